@@ -1,0 +1,153 @@
+import { z } from "zod";
+import { isLoopbackOrigin } from "./origin";
+
+/**
+ * The one place environment variables are read. Every variable is validated at start-up;
+ * a bad value stops the server with a message naming it (see docs/configuration.md).
+ */
+const optionalText = z
+  .string()
+  .trim()
+  .transform((value) => (value === "" ? undefined : value))
+  .optional();
+
+const flag = z
+  .enum(["true", "false", "1", "0", ""])
+  .optional()
+  .transform((value) => value === "true" || value === "1");
+
+const origin = z
+  .url({ protocol: /^https?$/ })
+  .transform((value) => new URL(value).origin);
+
+const hostnameList = z
+  .string()
+  .optional()
+  .transform((value) =>
+    (value ?? "")
+      .split(",")
+      .map((entry) => entry.trim().toLowerCase())
+      .filter(Boolean),
+  );
+
+const envSchema = z
+  .object({
+    PRODUCT_NAME: z.string().trim().min(1).default("任務小勇士"),
+    SITE_URL: origin.default("http://localhost:3000"),
+    APP_URL: origin.default("https://app.example.tw"),
+    ALLOWED_HOSTNAMES: hostnameList,
+    SUPPORT_EMAIL: z.email().default("support@example.tw"),
+    FACEBOOK_PAGE_URL: z.url().default("https://www.facebook.com/"),
+    FACEBOOK_COMMUNITY_URL: z.url().default("https://www.facebook.com/groups/"),
+    YOUTUBE_URL: z.url().default("https://www.youtube.com/"),
+    BLOG_SALON_URL: z.url().default("https://vocus.cc/"),
+    FEEDBACK_FORM_URL: z.url().default("https://forms.gle/"),
+    THEME_COLOR: z
+      .string()
+      .regex(/^#[0-9a-fA-F]{6}$/, "必須是 #RRGGBB 格式的顏色")
+      .default("#4a6bff"),
+    GA_MEASUREMENT_ID: optionalText.pipe(
+      z.string().regex(/^G-[A-Z0-9]+$/, "必須像 G-XXXXXXX").optional(),
+    ),
+
+    HOST: z.string().default("0.0.0.0"),
+    PORT: z.coerce.number().int().min(1).max(65535).default(3000),
+    DATA_DIR: z.string().default("data"),
+    DATABASE_URL: optionalText.pipe(
+      z.url({ protocol: /^postgres(ql)?$/ }).optional(),
+    ),
+    REDIS_URL: optionalText.pipe(z.url({ protocol: /^rediss?$/ }).optional()),
+    TRUSTED_PROXIES: hostnameList,
+
+    AUTH_SECRET: optionalText.pipe(z.string().min(32).optional()),
+    COOKIE_DOMAIN: optionalText,
+    PASSWORD_MIN_LENGTH: z.coerce.number().int().min(6).max(128).default(6),
+    PASSWORD_MAX_LENGTH: z.coerce.number().int().min(6).max(256).default(128),
+    PASSWORD_REQUIRE_LOWERCASE: flag,
+    PASSWORD_REQUIRE_UPPERCASE: flag,
+    PASSWORD_REQUIRE_DIGIT: flag,
+    PASSWORD_REQUIRE_SYMBOL: flag,
+
+    SMTP_HOST: optionalText,
+    SMTP_PORT: z.coerce.number().int().min(1).max(65535).default(587),
+    SMTP_SECURE: flag,
+    SMTP_USER: optionalText,
+    SMTP_PASSWORD: optionalText,
+    MAIL_FROM: optionalText,
+
+    GOOGLE_CLIENT_ID: optionalText,
+    GOOGLE_CLIENT_SECRET: optionalText,
+    FACEBOOK_CLIENT_ID: optionalText,
+    FACEBOOK_CLIENT_SECRET: optionalText,
+    LINE_CLIENT_ID: optionalText,
+    LINE_CLIENT_SECRET: optionalText,
+  })
+  .superRefine((env, ctx) => {
+    const loopback = isLoopbackOrigin(env.SITE_URL);
+    if (!loopback && !env.SMTP_HOST) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["SMTP_HOST"],
+        message: "公開的 SITE_URL 需要設定 SMTP_HOST、SMTP_USER、SMTP_PASSWORD、MAIL_FROM 才能寄信",
+      });
+    }
+    if (!loopback && !env.AUTH_SECRET) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["AUTH_SECRET"],
+        message: "公開的 SITE_URL 需要至少 32 個字元的 AUTH_SECRET",
+      });
+    }
+    if (env.PASSWORD_MAX_LENGTH < env.PASSWORD_MIN_LENGTH) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["PASSWORD_MAX_LENGTH"],
+        message: "不可小於 PASSWORD_MIN_LENGTH",
+      });
+    }
+    for (const provider of ["GOOGLE", "FACEBOOK", "LINE"] as const) {
+      if (Boolean(env[`${provider}_CLIENT_ID`]) !== Boolean(env[`${provider}_CLIENT_SECRET`])) {
+        ctx.addIssue({
+          code: "custom",
+          path: [`${provider}_CLIENT_SECRET`],
+          message: `${provider}_CLIENT_ID 與 ${provider}_CLIENT_SECRET 必須一起設定`,
+        });
+      }
+    }
+  });
+
+export type ServerEnv = ReturnType<typeof parseEnv>;
+
+export class ConfigError extends Error {
+  override name = "ConfigError";
+}
+
+/** Parses a set of variables; throws a ConfigError naming every bad variable. */
+export function parseEnv(source: Record<string, string | undefined>) {
+  const result = envSchema.safeParse(source);
+  if (!result.success) {
+    const lines = result.error.issues.map(
+      (issue) => `  ${issue.path.join(".") || "(環境變數)"}: ${issue.message}`,
+    );
+    throw new ConfigError(`設定錯誤，伺服器無法啟動：\n${lines.join("\n")}`);
+  }
+  const env = result.data;
+  const siteHost = new URL(env.SITE_URL).hostname;
+  const allowedHostnames = env.ALLOWED_HOSTNAMES.length
+    ? env.ALLOWED_HOSTNAMES
+    : [...new Set([siteHost, `app.${siteHost}`, "localhost", "127.0.0.1"])];
+  return {
+    ...env,
+    allowedHostnames,
+    /** Development stand-ins (mailbox, identity provider) exist only on a loopback origin. */
+    isLoopbackSite: isLoopbackOrigin(env.SITE_URL),
+  };
+}
+
+let cached: ServerEnv | undefined;
+
+/** The validated environment of this process (parsed once). */
+export function getEnv(): ServerEnv {
+  cached ??= parseEnv(process.env);
+  return cached;
+}

@@ -1,0 +1,24 @@
+import { getEnv } from "~/config/env.server";
+import { migrateToLatest } from "./migrate.server";
+import { openDatabase, type DatabaseHandle } from "./connection.server";
+
+let handle: DatabaseHandle | undefined;
+
+/** The process-wide database, opened from the configuration on first use. */
+export function getDatabase(): DatabaseHandle {
+  if (!handle) {
+    const env = getEnv();
+    handle = openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR });
+  }
+  return handle;
+}
+
+/** Brings the schema up to date; the server awaits this before it listens. */
+export async function prepareDatabase(): Promise<string[]> {
+  return migrateToLatest(getDatabase().db);
+}
+
+export async function closeDatabase(): Promise<void> {
+  await handle?.db.destroy();
+  handle = undefined;
+}

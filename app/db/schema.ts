@@ -1,0 +1,13 @@
+/**
+ * Kysely table types. Each feature adds its tables here together with a migration in ./migrations.
+ * Timestamps are stored as ISO-8601 text on SQLite and timestamptz on PostgreSQL; code reads them as strings
+ * or Dates through the helpers that own each table.
+ */
+export interface Database {
+  app_meta: AppMetaTable;
+}
+
+export interface AppMetaTable {
+  key: string;
+  value: string;
+}

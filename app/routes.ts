@@ -1,0 +1,40 @@
+import { type RouteConfig, index, layout, route } from "@react-router/dev/routes";
+
+/** The route map of PRODUCT.md §2, in one place. */
+export default [
+  // Sign-in screens: no navigation bar or footer.
+  route("login", "routes/auth/login.tsx"),
+  route("signup", "routes/auth/signup.tsx"),
+  route("email-verification", "routes/auth/email-verification.tsx"),
+  route("forgot-password", "routes/auth/forgot-password.tsx"),
+  route("reset-password", "routes/auth/reset-password.tsx"),
+  route("verify-email", "routes/auth/verify-email.tsx"),
+  route("firebase-test", "routes/auth/firebase-test.tsx"),
+
+  layout("routes/site/layout.tsx", [
+    index("routes/site/home.tsx"),
+    route("features", "routes/site/features.tsx"),
+    route("pricing", "routes/site/pricing.tsx"),
+    route("current-plan", "routes/site/current-plan.tsx"),
+    route("wishing-well", "routes/site/wishing-well.tsx"),
+    route("faq", "routes/site/faq.tsx"),
+    route("about", "routes/site/about.tsx"),
+    route("tutorial", "routes/site/tutorial.tsx"),
+    route("learning-resources", "routes/site/learning-resources.tsx"),
+    route("learning-resources/*", "routes/site/learning-topic.tsx"),
+    route("blog", "routes/site/blog.tsx"),
+    route("blog/:id", "routes/site/blog-post.tsx"),
+    route("dev-blog", "routes/site/dev-blog.tsx"),
+    route("dev-blog/create", "routes/site/dev-blog-editor.tsx", { id: "dev-blog-create" }),
+    route("dev-blog/:id", "routes/site/dev-blog-post.tsx"),
+    route("dev-blog/:id/edit", "routes/site/dev-blog-editor.tsx", { id: "dev-blog-edit" }),
+    route("news", "routes/site/news.tsx"),
+    route("news/:id", "routes/site/news-item.tsx"),
+    route("privacy", "routes/site/privacy.tsx"),
+    route("terms", "routes/site/terms.tsx"),
+    route("ironman2025", "routes/site/ironman2025.tsx"),
+    route("task-scheduler", "routes/site/task-scheduler.tsx"),
+    route("account-deletion", "routes/site/account-deletion.tsx"),
+    route("*", "routes/site/not-found.tsx"),
+  ]),
+] satisfies RouteConfig;

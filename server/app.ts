@@ -1,0 +1,68 @@
+import { Hono } from "hono";
+import { compress } from "hono/compress";
+import { serveStatic } from "@hono/node-server/serve-static";
+import { createRequestHandler } from "react-router";
+import { getEnv } from "~/config/env.server";
+import { closeDatabase, getDatabase, prepareDatabase } from "~/db/db.server";
+import { canonicalRedirect } from "./redirects";
+import { cacheControlFor, securityHeaders } from "./headers";
+import { healthCheck } from "./health";
+
+/**
+ * The thin host: redirects, headers, compression, static files (hashed assets and prerendered pages),
+ * then React Router for every other request.
+ */
+export function createApp() {
+  const env = getEnv();
+  const app = new Hono();
+  // Imported lazily so React Router's build stays a chunk of its own, which its prerenderer looks up.
+  const handleRequest = createRequestHandler(
+    () => import("virtual:react-router/server-build"),
+    import.meta.env.PROD ? "production" : "development",
+  );
+
+  app.use(async (c, next) => {
+    const target = canonicalRedirect(c.req.url);
+    if (target) return c.redirect(target, 301);
+    return next();
+  });
+  app.use(securityHeaders({ https: env.SITE_URL.startsWith("https:") }));
+
+  app.get("/healthz", async (c) => c.json(...(await healthCheck())));
+
+  if (import.meta.env.PROD) {
+    app.use(
+      serveStatic({
+        root: "build/client",
+        precompressed: true,
+        onFound: (path, c) => {
+          c.header("Cache-Control", cacheControlFor(path));
+        },
+      }),
+    );
+  }
+
+  // Dynamic answers are compressed on the fly; static files above are served precompressed.
+  app.use(compress());
+  app.all("*", (c) => handleRequest(c.req.raw));
+
+  app.onError((error, c) => {
+    console.error(error);
+    return c.text("伺服器發生錯誤，請稍後再試。", 500);
+  });
+
+  return app;
+}
+
+/** Validates the configuration and migrates the database; the start script awaits this before listening. */
+export async function prepare() {
+  const env = getEnv();
+  await prepareDatabase();
+  return { port: env.PORT, host: env.HOST, dialect: getDatabase().dialect };
+}
+
+export async function shutdown() {
+  await closeDatabase();
+}
+
+export const app = createApp();

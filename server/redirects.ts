@@ -1,0 +1,23 @@
+/**
+ * Canonical-URL rules (PRODUCT.md §2): `www.<host>` → bare host, and no trailing slash except on `/`.
+ * Both answer 301 and keep the query. Returns the target URL, or null when the request is canonical.
+ */
+export function canonicalRedirect(requestUrl: string): string | null {
+  const url = new URL(requestUrl);
+  let changed = false;
+
+  if (url.hostname.startsWith("www.")) {
+    url.hostname = url.hostname.slice(4);
+    changed = true;
+  }
+
+  // Collapse leading slashes first: "//evil.com/" must stay a path on this host, never another host.
+  let pathname = url.pathname.replace(/^\/{2,}/, "/");
+  if (pathname.length > 1 && pathname.endsWith("/")) pathname = pathname.replace(/\/+$/, "") || "/";
+  if (pathname !== url.pathname) {
+    url.pathname = pathname;
+    changed = true;
+  }
+
+  return changed ? url.toString() : null;
+}
