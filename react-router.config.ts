@@ -3,6 +3,8 @@ import { prerenderedPaths } from "./app/prerendered-paths";
 
 export default {
   ssr: true,
+  // Tests build into their own folder (with their own SITE_URL) so they never overwrite the site's build.
+  buildDirectory: process.env.BUILD_DIR || "build",
   // Static screens are rendered to HTML at build time; the server sends those files as they are.
   prerender: prerenderedPaths,
   future: {

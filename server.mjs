@@ -6,11 +6,11 @@ import { getRequestListener, serve } from "@hono/node-server";
 const production = process.env.NODE_ENV === "production";
 
 async function loadProduction() {
-  const entry = "./build/server/index.js";
+  const entry = `./${process.env.BUILD_DIR || "build"}/server/index.js`;
   try {
     return await import(entry);
   } catch (error) {
-    if (error?.code === "ERR_MODULE_NOT_FOUND" && String(error.message).includes("build/server")) {
+    if (error?.code === "ERR_MODULE_NOT_FOUND" && String(error.message).includes("/server/index.js")) {
       console.error("找不到建置結果：請先執行 npm run build。");
       process.exit(1);
     }

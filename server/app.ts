@@ -33,7 +33,7 @@ export function createApp() {
   if (import.meta.env.PROD) {
     app.use(
       serveStatic({
-        root: "build/client",
+        root: `${env.BUILD_DIR}/client`,
         precompressed: true,
         onFound: (path, c) => {
           c.header("Cache-Control", cacheControlFor(path));

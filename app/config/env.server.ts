@@ -53,6 +53,7 @@ const envSchema = z
     HOST: z.string().default("0.0.0.0"),
     PORT: z.coerce.number().int().min(1).max(65535).default(3000),
     DATA_DIR: z.string().default("data"),
+    BUILD_DIR: z.string().default("build"),
     DATABASE_URL: optionalText.pipe(
       z.url({ protocol: /^postgres(ql)?$/ }).optional(),
     ),

@@ -10,8 +10,9 @@ export const migrations: Record<string, Migration> = Object.fromEntries(
   Object.entries(modules).map(([file, migration]) => [file.replace(/^.*\/|\.ts$/g, ""), migration]),
 );
 
-export async function migrateToLatest(db: Kysely<unknown>): Promise<string[]> {
-  const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } });
+// Migrations see the database untyped (they describe the schema the types are written against).
+export async function migrateToLatest<Schema>(db: Kysely<Schema>): Promise<string[]> {
+  const migrator = new Migrator({ db: db as Kysely<unknown>, provider: { getMigrations: async () => migrations } });
   const { error, results } = await migrator.migrateToLatest();
   if (error) throw error instanceof Error ? error : new Error(String(error));
   return (results ?? []).map((result) => result.migrationName);

@@ -1,0 +1,31 @@
+#!/usr/bin/env bash
+# The one test command (README, `npm test`, .ci/run): checks, unit and data-layer tests on SQLite and
+# PostgreSQL, component tests, then end-to-end tests in Chromium against the built, started server.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+chromium_path="${CHROMIUM_PATH:-/usr/bin/chromium}"
+if [ ! -x "$chromium_path" ]; then
+  if [ "$(id -u)" = "0" ] && command -v apt-get >/dev/null; then
+    echo "Installing Debian's Chromium for the browser tests…"
+    apt-get update -qq && apt-get install -y -qq chromium >/dev/null
+  else
+    echo "The browser tests need Chromium at $chromium_path." >&2
+    echo "Install it as root with: apt-get update && apt-get install -y chromium" >&2
+    echo "(or point CHROMIUM_PATH at an installed Chromium)." >&2
+    exit 1
+  fi
+fi
+
+export E2E_PORT="${E2E_PORT:-3100}"
+export BUILD_DIR="build-test"
+started=$(date +%s)
+
+echo "== typecheck" && npm run --silent typecheck
+echo "== lint" && npm run --silent lint
+echo "== build (for the end-to-end tests, SITE_URL=http://localhost:$E2E_PORT)"
+SITE_URL="http://localhost:$E2E_PORT" npm run --silent build >/dev/null
+echo "== tests"
+npx vitest run "$@"
+
+echo "== all tests passed in $(( $(date +%s) - started )) s"

@@ -1,0 +1,67 @@
+import AxeBuilder from "@axe-core/playwright";
+import { chromium, type Browser, type BrowserContextOptions, type Page } from "playwright-core";
+import { afterAll, beforeAll, expect, inject } from "vitest";
+
+export const chromiumPath = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+
+// Without the background-networking flags Chromium floods a closed network with refused connections.
+const chromiumArgs = [
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-quic",
+  "--no-first-run",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+];
+
+export function launchChromium(): Promise<Browser> {
+  return chromium.launch({ executablePath: chromiumPath, headless: true, args: chromiumArgs });
+}
+
+export const baseURL = () => inject("baseURL");
+
+export const mobileViewport = { width: 375, height: 740 };
+
+/** One Chromium per test file; `newPage()` opens an isolated context (own cookies and storage). */
+export function useBrowser() {
+  let browser: Browser | undefined;
+  beforeAll(async () => {
+    browser = await launchChromium();
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+  return {
+    async newPage(options: BrowserContextOptions = {}): Promise<Page> {
+      if (!browser) throw new Error("browser not launched");
+      const context = await browser.newContext({ baseURL: baseURL(), locale: "zh-TW", ...options });
+      const page = await context.newPage();
+      page.on("pageerror", (error) => console.error(`[page error] ${error.message}`));
+      return page;
+    },
+  };
+}
+
+/** axe-core with the WCAG 2.0–2.2 A and AA rules must report nothing. */
+export async function expectNoAxeViolations(page: Page, label = page.url()) {
+  const results = await new AxeBuilder({ page })
+    .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22a", "wcag22aa"])
+    .analyze();
+  const violations = results.violations.map(
+    (violation) => `${label}: ${violation.id} (${violation.impact}) at ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`,
+  );
+  expect(violations).toEqual([]);
+}
+
+/** Resolves once React has hydrated the page (the root marks <html data-hydrated>). */
+export async function waitForHydration(page: Page) {
+  await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
+}
+
+/** Opens a path and waits until the page is interactive. */
+export async function openPage(page: Page, path: string) {
+  const response = await page.goto(path);
+  await waitForHydration(page);
+  return response;
+}

@@ -1,0 +1,32 @@
+import { sql } from "kysely";
+import { expect, it } from "vitest";
+import { describeEachDatabase } from "../helpers/databases";
+import { migrateToLatest, migrations } from "~/db/migrate.server";
+
+describeEachDatabase("migrations", (database) => {
+  it("creates every table and records each migration once", async () => {
+    const { db } = database().handle;
+    const row = await db.selectFrom("app_meta").select("value").where("key", "=", "created_at").executeTakeFirstOrThrow();
+    expect(Date.parse(row.value)).not.toBeNaN();
+    const applied = await sql<{ name: string }>`select name from kysely_migration order by name`.execute(db);
+    expect(applied.rows.map((r) => r.name)).toEqual(Object.keys(migrations).sort());
+  });
+
+  it("is a no-op when run again", async () => {
+    expect(await migrateToLatest(database().handle.db)).toEqual([]);
+  });
+
+  it("enforces foreign keys", async () => {
+    const { db, dialect } = database().handle;
+    if (dialect === "sqlite") {
+      const pragma = await sql<{ foreign_keys: number }>`pragma foreign_keys`.execute(db);
+      expect(pragma.rows[0]?.foreign_keys).toBe(1);
+    }
+    await db.schema.createTable("fk_parent").addColumn("id", "integer", (c) => c.primaryKey()).execute();
+    await db.schema
+      .createTable("fk_child")
+      .addColumn("parent_id", "integer", (c) => c.notNull().references("fk_parent.id"))
+      .execute();
+    await expect(sql`insert into fk_child (parent_id) values (42)`.execute(db)).rejects.toThrow();
+  });
+});

@@ -1,0 +1,42 @@
+import { defineConfig } from "vitest/config";
+
+// Three projects: node-side unit and data-layer tests (on SQLite and PostgreSQL), component tests in
+// happy-dom, and end-to-end tests in Chromium against the built, started server.
+export default defineConfig({
+  resolve: { tsconfigPaths: true },
+  test: {
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: "unit",
+          include: ["app/**/*.test.ts", "server/**/*.test.ts", "tests/integration/**/*.test.ts"],
+          environment: "node",
+          globalSetup: ["tests/setup/postgres.ts"],
+          testTimeout: 20_000,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: "components",
+          include: ["app/**/*.test.tsx"],
+          environment: "happy-dom",
+          setupFiles: ["tests/setup/components.ts"],
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: "e2e",
+          include: ["tests/e2e/**/*.test.ts"],
+          environment: "node",
+          globalSetup: ["tests/e2e/setup/server.ts"],
+          fileParallelism: false,
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+        },
+      },
+    ],
+  },
+});
