@@ -1,13 +1,12 @@
 import type { Route } from "./+types/about";
+import { loadData } from "~/features/content/data.server";
+import { AboutPage } from "~/features/content/about-page";
 import { pageMeta } from "~/features/seo/page-meta";
 
-export const meta: Route.MetaFunction = (args) =>
-  pageMeta(args, { title: "關於我們", description: "關於任務小勇士" });
+export const loader = () => loadData("about");
 
-export default function AboutScreen() {
-  return (
-    <main className="page">
-      <h1>關於我們</h1>
-    </main>
-  );
+export const meta: Route.MetaFunction = (args) => pageMeta(args, args.loaderData?.intro ?? { title: "關於我們" });
+
+export default function AboutScreen({ loaderData }: Route.ComponentProps) {
+  return <AboutPage {...loaderData} />;
 }

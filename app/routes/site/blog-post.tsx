@@ -1,13 +1,12 @@
 import type { Route } from "./+types/blog-post";
-import { pageMeta } from "~/features/seo/page-meta";
+import { loadArticle } from "~/features/content/article-loaders.server";
+import { articleMeta } from "~/features/content/article-meta";
+import { ArticleDetail } from "~/features/content/article-detail";
 
-export const meta: Route.MetaFunction = (args) =>
-  pageMeta(args, { title: "家長學堂文章", description: "家長學堂文章" });
+export const loader = ({ params }: Route.LoaderArgs) => loadArticle("blog", params.id);
 
-export default function BlogPostScreen() {
-  return (
-    <main className="page">
-      <h1>家長學堂文章</h1>
-    </main>
-  );
+export const meta: Route.MetaFunction = (args) => articleMeta(args, "blog", args.loaderData?.article);
+
+export default function BlogPostScreen({ loaderData }: Route.ComponentProps) {
+  return <ArticleDetail collection="blog" article={loaderData.article} />;
 }

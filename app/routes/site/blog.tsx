@@ -1,13 +1,12 @@
 import type { Route } from "./+types/blog";
-import { pageMeta } from "~/features/seo/page-meta";
+import { loadArticleList } from "~/features/content/article-loaders.server";
+import { articleListMeta } from "~/features/content/article-meta";
+import { ArticleList } from "~/features/content/article-list";
 
-export const meta: Route.MetaFunction = (args) =>
-  pageMeta(args, { title: "家長學堂", description: "給家長的教養文章" });
+export const loader = ({ request }: Route.LoaderArgs) => loadArticleList("blog", request);
 
-export default function BlogScreen() {
-  return (
-    <main className="page">
-      <h1>家長學堂</h1>
-    </main>
-  );
+export const meta: Route.MetaFunction = (args) => articleListMeta(args, args.loaderData);
+
+export default function BlogScreen({ loaderData }: Route.ComponentProps) {
+  return <ArticleList collection="blog" intro={loaderData.intro} listing={loaderData.listing} />;
 }

@@ -1,13 +1,16 @@
 import type { Route } from "./+types/faq";
+import { loadData } from "~/features/content/data.server";
+import { FaqPage } from "~/features/content/faq-page";
+import { faqStructuredData } from "~/features/content/structured-data";
 import { pageMeta } from "~/features/seo/page-meta";
 
-export const meta: Route.MetaFunction = (args) =>
-  pageMeta(args, { title: "常見問題", description: "帳號、兒童隱私、訪客模式、方案與裝置的常見問題" });
+export const loader = () => loadData("faq");
 
-export default function FaqScreen() {
-  return (
-    <main className="page">
-      <h1>常見問題</h1>
-    </main>
-  );
+export const meta: Route.MetaFunction = (args) =>
+  args.loaderData
+    ? [...pageMeta(args, args.loaderData.intro), { "script:ld+json": faqStructuredData(args.loaderData.groups) }]
+    : pageMeta(args, { title: "常見問題" });
+
+export default function FaqScreen({ loaderData }: Route.ComponentProps) {
+  return <FaqPage {...loaderData} />;
 }

@@ -1,13 +1,12 @@
 import type { Route } from "./+types/features";
+import { loadData } from "~/features/content/data.server";
+import { FeaturesPage } from "~/features/content/features-page";
 import { pageMeta } from "~/features/seo/page-meta";
 
-export const meta: Route.MetaFunction = (args) =>
-  pageMeta(args, { title: "功能介紹", description: "任務卡、每日行程、點數與星星、獎勵與成就" });
+export const loader = () => loadData("features");
 
-export default function FeaturesScreen() {
-  return (
-    <main className="page">
-      <h1>功能介紹</h1>
-    </main>
-  );
+export const meta: Route.MetaFunction = (args) => pageMeta(args, args.loaderData?.intro ?? { title: "功能介紹" });
+
+export default function FeaturesScreen({ loaderData }: Route.ComponentProps) {
+  return <FeaturesPage {...loaderData} />;
 }

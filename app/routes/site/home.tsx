@@ -1,13 +1,12 @@
 import type { Route } from "./+types/home";
+import { loadHome } from "~/features/content/data.server";
+import { HomePage } from "~/features/content/home-page";
 import { pageMeta } from "~/features/seo/page-meta";
 
-export const meta: Route.MetaFunction = (args) =>
-  pageMeta(args, { title: "首頁", description: "幫助孩子養成獨立與責任感的遊戲化任務管理 App" });
+export const loader = () => loadHome();
 
-export default function HomeScreen() {
-  return (
-    <main className="page">
-      <h1>首頁</h1>
-    </main>
-  );
+export const meta: Route.MetaFunction = (args) => pageMeta(args, args.loaderData?.intro ?? { title: "首頁" });
+
+export default function HomeScreen({ loaderData }: Route.ComponentProps) {
+  return <HomePage {...loaderData} />;
 }

@@ -1,13 +1,12 @@
 import type { Route } from "./+types/ironman2025";
+import { loadData } from "~/features/content/data.server";
+import { IronmanPage } from "~/features/content/ironman-page";
 import { pageMeta } from "~/features/seo/page-meta";
 
-export const meta: Route.MetaFunction = (args) =>
-  pageMeta(args, { title: "技術文章", description: "2025 iThome 鐵人賽技術文章系列" });
+export const loader = () => loadData("ironman2025");
 
-export default function Ironman2025Screen() {
-  return (
-    <main className="page">
-      <h1>技術文章</h1>
-    </main>
-  );
+export const meta: Route.MetaFunction = (args) => pageMeta(args, args.loaderData?.intro ?? { title: "技術文章" });
+
+export default function Ironman2025Screen({ loaderData }: Route.ComponentProps) {
+  return <IronmanPage {...loaderData} />;
 }

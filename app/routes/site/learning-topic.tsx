@@ -1,13 +1,20 @@
+import { data } from "react-router";
 import type { Route } from "./+types/learning-topic";
+import { getTopic } from "~/features/content/documents.server";
+import { LearningTopic } from "~/features/content/learning-pages";
 import { pageMeta } from "~/features/seo/page-meta";
 
-export const meta: Route.MetaFunction = (args) =>
-  pageMeta(args, { title: "學習資源主題", description: "學習資源主題" });
+export function loader({ params }: Route.LoaderArgs) {
+  const topic = getTopic(params["*"] ?? "");
+  return data({ topic }, { status: topic ? 200 : 404 });
+}
 
-export default function LearningTopicScreen() {
-  return (
-    <main className="page">
-      <h1>學習資源主題</h1>
-    </main>
-  );
+export const meta: Route.MetaFunction = (args) => {
+  const topic = args.loaderData?.topic;
+  if (!topic) return [...pageMeta(args, { title: "找不到這個主題" }), { name: "robots", content: "noindex" }];
+  return pageMeta(args, { title: `${topic.title}｜學習資源`, description: topic.summary });
+};
+
+export default function LearningTopicScreen({ loaderData }: Route.ComponentProps) {
+  return <LearningTopic topic={loaderData.topic} />;
 }

@@ -1,13 +1,12 @@
 import type { Route } from "./+types/news-item";
-import { pageMeta } from "~/features/seo/page-meta";
+import { loadArticle } from "~/features/content/article-loaders.server";
+import { articleMeta } from "~/features/content/article-meta";
+import { ArticleDetail } from "~/features/content/article-detail";
 
-export const meta: Route.MetaFunction = (args) =>
-  pageMeta(args, { title: "最新消息", description: "最新消息內容" });
+export const loader = ({ params }: Route.LoaderArgs) => loadArticle("news", params.id);
 
-export default function NewsItemScreen() {
-  return (
-    <main className="page">
-      <h1>最新消息</h1>
-    </main>
-  );
+export const meta: Route.MetaFunction = (args) => articleMeta(args, "news", args.loaderData?.article);
+
+export default function NewsItemScreen({ loaderData }: Route.ComponentProps) {
+  return <ArticleDetail collection="news" article={loaderData.article} />;
 }

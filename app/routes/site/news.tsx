@@ -1,13 +1,12 @@
 import type { Route } from "./+types/news";
-import { pageMeta } from "~/features/seo/page-meta";
+import { loadArticleList } from "~/features/content/article-loaders.server";
+import { articleListMeta } from "~/features/content/article-meta";
+import { ArticleList } from "~/features/content/article-list";
 
-export const meta: Route.MetaFunction = (args) =>
-  pageMeta(args, { title: "最新消息", description: "任務小勇士的最新消息" });
+export const loader = ({ request }: Route.LoaderArgs) => loadArticleList("news", request);
 
-export default function NewsScreen() {
-  return (
-    <main className="page">
-      <h1>最新消息</h1>
-    </main>
-  );
+export const meta: Route.MetaFunction = (args) => articleListMeta(args, args.loaderData);
+
+export default function NewsScreen({ loaderData }: Route.ComponentProps) {
+  return <ArticleList collection="news" intro={loaderData.intro} listing={loaderData.listing} />;
 }

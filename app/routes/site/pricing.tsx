@@ -1,13 +1,12 @@
 import type { Route } from "./+types/pricing";
+import { loadData } from "~/features/content/data.server";
+import { PricingPage } from "~/features/content/pricing-page";
 import { pageMeta } from "~/features/seo/page-meta";
 
-export const meta: Route.MetaFunction = (args) =>
-  pageMeta(args, { title: "免費方案", description: "免費方案包含的功能" });
+export const loader = () => loadData("pricing");
 
-export default function PricingScreen() {
-  return (
-    <main className="page">
-      <h1>免費方案</h1>
-    </main>
-  );
+export const meta: Route.MetaFunction = (args) => pageMeta(args, args.loaderData?.intro ?? { title: "免費方案" });
+
+export default function PricingScreen({ loaderData }: Route.ComponentProps) {
+  return <PricingPage {...loaderData} />;
 }

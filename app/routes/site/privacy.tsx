@@ -1,13 +1,13 @@
 import type { Route } from "./+types/privacy";
+import { getLegalDocument } from "~/features/content/documents.server";
+import { LegalPage } from "~/features/content/legal-page";
 import { pageMeta } from "~/features/seo/page-meta";
 
-export const meta: Route.MetaFunction = (args) =>
-  pageMeta(args, { title: "隱私權政策", description: "任務小勇士如何蒐集、處理與利用個人資料" });
+export const loader = () => getLegalDocument("privacy");
 
-export default function PrivacyScreen() {
-  return (
-    <main className="page">
-      <h1>隱私權政策</h1>
-    </main>
-  );
+export const meta: Route.MetaFunction = (args) =>
+  pageMeta(args, args.loaderData ? { title: args.loaderData.title, description: args.loaderData.summary } : { title: "隱私權政策" });
+
+export default function PrivacyScreen({ loaderData }: Route.ComponentProps) {
+  return <LegalPage {...loaderData} />;
 }

@@ -1,13 +1,13 @@
 import type { Route } from "./+types/terms";
+import { getLegalDocument } from "~/features/content/documents.server";
+import { LegalPage } from "~/features/content/legal-page";
 import { pageMeta } from "~/features/seo/page-meta";
 
-export const meta: Route.MetaFunction = (args) =>
-  pageMeta(args, { title: "服務條款", description: "使用任務小勇士的服務條款" });
+export const loader = () => getLegalDocument("terms");
 
-export default function TermsScreen() {
-  return (
-    <main className="page">
-      <h1>服務條款</h1>
-    </main>
-  );
+export const meta: Route.MetaFunction = (args) =>
+  pageMeta(args, args.loaderData ? { title: args.loaderData.title, description: args.loaderData.summary } : { title: "服務條款" });
+
+export default function TermsScreen({ loaderData }: Route.ComponentProps) {
+  return <LegalPage {...loaderData} />;
 }

@@ -1,13 +1,12 @@
 import type { Route } from "./+types/tutorial";
+import { loadData } from "~/features/content/data.server";
+import { TutorialPage } from "~/features/content/tutorial-page";
 import { pageMeta } from "~/features/seo/page-meta";
 
-export const meta: Route.MetaFunction = (args) =>
-  pageMeta(args, { title: "使用教學", description: "一步一步學會使用任務小勇士" });
+export const loader = () => loadData("tutorial");
 
-export default function TutorialScreen() {
-  return (
-    <main className="page">
-      <h1>使用教學</h1>
-    </main>
-  );
+export const meta: Route.MetaFunction = (args) => pageMeta(args, args.loaderData?.intro ?? { title: "使用教學" });
+
+export default function TutorialScreen({ loaderData }: Route.ComponentProps) {
+  return <TutorialPage {...loaderData} />;
 }

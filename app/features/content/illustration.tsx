@@ -1,0 +1,16 @@
+import type { Image } from "./types";
+
+/** A decorative SVG illustration with its size set, lazy unless it is above the fold. */
+export function Illustration({ image, eager = false, className }: { image: Image; eager?: boolean; className?: string }) {
+  return (
+    <img
+      className={className}
+      src={image.src}
+      width={image.width}
+      height={image.height}
+      alt=""
+      loading={eager ? "eager" : "lazy"}
+      decoding="async"
+    />
+  );
+}

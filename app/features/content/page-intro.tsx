@@ -1,0 +1,12 @@
+import "./content.css";
+
+/** The heading and lead paragraph every content screen opens with. */
+export function PageIntro({ title, lead, children }: { title: string; lead: string; children?: React.ReactNode }) {
+  return (
+    <header className="page-intro">
+      <h1>{title}</h1>
+      <p className="page-intro__lead">{lead}</p>
+      {children}
+    </header>
+  );
+}
