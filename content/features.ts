@@ -16,7 +16,7 @@ export const features: FeaturesContent = {
     {
       id: "daily-schedule",
       title: "孩子的每日行程",
-      text: "孩子打開就看到今天要完成的任務，依時段排好順序，做完一項點一下，自己掌握進度。",
+      text: "孩子開啟 App 就看到今天要完成的任務，依時段排好順序，做完一項點一下，自己掌握進度。",
       details: ["依早上、下午、晚上分組", "完成的任務清楚標示", "減少大人一再提醒"],
     },
     {
