@@ -4,7 +4,7 @@ import { collectionLabels, listTitle } from "./collection-labels";
 import { articleStructuredData } from "./structured-data";
 import type { ArticleDetail, ArticleListPage, CollectionName, PageIntro } from "./types";
 
-type MetaArgs = Parameters<typeof pageMeta>[0] & { location: { pathname: string } };
+type MetaArgs = Parameters<typeof pageMeta>[0];
 const noindex: MetaDescriptor = { name: "robots", content: "noindex" };
 
 /** `<title>` and description of a list screen; a 404 list page is kept out of search results. */
@@ -21,7 +21,7 @@ export function articleMeta(args: MetaArgs, collection: CollectionName, article:
   if (!article) return [...pageMeta(args, { title: labels.notFound }), noindex];
   const env = envFromMatches(args);
   const structuredData = env
-    ? [{ "script:ld+json": articleStructuredData(labels.schemaType, article, new URL(args.location.pathname, env.siteUrl).href, env) }]
+    ? [{ "script:ld+json": articleStructuredData(labels.schemaType, article, new URL(`${labels.basePath}/${article.slug}`, env.siteUrl).href, env) }]
     : [];
   return [...pageMeta(args, { title: article.title, description: article.summary }), ...structuredData];
 }

@@ -34,6 +34,12 @@ export const siteRoutes: RouteExpectation[] = [
   { path: "/ironman2025", title: "技術文章", layout: true },
   { path: "/task-scheduler", title: "免費任務表", layout: true },
   { path: "/account-deletion", title: "刪除帳號", layout: true },
+  { path: "/learning-resources/habits", title: "習慣養成｜學習資源", layout: true },
+  { path: "/blog/chores-by-age", title: "依年齡分配家務：2 到 12 歲孩子做得到的事", layout: true },
+  { path: "/news/guest-mode", title: "訪客模式上線：不用註冊，也能先試用", layout: true },
+  { path: "/blog?page=2", title: "家長學堂（第 2 頁）", layout: true },
+  { path: "/blog/no-such-article", title: "找不到這篇文章", layout: true, status: 404 },
+  { path: "/learning-resources/no-such-topic", title: "找不到這個主題", layout: true, status: 404 },
   { path: "/no-such-page", title: "找不到頁面", layout: true, status: 404 },
 ];
 
