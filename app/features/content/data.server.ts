@@ -1,4 +1,5 @@
 import { about } from "../../../content/about";
+import { accountDeletion, currentPlan } from "../../../content/account";
 import { faq } from "../../../content/faq";
 import { features } from "../../../content/features";
 import { home } from "../../../content/home";
@@ -11,12 +12,12 @@ import { fillData } from "./placeholders";
 
 // The typed data files of content/, with brand placeholders filled in; screens read them through loaders so
 // the text is part of the HTML and never duplicated in a JavaScript chunk.
-const dataFiles = { about, faq, features, home, ironman2025, pages, pricing, tutorial };
+const dataFiles = { about, accountDeletion, currentPlan, faq, features, home, ironman2025, pages, pricing, tutorial };
 
 export type DataFileName = keyof typeof dataFiles;
 
 export function loadData<Name extends DataFileName>(name: Name): (typeof dataFiles)[Name] {
-  return fillData(dataFiles[name], contentVariables(), `content/${name}.ts`);
+  return fillData(dataFiles[name], contentVariables(), `content data "${name}"`);
 }
 
 /** The home screen's content with its FAQ teaser questions taken from the FAQ file. */
@@ -29,4 +30,11 @@ export function loadHome() {
     return question;
   });
   return { ...content, faqTeaser: { title: content.faqTeaser.title, questions: teaser } };
+}
+
+/** The current-plan screen's content with the plan on offer taken from the pricing file. */
+export function loadCurrentPlan() {
+  const plan = loadData("pricing").plans.find((candidate) => candidate.status === "available");
+  if (!plan) throw new Error('content/pricing.ts: no plan with status "available"');
+  return { ...loadData("currentPlan"), plan };
 }

@@ -135,3 +135,18 @@ export interface IronmanContent {
   seriesUrl: string;
   articles: IronmanArticle[];
 }
+
+export interface CurrentPlanContent {
+  intro: PageIntro;
+  planName: string;
+  limits: string[];
+  signedIn: CallToAction;
+  visitor: CallToAction;
+}
+
+export interface AccountDeletionContent {
+  intro: PageIntro;
+  sections: { title: string; items: string[] }[];
+  byEmail: { title: string; text: string; subject: string };
+  selfService: { title: string; text: string; confirmWord: string };
+}

@@ -1,13 +1,12 @@
 import type { Route } from "./+types/account-deletion";
+import { loadData } from "~/features/content/data.server";
+import { AccountDeletionPage } from "~/features/content/account-deletion-page";
 import { pageMeta } from "~/features/seo/page-meta";
 
-export const meta: Route.MetaFunction = (args) =>
-  pageMeta(args, { title: "刪除帳號", description: "如何刪除任務小勇士帳號與資料" });
+export const loader = () => loadData("accountDeletion");
 
-export default function AccountDeletionScreen() {
-  return (
-    <main className="page">
-      <h1>刪除帳號</h1>
-    </main>
-  );
+export const meta: Route.MetaFunction = (args) => pageMeta(args, args.loaderData?.intro ?? { title: "刪除帳號" });
+
+export default function AccountDeletionScreen({ loaderData }: Route.ComponentProps) {
+  return <AccountDeletionPage {...loaderData} />;
 }

@@ -1,13 +1,12 @@
 import type { Route } from "./+types/current-plan";
+import { loadCurrentPlan } from "~/features/content/data.server";
+import { CurrentPlanPage } from "~/features/content/current-plan-page";
 import { pageMeta } from "~/features/seo/page-meta";
 
-export const meta: Route.MetaFunction = (args) =>
-  pageMeta(args, { title: "目前方案", description: "查看您目前使用的方案" });
+export const loader = () => loadCurrentPlan();
 
-export default function CurrentPlanScreen() {
-  return (
-    <main className="page">
-      <h1>目前方案</h1>
-    </main>
-  );
+export const meta: Route.MetaFunction = (args) => pageMeta(args, args.loaderData?.intro ?? { title: "目前方案" });
+
+export default function CurrentPlanScreen({ loaderData }: Route.ComponentProps) {
+  return <CurrentPlanPage {...loaderData} />;
 }

@@ -1,0 +1,52 @@
+import { Link } from "react-router";
+import { usePublicEnv } from "~/config/use-public-env";
+import { useAuth } from "~/features/auth/auth-provider";
+import { PageIntro } from "./page-intro";
+import { PlanCard } from "./plan-card";
+import type { CurrentPlanContent, Plan } from "./types";
+
+/** The signed-in user's plan with its limits and the way into the app; a visitor is asked to sign in. */
+export function CurrentPlanPage({ intro, limits, signedIn, visitor, plan }: CurrentPlanContent & { plan: Plan }) {
+  const { currentUser, loading } = useAuth();
+  const env = usePublicEnv();
+  return (
+    <main className="page page--narrow">
+      <PageIntro title={intro.title} lead={intro.lead} />
+      {loading ? (
+        <p className="page-loading">載入中...</p>
+      ) : currentUser ? (
+        <>
+          <PlanCard plan={plan} />
+          <section className="page-section" aria-labelledby="plan-limits">
+            <h2 id="plan-limits">使用限制</h2>
+            <ul>
+              {limits.map((limit) => (
+                <li key={limit}>{limit}</li>
+              ))}
+            </ul>
+          </section>
+          <section className="page-section" aria-labelledby="plan-start">
+            <h2 id="plan-start">{signedIn.title}</h2>
+            <p>{signedIn.text}</p>
+            <a className="button button--primary" href={env.appUrl} target="_blank" rel="noopener">
+              進入應用程式
+            </a>
+          </section>
+        </>
+      ) : (
+        <section className="card" aria-labelledby="plan-sign-in">
+          <h2 id="plan-sign-in">{visitor.title}</h2>
+          <p>{visitor.text}</p>
+          <p className="start-links">
+            <Link className="button button--primary" to="/login?redirectTo=/current-plan">
+              登入
+            </Link>
+            <Link className="button" to="/signup">
+              免費註冊
+            </Link>
+          </p>
+        </section>
+      )}
+    </main>
+  );
+}
