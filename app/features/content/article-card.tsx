@@ -13,6 +13,7 @@ export function ArticleCard({ article, href, eager }: { article: ArticleSummary;
         height={article.cover.height}
         alt=""
         loading={eager ? "eager" : "lazy"}
+        fetchPriority={eager ? "high" : "auto"}
         decoding="async"
       />
       <div className="article-card__body">

@@ -33,7 +33,7 @@ export function ArticleDetail({ collection, article }: { collection: CollectionN
           width={article.cover.width}
           height={article.cover.height}
           alt=""
-          decoding="async"
+          fetchPriority="high"
         />
         <Prose html={article.html} />
       </article>

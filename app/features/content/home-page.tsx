@@ -5,7 +5,6 @@ import { Illustration } from "./illustration";
 import { StartLinks } from "./start-links";
 import type { FaqQuestion, HomeContent } from "./types";
 import "./content.css";
-import "./home.css";
 
 type Props = Omit<HomeContent, "faqTeaser"> & { faqTeaser: { title: string; questions: FaqQuestion[] } };
 

@@ -1,6 +1,6 @@
 import type { Image } from "./types";
 
-/** A decorative SVG illustration with its size set, lazy unless it is above the fold. */
+/** A decorative SVG illustration with its size set: lazy below the fold, fetched first above it. */
 export function Illustration({ image, eager = false, className }: { image: Image; eager?: boolean; className?: string }) {
   return (
     <img
@@ -10,6 +10,7 @@ export function Illustration({ image, eager = false, className }: { image: Image
       height={image.height}
       alt=""
       loading={eager ? "eager" : "lazy"}
+      fetchPriority={eager ? "high" : "auto"}
       decoding="async"
     />
   );
