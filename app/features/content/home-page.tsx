@@ -38,7 +38,7 @@ export function HomePage({ intro, hero, steps, approach, ages, faqTeaser, closin
 
       <section className="home-section home-section--tinted" aria-labelledby="home-approach">
         <h2 id="home-approach">{approach.title}</h2>
-        <ul className="feature-grid">
+        <ul className="feature-grid feature-grid--four">
           {approach.points.map((point) => (
             <li key={point.title} className="card">
               <h3>{point.title}</h3>
