@@ -3,10 +3,10 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { languageProblems } from "../helpers/taiwan-chinese";
 
-/** Every UI and content file: the app's TypeScript and the content folder's Markdown and data files. */
+/** Every UI and content file: the app's TypeScript (tests aside) and the content folder's Markdown and data files. */
 function textFiles(folder: string): string[] {
   return fs.readdirSync(folder, { withFileTypes: true, recursive: true })
-    .filter((entry) => entry.isFile() && /\.(tsx?|md)$/.test(entry.name))
+    .filter((entry) => entry.isFile() && /\.(tsx?|md)$/.test(entry.name) && !/\.test\.tsx?$/.test(entry.name))
     .map((entry) => path.join(entry.parentPath, entry.name))
     .sort();
 }
