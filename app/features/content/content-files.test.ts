@@ -1,6 +1,7 @@
 import fs from "node:fs";
 import { describe, expect, it } from "vitest";
 import { getEnv } from "~/config/env.server";
+import { prerenderedPaths } from "~/prerendered-paths";
 import { getArticle, listArticles, PAGE_SIZE } from "./collections.server";
 import { loadData, loadHome } from "./data.server";
 import { getLegalDocument, getTopic, listTopics } from "./documents.server";
@@ -84,5 +85,17 @@ describe("content files", () => {
     const { articles } = loadData("ironman2025");
     expect(articles.map((article) => article.day)).toEqual(articles.map((_, index) => index + 1));
     for (const article of articles) expect(article.url).toMatch(/^https:\/\/ithelp\.ithome\.com\.tw\//);
+  });
+
+  it("prerenders every article and topic, but not the lists whose query strings choose the page", async () => {
+    const paths = await prerenderedPaths();
+    const expected = [
+      ...all("blog").map((item) => `/blog/${item.slug}`),
+      ...all("news").map((item) => `/news/${item.slug}`),
+      ...listTopics().map((topic) => `/learning-resources/${topic.slug}`),
+    ];
+    expect(paths).toEqual(expect.arrayContaining(expected));
+    expect(paths).not.toContain("/blog");
+    expect(paths).not.toContain("/news");
   });
 });
