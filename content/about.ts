@@ -4,7 +4,7 @@ export const about: AboutContent = {
   intro: {
     title: "關於我們",
     lead: "{{productName}}是一個小團隊為台灣家庭打造的任務管理 App，希望讓培養好習慣這件事，對孩子和家長都輕鬆一點。",
-    description: "認識任務小勇士：我們為什麼做這個 App、相信的教養理念，以及如何聯絡我們。",
+    description: "認識{{productName}}：我們為什麼做這個 App、相信的教養理念，以及如何聯絡我們。",
   },
   sections: [
     {

@@ -4,7 +4,7 @@ export const currentPlan: CurrentPlanContent = {
   intro: {
     title: "目前方案",
     lead: "查看你的帳號目前使用的方案、包含的功能與使用限制。",
-    description: "查看你在任務小勇士目前使用的方案與使用限制。",
+    description: "查看你在{{productName}}目前使用的方案與使用限制。",
   },
   planName: "免費方案",
   limits: [
@@ -26,7 +26,7 @@ export const accountDeletion: AccountDeletionContent = {
   intro: {
     title: "刪除帳號",
     lead: "你可以隨時刪除{{productName}}帳號。刪除後，帳號與相關資料都會移除，而且無法復原。",
-    description: "如何刪除任務小勇士帳號：會刪除哪些資料、需要多久，以及自行刪除或以電子郵件申請的方式。",
+    description: "如何刪除{{productName}}帳號：會刪除哪些資料、需要多久，以及自行刪除或以電子郵件申請的方式。",
   },
   sections: [
     {

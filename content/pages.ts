@@ -10,7 +10,7 @@ export const pages = {
   news: {
     title: "最新消息",
     lead: "{{productName}}的產品更新與公告。",
-    description: "任務小勇士的產品更新與公告。",
+    description: "{{productName}}的產品更新與公告。",
   },
   learningResources: {
     title: "學習資源",

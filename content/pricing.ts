@@ -4,7 +4,7 @@ export const pricing: PricingContent = {
   intro: {
     title: "免費方案",
     lead: "{{productName}}目前提供免費方案，註冊後即可使用完整的任務、點數與獎勵功能。",
-    description: "任務小勇士的免費方案包含的功能，以及即將推出的進階方案說明。",
+    description: "{{productName}}的免費方案包含的功能，以及即將推出的進階方案說明。",
   },
   plans: [
     {

@@ -4,7 +4,7 @@ export const tutorial: TutorialContent = {
   intro: {
     title: "使用教學",
     lead: "跟著以下五個步驟，十分鐘內就能為孩子建立第一份任務清單。",
-    description: "一步一步學會使用任務小勇士：註冊、新增孩子、設定任務、完成任務與兌換獎勵。",
+    description: "一步一步學會使用{{productName}}：註冊、新增孩子、設定任務、完成任務與兌換獎勵。",
   },
   steps: [
     {
