@@ -50,11 +50,10 @@ function changeActive(schedule: SchedulerState, change: (table: ChildTable) => C
   };
 }
 
-function reduceSchedule(schedule: SchedulerState, action: SchedulerAction): SchedulerState {
+type ScheduleChange = Exclude<SchedulerAction, { type: "loaded" | "save-failed" }>;
+
+function reduceSchedule(schedule: SchedulerState, action: ScheduleChange): SchedulerState {
   switch (action.type) {
-    case "loaded":
-    case "save-failed":
-      return schedule;
     case "imported":
       return action.schedule;
     case "select-table":

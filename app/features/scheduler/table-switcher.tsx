@@ -10,7 +10,7 @@ interface TableSwitcherProps {
 /** One table per child: switch between them, or start one for another child. */
 export function TableSwitcher({ schedule, onSelect, onAdd }: TableSwitcherProps) {
   return (
-    <div className="scheduler-actions table-switcher" role="group" aria-label="選擇孩子的任務表">
+    <div className="scheduler-actions table-switcher no-print" role="group" aria-label="選擇孩子的任務表">
       {schedule.tables.map((table) => (
         <button
           key={table.id}
