@@ -7,6 +7,13 @@ import { expectNoAxeViolations, mobileViewport, openPage, useBrowser } from "./h
 
 const route = "/task-scheduler";
 
+/** Opens (or reloads) the scheduler and waits until it has read the tables saved in this browser. */
+async function openScheduler(page: Page, reload = false) {
+  if (reload) await page.reload();
+  else await openPage(page, route);
+  await page.locator('html[data-hydrated] [aria-busy="false"]').waitFor({ state: "attached" });
+}
+
 /** Task names as the week table lists them, top to bottom. */
 function tableTaskNames(page: Page) {
   return page.locator(".tick-table tbody th[scope=row] .tick-table__name").allTextContents();
@@ -28,7 +35,7 @@ describe("free task scheduler", () => {
 
   it("builds a table from a template at 375 px, ticks cells and finds them kept after a reload", async () => {
     const page = await browser.newPage({ viewport: mobileViewport });
-    await openPage(page, route);
+    await openScheduler(page);
     await expectNoAxeViolations(page, "scheduler, empty");
 
     await buildFromTemplate(page, "6–8 歲", "小明");
@@ -42,8 +49,7 @@ describe("free task scheduler", () => {
     expect(widths.page).toBe(widths.viewport);
     await expectNoAxeViolations(page, "scheduler, filled at 375 px");
 
-    await page.reload();
-    await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
+    await openScheduler(page, true);
     await page.getByRole("table", { name: /小明的任務表/ }).waitFor();
     expect(await page.getByRole("checkbox", { name: "星期一 刷牙洗臉 完成" }).isChecked()).toBe(true);
     expect(await page.getByRole("checkbox", { name: "星期三 寫完功課 完成" }).isChecked()).toBe(true);
@@ -67,7 +73,7 @@ describe("free task scheduler", () => {
 
   it("reorders tasks from the keyboard and by dragging", async () => {
     const page = await browser.newPage();
-    await openPage(page, route);
+    await openScheduler(page);
     await buildFromTemplate(page, "3–5 歲", "小美");
     const first = ["起床刷牙", "自己穿衣服", "好好吃完早餐"];
     expect((await tableTaskNames(page)).slice(0, 3)).toEqual(first);
@@ -84,8 +90,7 @@ describe("free task scheduler", () => {
     await item("好好吃完早餐").dragTo(item("自己穿衣服"));
     expect((await tableTaskNames(page)).slice(0, 3)).toEqual(["好好吃完早餐", "自己穿衣服", "起床刷牙"]);
 
-    await page.reload();
-    await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
+    await openScheduler(page, true);
     await page.getByRole("table", { name: /小美的任務表/ }).waitFor();
     expect((await tableTaskNames(page)).slice(0, 3)).toEqual(["好好吃完早餐", "自己穿衣服", "起床刷牙"]);
     await page.context().close();
@@ -93,7 +98,7 @@ describe("free task scheduler", () => {
 
   it("exports a backup file and imports it in another browser", async () => {
     const page = await browser.newPage({ acceptDownloads: true });
-    await openPage(page, route);
+    await openScheduler(page);
     await buildFromTemplate(page, "9–12 歲", "小安");
     await page.getByRole("checkbox", { name: "星期五 整理床鋪 完成" }).check();
 
@@ -107,8 +112,10 @@ describe("free task scheduler", () => {
     await page.context().close();
 
     const other = await browser.newPage();
-    await openPage(other, route);
-    await importFile(other, path.join(os.tmpdir(), "not-a-backup.json"), '{"hello":"world"}');
+    await openScheduler(other);
+    const notBackup = path.join(path.dirname(file), "not-a-backup.json");
+    await fs.writeFile(notBackup, '{"hello":"world"}');
+    await importFile(other, notBackup);
     await other.getByRole("status").filter({ hasText: "這個檔案讀不出任務表" }).waitFor();
 
     await importFile(other, file);
@@ -126,7 +133,7 @@ describe("free task scheduler", () => {
 
   it("prints one table on one A4 landscape page without the site's header and footer", async () => {
     const page = await browser.newPage();
-    await openPage(page, route);
+    await openScheduler(page);
     await buildFromTemplate(page, "9–12 歲", "小安");
     // Fill the table to its limit, with long names: the worst case for one page.
     for (let index = 0; index < 10; index += 1) {
@@ -151,16 +158,14 @@ describe("free task scheduler", () => {
     await page.addInitScript(() => {
       window.print = () => document.documentElement.setAttribute("data-printed", "");
     });
-    await openPage(page, route);
+    await openScheduler(page);
     await page.getByRole("button", { name: "列印" }).click();
     expect(await page.locator("html[data-printed]").count()).toBe(1);
     await page.context().close();
   });
 });
 
-async function importFile(page: Page, file: string, contents?: string) {
-  if (contents !== undefined) await fs.writeFile(file, contents);
+async function importFile(page: Page, file: string) {
   const [chooser] = await Promise.all([page.waitForEvent("filechooser"), page.getByRole("button", { name: "匯入備份" }).click()]);
   await chooser.setFiles(file);
-  if (contents !== undefined) await fs.rm(file);
 }

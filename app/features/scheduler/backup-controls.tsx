@@ -1,5 +1,4 @@
 import { useRef } from "react";
-import { backupFileName, backupText, importBackup } from "./backup";
 import type { SchedulerState } from "./model";
 
 interface BackupControlsProps {
@@ -12,8 +11,10 @@ interface BackupControlsProps {
 export function BackupControls({ schedule, onImported, announce }: BackupControlsProps) {
   const fileInput = useRef<HTMLInputElement>(null);
 
-  function exportFile() {
+  // The backup code loads on first use; the page's saved-data reading has usually fetched it already.
+  async function exportFile() {
     if (!schedule) return;
+    const { backupFileName, backupText } = await import("./backup");
     const url = URL.createObjectURL(new Blob([backupText(schedule)], { type: "application/json" }));
     const link = document.createElement("a");
     link.href = url;
@@ -26,7 +27,8 @@ export function BackupControls({ schedule, onImported, announce }: BackupControl
 
   async function importFile(file: File | undefined) {
     if (!file || !schedule) return;
-    const result = importBackup(schedule, await file.text());
+    const [text, { importBackup }] = await Promise.all([file.text().catch(() => ""), import("./backup")]);
+    const result = importBackup(schedule, text);
     if (result.ok) {
       onImported(result.state);
       announce(`已匯入 ${result.imported} 張任務表。`);
@@ -39,7 +41,7 @@ export function BackupControls({ schedule, onImported, announce }: BackupControl
 
   return (
     <div className="scheduler-actions">
-      <button type="button" className="button" onClick={exportFile} disabled={!schedule}>
+      <button type="button" className="button" onClick={() => void exportFile()} disabled={!schedule}>
         匯出備份
       </button>
       <button type="button" className="button" onClick={() => fileInput.current?.click()} disabled={!schedule}>

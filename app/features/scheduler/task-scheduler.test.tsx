@@ -1,10 +1,16 @@
-import { act, render, screen, within } from "@testing-library/react";
+import { render, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { beforeEach, describe, expect, it } from "vitest";
 import { storageKey, unreadableKey } from "./storage";
 import { TaskScheduler } from "./task-scheduler";
 
 const appUrl = "https://app.example.tw";
+
+/** Renders the page and waits until it has read the browser's saved tables. */
+async function renderScheduler() {
+  render(<TaskScheduler appUrl={appUrl} />);
+  await waitFor(() => expect(screen.getByRole("region", { name: "任務表" }).getAttribute("aria-busy")).toBe("false"));
+}
 
 function taskNamesInTable() {
   const table = screen.getByRole("table");
@@ -22,7 +28,7 @@ describe("TaskScheduler", () => {
 
   it("builds a table from a template, ticks cells and saves them in the browser", async () => {
     const user = userEvent.setup();
-    render(<TaskScheduler appUrl={appUrl} />);
+    await renderScheduler();
     await user.click(screen.getByRole("button", { name: "3–5 歲" }));
     await user.click(screen.getByRole("button", { name: "全部加入（3–5 歲）" }));
     await user.type(screen.getByLabelText("孩子的名字"), "小美");
@@ -39,7 +45,7 @@ describe("TaskScheduler", () => {
 
   it("adds, edits, reorders from the keyboard and removes a task", async () => {
     const user = userEvent.setup();
-    render(<TaskScheduler appUrl={appUrl} />);
+    await renderScheduler();
     const addForm = screen.getByRole("form", { name: "新增任務" });
     for (const name of ["刷牙", "收玩具"]) {
       await user.type(within(addForm).getByLabelText("任務名稱"), name);
@@ -68,7 +74,7 @@ describe("TaskScheduler", () => {
 
   it("asks for a name and at least one day before adding", async () => {
     const user = userEvent.setup();
-    render(<TaskScheduler appUrl={appUrl} />);
+    await renderScheduler();
     const addForm = screen.getByRole("form", { name: "新增任務" });
     await user.click(within(addForm).getByRole("button", { name: "新增任務" }));
     expect(screen.getByRole("alert").textContent).toBe("請寫下任務名稱。");
@@ -81,16 +87,14 @@ describe("TaskScheduler", () => {
 
   it("tells the parent kindly when saved data cannot be read, and keeps it aside", async () => {
     localStorage.setItem(storageKey, "{broken");
-    await act(async () => {
-      render(<TaskScheduler appUrl={appUrl} />);
-    });
+    await renderScheduler();
     expect(screen.getByRole("alert").textContent).toContain("讀不出來");
     expect(localStorage.getItem(unreadableKey)).toBe("{broken");
     expect(screen.getByRole("table", { name: /我的任務表/ })).toBeTruthy();
   });
 
-  it("links to the app in a new tab, once", () => {
-    render(<TaskScheduler appUrl={appUrl} />);
+  it("links to the app in a new tab, once", async () => {
+    await renderScheduler();
     const link = screen.getByRole("link", { name: /立即開始/ });
     expect(link.getAttribute("href")).toBe(appUrl);
     expect(link.getAttribute("target")).toBe("_blank");

@@ -72,7 +72,7 @@ export function TaskScheduler({ appUrl }: { appUrl: string }) {
         onAdd={() => dispatch({ type: "add-table", id: newId(), today: new Date() })}
       />
 
-      <section className="scheduler-sheet" aria-label="任務表">
+      <section className="scheduler-sheet" aria-label="任務表" aria-busy={!view.schedule}>
         <div className="scheduler-sheet__controls no-print">
           <div className="scheduler-field">
             <label htmlFor="child-name">孩子的名字</label>
