@@ -132,7 +132,7 @@ export function TaskScheduler({ appUrl }: { appUrl: string }) {
 
       <section className="scheduler-section no-print" aria-labelledby="backup-heading">
         <h2 id="backup-heading">備份與換手機</h2>
-        <p>把所有任務表存成一個檔案，換手機或換瀏覽器時再匯入就能接著用。</p>
+        <p>把所有任務表存成一個檔案，換手機或換瀏覽器時再匯入就能接著用。清除瀏覽器資料時任務表也會一起刪掉，記得偶爾備份一下。</p>
         <BackupControls
           schedule={view.schedule}
           onImported={(imported) => dispatch({ type: "imported", schedule: imported })}
