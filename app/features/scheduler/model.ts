@@ -36,6 +36,10 @@ export interface SchedulerState {
   activeTableId: string;
 }
 
+export function tableTitle(table: ChildTable): string {
+  return table.childName ? `${table.childName}的任務表` : "我的任務表";
+}
+
 export function newId(): string {
   return `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 8)}`;
 }

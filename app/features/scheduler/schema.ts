@@ -66,9 +66,8 @@ function migrateV1(old: StateV1): StateV2 {
 /** Repairs what a schema cannot express: duplicate ids, ticks of removed tasks or days, a missing active table. */
 function tidy(saved: StateV2): SchedulerState {
   const tables = saved.tables.map((table): ChildTable => {
-    const seen = new Set<string>();
     const tasks = table.tasks
-      .filter((task) => !seen.has(task.id) && seen.add(task.id))
+      .filter((task, index) => table.tasks.findIndex((other) => other.id === task.id) === index)
       .map((task) => ({ ...task, days: normaliseDays(task.days as Weekday[]) }));
     const cells = new Set(tasks.flatMap((task) => task.days.map((day) => tickKey(task.id, day))));
     return { ...table, tasks, ticks: [...new Set(table.ticks)].filter((key) => cells.has(key)) };

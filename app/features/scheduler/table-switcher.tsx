@@ -1,5 +1,4 @@
-import { maxTables, type SchedulerState } from "./model";
-import { tableTitle } from "./tick-table";
+import { maxTables, tableTitle, type SchedulerState } from "./model";
 
 interface TableSwitcherProps {
   schedule: SchedulerState;

@@ -5,6 +5,9 @@ import { allWeekdays, weekdayName, type Weekday } from "./week";
 
 const blankDraft: TaskDraft = { name: "", icon: defaultIcon, days: allWeekdays, timeOfDay: "早上" };
 
+const errorText = { name: "請寫下任務名稱。", days: "請至少選一天。" } as const;
+type FormError = keyof typeof errorText;
+
 interface TaskFormProps {
   /** The task being edited; a new task when absent. */
   initial?: TaskDraft;
@@ -16,7 +19,7 @@ interface TaskFormProps {
 /** Adds a task, or edits one: name, icon, time of day and the days it applies to. */
 export function TaskForm({ initial, disabled = false, onSubmit, onCancel }: TaskFormProps) {
   const [draft, setDraft] = useState<TaskDraft>(initial ?? blankDraft);
-  const [error, setError] = useState("");
+  const [error, setError] = useState<FormError | null>(null);
   const fieldId = useId();
   const editing = initial !== undefined;
 
@@ -28,9 +31,9 @@ export function TaskForm({ initial, disabled = false, onSubmit, onCancel }: Task
   function submit(event: React.FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const name = draft.name.trim();
-    if (!name) return setError("請寫下任務名稱。");
-    if (draft.days.length === 0) return setError("請至少選一天。");
-    setError("");
+    if (!name) return setError("name");
+    if (draft.days.length === 0) return setError("days");
+    setError(null);
     onSubmit({ ...draft, name });
     if (!editing) setDraft({ ...blankDraft, timeOfDay: draft.timeOfDay });
   }
@@ -45,8 +48,8 @@ export function TaskForm({ initial, disabled = false, onSubmit, onCancel }: Task
           value={draft.name}
           maxLength={taskNameMaxLength}
           placeholder="例如：刷牙、收玩具"
-          aria-describedby={error ? `${fieldId}-error` : undefined}
-          aria-invalid={error === "請寫下任務名稱。" || undefined}
+          aria-describedby={error === "name" ? `${fieldId}-error` : undefined}
+          aria-invalid={error === "name" || undefined}
           onChange={(event) => setDraft({ ...draft, name: event.target.value })}
         />
       </div>
@@ -96,7 +99,7 @@ export function TaskForm({ initial, disabled = false, onSubmit, onCancel }: Task
 
       {error && (
         <p id={`${fieldId}-error`} className="scheduler-error" role="alert">
-          {error}
+          {errorText[error]}
         </p>
       )}
       <div className="scheduler-actions">

@@ -1,13 +1,22 @@
 import { useEffect, useState } from "react";
 import { AppInvite } from "./app-invite";
 import { BackupControls } from "./backup-controls";
-import { canAddTask, childNameMaxLength, maxTasksPerTable, newId, type ChildTable, type SchedulerState, type TaskDraft } from "./model";
+import {
+  canAddTask,
+  childNameMaxLength,
+  maxTasksPerTable,
+  newId,
+  tableTitle,
+  type ChildTable,
+  type SchedulerState,
+  type TaskDraft,
+} from "./model";
 import { activeTable } from "./scheduler-reducer";
 import { TableSwitcher } from "./table-switcher";
 import { TaskForm } from "./task-form";
 import { TaskList } from "./task-list";
 import { TemplatePicker } from "./template-picker";
-import { TickTable, tableTitle } from "./tick-table";
+import { TickTable } from "./tick-table";
 import { useScheduler } from "./use-scheduler";
 import "./scheduler.css";
 

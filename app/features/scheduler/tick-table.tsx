@@ -1,9 +1,5 @@
-import { cellCount, starCount, tickKey, type ChildTable } from "./model";
+import { cellCount, starCount, tableTitle, tickKey, type ChildTable } from "./model";
 import { allWeekdays, weekdayName, weekdays, weekLabel, type Weekday } from "./week";
-
-export function tableTitle(table: ChildTable): string {
-  return table.childName ? `${table.childName}的任務表` : "我的任務表";
-}
 
 interface TickTableProps {
   table: ChildTable;
