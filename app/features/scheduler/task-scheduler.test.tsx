@@ -15,7 +15,7 @@ async function renderScheduler() {
 function taskNamesInTable() {
   const table = screen.getByRole("table");
   return within(table)
-    .getAllByRole("rowheader")
+    .queryAllByRole("rowheader")
     .map((cell) => cell.querySelector(".tick-table__name")?.textContent);
 }
 
@@ -83,6 +83,25 @@ describe("TaskScheduler", () => {
     await user.click(within(addForm).getByRole("button", { name: "新增任務" }));
     expect(screen.getByRole("alert").textContent).toBe("請至少選一天。");
     expect(within(screen.getByRole("table")).queryAllByRole("rowheader")).toHaveLength(0);
+  });
+
+  it("keeps one table per child, each with its own tasks and ticks", async () => {
+    const user = userEvent.setup();
+    await renderScheduler();
+    await user.type(screen.getByLabelText("孩子的名字"), "哥哥");
+    await user.click(screen.getByRole("button", { name: "加入「刷牙洗臉」" }));
+    await user.click(screen.getByRole("checkbox", { name: "星期二 刷牙洗臉 完成" }));
+
+    await user.click(screen.getByRole("button", { name: "＋ 再做一張表" }));
+    await user.type(screen.getByLabelText("孩子的名字"), "妹妹");
+    expect(screen.getByRole("table", { name: /妹妹的任務表/ })).toBeTruthy();
+    expect(taskNamesInTable()).toEqual([]);
+
+    await user.click(screen.getByRole("button", { name: "哥哥的任務表" }));
+    expect(taskNamesInTable()).toEqual(["刷牙洗臉"]);
+    expect((screen.getByRole("checkbox", { name: "星期二 刷牙洗臉 完成" }) as HTMLInputElement).checked).toBe(true);
+    const saved = JSON.parse(localStorage.getItem(storageKey) ?? "null");
+    expect(saved.tables.map((table: { childName: string }) => table.childName)).toEqual(["哥哥", "妹妹"]);
   });
 
   it("tells the parent kindly when saved data cannot be read, and keeps it aside", async () => {
