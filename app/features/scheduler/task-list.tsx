@@ -11,28 +11,42 @@ interface TaskListProps {
   announce: (message: string) => void;
 }
 
-type Direction = "up" | "down";
+/** The row buttons; after a change, focus returns to one of them so keyboard users keep their place. */
+type RowAction = "up" | "down" | "edit" | "remove";
 
 /** The table's tasks in order: drag a row, or use the move buttons from the keyboard. */
 export function TaskList({ tasks, onMove, onUpdate, onRemove, announce }: TaskListProps) {
   const [editingId, setEditingId] = useState<string | null>(null);
   const [draggedId, setDraggedId] = useState<string | null>(null);
-  // After a move the row's buttons are re-ordered in the DOM; keep keyboard focus where the parent left it.
-  const [focusAfterMove, setFocusAfterMove] = useState<{ id: string; direction: Direction } | null>(null);
+  // Moved rows are re-inserted in the DOM, removed and edited rows lose their buttons: focus would drop to
+  // the page's start without this.
+  const [focusTarget, setFocusTarget] = useState<{ id: string; action: RowAction } | null>(null);
   const listRef = useRef<HTMLOListElement>(null);
 
   useEffect(() => {
-    if (!focusAfterMove) return;
-    const row = listRef.current?.querySelector(`[data-task-id="${focusAfterMove.id}"]`);
-    const wanted = row?.querySelector<HTMLButtonElement>(`[data-move="${focusAfterMove.direction}"]`);
-    const other = row?.querySelector<HTMLButtonElement>(`[data-move="${focusAfterMove.direction === "up" ? "down" : "up"}"]`);
-    (wanted && !wanted.disabled ? wanted : other)?.focus();
-  }, [focusAfterMove, tasks]);
+    if (!focusTarget) return;
+    const row = listRef.current?.querySelector(`[data-task-id="${focusTarget.id}"]`);
+    const buttons = [...(row?.querySelectorAll<HTMLButtonElement>("button[data-action]") ?? [])];
+    const wanted = buttons.find((button) => button.dataset.action === focusTarget.action && !button.disabled);
+    (wanted ?? buttons.find((button) => !button.disabled))?.focus();
+  }, [focusTarget, tasks]);
 
-  function move(task: Task, toIndex: number, direction?: Direction) {
+  function move(task: Task, toIndex: number, action?: RowAction) {
     onMove(task.id, toIndex);
     announce(`已把「${task.name}」移到第 ${toIndex + 1} 項。`);
-    if (direction) setFocusAfterMove({ id: task.id, direction });
+    if (action) setFocusTarget({ id: task.id, action });
+  }
+
+  function remove(task: Task, index: number) {
+    const neighbour = tasks[index + 1] ?? tasks[index - 1];
+    onRemove(task.id);
+    announce(`已刪除「${task.name}」。`);
+    if (neighbour) setFocusTarget({ id: neighbour.id, action: "remove" });
+  }
+
+  function closeEditor(task: Task) {
+    setEditingId(null);
+    setFocusTarget({ id: task.id, action: "edit" });
   }
 
   function drop(target: number) {
@@ -52,10 +66,10 @@ export function TaskList({ tasks, onMove, onUpdate, onRemove, announce }: TaskLi
               initial={task}
               onSubmit={(draft) => {
                 onUpdate(task.id, draft);
-                setEditingId(null);
+                closeEditor(task);
                 announce(`已更新「${draft.name}」。`);
               }}
-              onCancel={() => setEditingId(null)}
+              onCancel={() => closeEditor(task)}
             />
           </li>
         ) : (
@@ -92,7 +106,7 @@ export function TaskList({ tasks, onMove, onUpdate, onRemove, announce }: TaskLi
               <button
                 type="button"
                 className="icon-button"
-                data-move="up"
+                data-action="up"
                 aria-label={`上移「${task.name}」`}
                 disabled={index === 0}
                 onClick={() => move(task, index - 1, "up")}
@@ -102,24 +116,28 @@ export function TaskList({ tasks, onMove, onUpdate, onRemove, announce }: TaskLi
               <button
                 type="button"
                 className="icon-button"
-                data-move="down"
+                data-action="down"
                 aria-label={`下移「${task.name}」`}
                 disabled={index === tasks.length - 1}
                 onClick={() => move(task, index + 1, "down")}
               >
                 ↓
               </button>
-              <button type="button" className="icon-button" aria-label={`編輯「${task.name}」`} onClick={() => setEditingId(task.id)}>
+              <button
+                type="button"
+                className="icon-button"
+                data-action="edit"
+                aria-label={`編輯「${task.name}」`}
+                onClick={() => setEditingId(task.id)}
+              >
                 編輯
               </button>
               <button
                 type="button"
                 className="icon-button icon-button--danger"
+                data-action="remove"
                 aria-label={`刪除「${task.name}」`}
-                onClick={() => {
-                  onRemove(task.id);
-                  announce(`已刪除「${task.name}」。`);
-                }}
+                onClick={() => remove(task, index)}
               >
                 刪除
               </button>

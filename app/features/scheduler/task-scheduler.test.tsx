@@ -66,10 +66,13 @@ describe("TaskScheduler", () => {
     await user.click(within(editForm).getByLabelText("星期六"));
     await user.click(within(editForm).getByRole("button", { name: "儲存修改" }));
     expect(taskNamesInTable()).toEqual(["玩具收好", "刷牙"]);
+    expect(document.activeElement?.getAttribute("aria-label")).toBe("編輯「玩具收好」");
     expect(screen.queryByRole("checkbox", { name: "星期六 玩具收好 完成" })).toBeNull();
 
     await user.click(screen.getByRole("button", { name: "刪除「刷牙」" }));
     expect(taskNamesInTable()).toEqual(["玩具收好"]);
+    // Focus moves to the neighbouring task instead of falling back to the top of the page.
+    expect(document.activeElement?.getAttribute("aria-label")).toBe("刪除「玩具收好」");
   });
 
   it("asks for a name and at least one day before adding", async () => {
