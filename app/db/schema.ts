@@ -5,9 +5,19 @@
  */
 export interface Database {
   app_meta: AppMetaTable;
+  analytics_events: AnalyticsEventsTable;
 }
 
 export interface AppMetaTable {
   key: string;
   value: string;
+}
+
+// --- analytics ---
+/** One first-party analytics event: its name, its validated parameters as JSON, when it arrived (ISO-8601). */
+export interface AnalyticsEventsTable {
+  id: string;
+  name: string;
+  params: string;
+  received_at: string;
 }

@@ -1,0 +1,48 @@
+import { getEnv } from "~/config/env.server";
+import { getDatabase } from "~/db/db.server";
+import { analyticsBatchSchema } from "./analytics-batch";
+import { storeAnalyticsEvents } from "./analytics-store.server";
+import { clientAddress } from "./client-address.server";
+import { createRateLimiter, type RateLimiter } from "./rate-limit.server";
+
+/** A visitor sends a beacon at most every few seconds; 60 a minute leaves room for many tabs behind one NAT. */
+export const ANALYTICS_RATE_LIMIT = { max: 60, windowMs: 60_000 };
+const MAX_BODY_BYTES = 16 * 1024;
+
+const errors = {
+  method: [405, "請使用 POST 傳送事件。"],
+  too_large: [413, "事件資料過大。"],
+  invalid_json: [400, "事件資料不是有效的 JSON。"],
+  invalid_events: [400, "事件名稱或參數不正確。"],
+  rate_limited: [429, "傳送次數過多，請稍後再試。"],
+} as const;
+
+function failure(code: keyof typeof errors): Response {
+  const [status, message] = errors[code];
+  return Response.json({ error: { code, message } }, { status, headers: { "Cache-Control": "no-store" } });
+}
+
+let limiter: RateLimiter | undefined;
+
+/** POST /api/analytics: validates a batch of events and stores it. No cookie is read or set. */
+export async function handleAnalyticsRequest(request: Request): Promise<Response> {
+  if (request.method !== "POST") return failure("method");
+  const env = getEnv();
+  limiter ??= createRateLimiter(ANALYTICS_RATE_LIMIT, env.REDIS_URL);
+  if (!(await limiter.hit(clientAddress(request, env.TRUSTED_PROXIES)))) return failure("rate_limited");
+
+  if (Number(request.headers.get("content-length") ?? 0) > MAX_BODY_BYTES) return failure("too_large");
+  const text = await request.text();
+  if (Buffer.byteLength(text) > MAX_BODY_BYTES) return failure("too_large");
+  let body: unknown;
+  try {
+    body = JSON.parse(text);
+  } catch {
+    return failure("invalid_json");
+  }
+  const batch = analyticsBatchSchema.safeParse(body);
+  if (!batch.success) return failure("invalid_events");
+
+  const stored = await storeAnalyticsEvents(getDatabase().db, batch.data);
+  return Response.json({ stored }, { status: 202, headers: { "Cache-Control": "no-store" } });
+}
