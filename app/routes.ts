@@ -14,6 +14,7 @@ export default [
   // Resources without UI: search engines and the first-party analytics endpoint.
   route("sitemap.xml", "routes/resources/sitemap.ts"),
   route("robots.txt", "routes/resources/robots.ts"),
+  route("manifest.webmanifest", "routes/resources/web-manifest.ts"),
   route("api/analytics", "routes/resources/analytics.ts"),
 
   layout("routes/site/layout.tsx", [
