@@ -37,14 +37,18 @@ export async function copyText(text: string): Promise<void> {
   } catch {
     // No Clipboard API (older browsers, insecure origins) or permission refused: fall back below.
   }
+  const previousFocus = document.activeElement instanceof HTMLElement ? document.activeElement : null;
   const textarea = document.createElement("textarea");
   textarea.value = text;
   textarea.setAttribute("readonly", "");
   textarea.style.position = "fixed";
   textarea.style.opacity = "0";
-  document.body.append(textarea);
+  // Inside an open modal dialog: everything outside it is inert and could not be selected.
+  (previousFocus?.closest("dialog") ?? document.body).append(textarea);
+  textarea.focus();
   textarea.select();
   const copied = document.execCommand("copy");
   textarea.remove();
+  previousFocus?.focus();
   if (!copied) throw new Error("copy command refused");
 }
