@@ -1,5 +1,7 @@
+import type { Kysely } from "kysely";
 import { getEnv } from "~/config/env.server";
 import { getDatabase } from "~/db/db.server";
+import type { Database } from "~/db/schema";
 import { analyticsBatchSchema } from "./analytics-batch";
 import { storeAnalyticsEvents } from "./analytics-store.server";
 import { clientAddress } from "./client-address.server";
@@ -22,27 +24,46 @@ function failure(code: keyof typeof errors): Response {
   return Response.json({ error: { code, message } }, { status, headers: { "Cache-Control": "no-store" } });
 }
 
-let limiter: RateLimiter | undefined;
+export interface AnalyticsEndpointDeps {
+  db: Kysely<Database>;
+  limiter: RateLimiter;
+  trustedProxies: readonly string[];
+}
 
 /** POST /api/analytics: validates a batch of events and stores it. No cookie is read or set. */
-export async function handleAnalyticsRequest(request: Request): Promise<Response> {
-  if (request.method !== "POST") return failure("method");
-  const env = getEnv();
-  limiter ??= createRateLimiter(ANALYTICS_RATE_LIMIT, env.REDIS_URL);
-  if (!(await limiter.hit(clientAddress(request, env.TRUSTED_PROXIES)))) return failure("rate_limited");
+export function createAnalyticsHandler({ db, limiter, trustedProxies }: AnalyticsEndpointDeps) {
+  return async (request: Request): Promise<Response> => {
+    if (request.method !== "POST") return failure("method");
+    if (!(await limiter.hit(clientAddress(request, trustedProxies)))) return failure("rate_limited");
 
-  if (Number(request.headers.get("content-length") ?? 0) > MAX_BODY_BYTES) return failure("too_large");
-  const text = await request.text();
-  if (Buffer.byteLength(text) > MAX_BODY_BYTES) return failure("too_large");
-  let body: unknown;
-  try {
-    body = JSON.parse(text);
-  } catch {
-    return failure("invalid_json");
+    if (Number(request.headers.get("content-length") ?? 0) > MAX_BODY_BYTES) return failure("too_large");
+    const text = await request.text();
+    if (Buffer.byteLength(text) > MAX_BODY_BYTES) return failure("too_large");
+    let body: unknown;
+    try {
+      body = JSON.parse(text);
+    } catch {
+      return failure("invalid_json");
+    }
+    const batch = analyticsBatchSchema.safeParse(body);
+    if (!batch.success) return failure("invalid_events");
+
+    const stored = await storeAnalyticsEvents(db, batch.data);
+    return Response.json({ stored }, { status: 202, headers: { "Cache-Control": "no-store" } });
+  };
+}
+
+let handler: ((request: Request) => Promise<Response>) | undefined;
+
+/** The process-wide endpoint on the configured database and rate-limit store. */
+export function handleAnalyticsRequest(request: Request): Promise<Response> {
+  if (!handler) {
+    const env = getEnv();
+    handler = createAnalyticsHandler({
+      db: getDatabase().db,
+      limiter: createRateLimiter(ANALYTICS_RATE_LIMIT, env.REDIS_URL),
+      trustedProxies: env.TRUSTED_PROXIES,
+    });
   }
-  const batch = analyticsBatchSchema.safeParse(body);
-  if (!batch.success) return failure("invalid_events");
-
-  const stored = await storeAnalyticsEvents(getDatabase().db, batch.data);
-  return Response.json({ stored }, { status: 202, headers: { "Cache-Control": "no-store" } });
+  return handler(request);
 }

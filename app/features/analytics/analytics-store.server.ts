@@ -8,10 +8,7 @@ function withoutQuery(params: Record<string, unknown>): Record<string, unknown> 
   const stripped = { ...params };
   for (const key of ["page_location", "share_url"]) {
     const value = stripped[key];
-    if (typeof value === "string") {
-      const url = new URL(value);
-      stripped[key] = `${url.origin}${url.pathname}`;
-    }
+    if (typeof value === "string") stripped[key] = value.split(/[?#]/)[0];
   }
   return stripped;
 }
