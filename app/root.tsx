@@ -17,11 +17,7 @@ import { NavigationStatus } from "~/components/navigation-status";
 import { LoadError, isChunkLoadError } from "~/components/load-error";
 import { GoogleAnalytics } from "~/features/analytics/google-analytics";
 import { PageTracking } from "~/features/analytics/page-tracking";
-import "~/styles/global.css";
-// The bar, footer and dialogs appear on nearly every screen: importing their styles here yields one stylesheet
-// instead of a second render-blocking request.
-import "~/features/shell/shell.css";
-import "~/components/ui/dialog.css";
+import { InlineStylesheet } from "~/components/ui/inline-stylesheet";
 
 export const links: LinksFunction = () => [
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
@@ -43,6 +39,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         {env && <meta name="theme-color" content={env.themeColor} />}
         <Meta />
+        <InlineStylesheet />
         <Links />
         <GoogleAnalytics measurementId={env?.gaMeasurementId ?? null} />
       </head>

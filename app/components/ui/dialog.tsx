@@ -11,7 +11,7 @@ interface DialogProps {
  * A modal built on the native `<dialog>`: `showModal()` makes the rest of the page inert (focus stays inside),
  * Escape fires `cancel`, and a click whose target is the `<dialog>` itself landed on the backdrop, because the
  * content fills an inner box. Focus returns to whatever opened it; the page behind does not scroll
- * (dialog.css, imported by the root).
+ * (dialog.css, inlined by the root).
  */
 export function Dialog({ open, title, onClose, children }: DialogProps) {
   const ref = useRef<HTMLDialogElement>(null);
