@@ -161,6 +161,12 @@ describe("small-screen menu", () => {
     await expect.poll(() => toggle.getAttribute("aria-expanded")).toBe("false");
     expect(await mainBar(page).isVisible()).toBe(false);
 
+    // A route change by other means than the menu (history back) closes it too.
+    await toggle.click();
+    await page.goBack();
+    await page.waitForURL(`${baseURL()}/`);
+    await expect.poll(() => toggle.getAttribute("aria-expanded")).toBe("false");
+
     await toggle.click();
     // Below the open menu panel: a press outside it.
     await page.mouse.click(mobileViewport.width / 2, mobileViewport.height - 10);

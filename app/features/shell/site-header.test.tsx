@@ -66,6 +66,16 @@ describe("SiteHeader", () => {
     ]);
   });
 
+  it("closes the menu when the link of the current page is chosen", async () => {
+    const user = userEvent.setup();
+    renderInRouter(SiteHeader, "/tutorial");
+    await bar();
+    const toggle = screen.getByRole("button", { name: "選單" });
+    await user.click(toggle);
+    await user.click(screen.getByRole("link", { name: "使用教學" }));
+    expect(toggle.getAttribute("aria-expanded")).toBe("false");
+  });
+
   it("closes the menu on Escape and returns focus to the toggle", async () => {
     const user = userEvent.setup();
     renderInRouter(SiteHeader);

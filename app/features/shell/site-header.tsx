@@ -11,7 +11,7 @@ import { useScrolled } from "./use-scrolled";
 export function SiteHeader() {
   const { productName } = usePublicEnv();
   const scrolled = useScrolled();
-  const { open, toggle, containerRef, toggleRef } = useDisclosure();
+  const { open, toggle, close, containerRef, toggleRef } = useDisclosure();
   const menuId = useId();
 
   return (
@@ -41,7 +41,10 @@ export function SiteHeader() {
                     to={link.to}
                     end={link.end}
                     className="site-header__link"
-                    onClick={() => track("nav_click", { destination: link.to })}
+                    onClick={() => {
+                      track("nav_click", { destination: link.to });
+                      close(); // also when the link is the current page, where no route change follows
+                    }}
                   >
                     {link.label}
                   </NavLink>
