@@ -68,15 +68,18 @@ try {
     : [...sitemap.matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => new URL(match[1]).pathname);
   console.log(`${"page".padEnd(24)} perf  a11y  best   seo`);
   for (const pagePath of paths) {
-    const result = await lighthouse(`${origin}${pagePath}`, { port: debugPort, output: "json", logLevel: "error", onlyCategories: categories });
+    const audit = () => lighthouse(`${origin}${pagePath}`, { port: debugPort, output: "json", logLevel: "error", onlyCategories: categories });
+    // A busy machine now and then makes Lighthouse lose the navigation (NO_NAVSTART): such a run is repeated once.
+    let result = await audit();
+    if (result?.lhr.runtimeError) result = await audit();
     const scores = categories.map((id) => Math.round((result?.lhr.categories[id]?.score ?? 0) * 100));
     const failing = Object.values(result?.lhr.audits ?? {})
       .filter((audit) => audit.score !== null && audit.score < 1 && audit.scoreDisplayMode === "binary")
       .map((audit) => audit.id);
     const metrics = ["first-contentful-paint", "largest-contentful-paint", "total-blocking-time", "cumulative-layout-shift", "speed-index"]
       .map((id) => `${id.replace(/(^|-)(\w)[a-z]*/g, "$2").toUpperCase()} ${result?.lhr.audits[id]?.displayValue ?? "?"}`);
-    console.log(`${pagePath.padEnd(24)} ${scores.map((score) => String(score).padStart(4)).join("  ")}   ${metrics.join(", ")}` +
-      (failing.length ? `   failing: ${failing.join(", ")}` : ""));
+    const problem = result?.lhr.runtimeError ? `   error: ${result.lhr.runtimeError.code}` : failing.length ? `   failing: ${failing.join(", ")}` : "";
+    console.log(`${pagePath.padEnd(24)} ${scores.map((score) => String(score).padStart(4)).join("  ")}   ${metrics.join(", ")}${problem}`);
   }
 } finally {
   await stopChromium();

@@ -2,6 +2,7 @@ import { useId } from "react";
 import { Link, NavLink } from "react-router";
 import { usePublicEnv } from "~/config/use-public-env";
 import { track } from "~/features/analytics/track";
+import { LogoMark } from "./logo-mark";
 import { navLinks } from "./nav-links";
 import { UserArea } from "./user-area";
 import { useDisclosure } from "./use-disclosure";
@@ -18,7 +19,7 @@ export function SiteHeader() {
     <header className={scrolled ? "site-header site-header--scrolled" : "site-header"}>
       <div className="site-header__inner" ref={containerRef}>
         <Link to="/" className="site-header__logo" onClick={() => track("logo_click")}>
-          <img src="/favicon.svg" alt={productName} width={36} height={36} />
+          <LogoMark label={productName} />
           <span aria-hidden="true">{productName}</span>
         </Link>
         <button
