@@ -9,7 +9,11 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn("params", "text", (col) => col.notNull())
     .addColumn("received_at", "varchar(30)", (col) => col.notNull())
     .execute();
-  await db.schema.createIndex("analytics_events_name_received_at").on("analytics_events").columns(["name", "received_at"]).execute();
+  await db.schema
+    .createIndex("analytics_events_name_received_at")
+    .on("analytics_events")
+    .columns(["name", "received_at"])
+    .execute();
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {

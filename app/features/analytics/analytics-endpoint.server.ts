@@ -2,7 +2,7 @@ import type { Kysely } from "kysely";
 import { getEnv } from "~/config/env.server";
 import { getDatabase } from "~/db/db.server";
 import type { Database } from "~/db/schema";
-import { analyticsBatchSchema } from "./analytics-batch";
+import { analyticsBatchSchema } from "./analytics-batch.server";
 import { storeAnalyticsEvents } from "./analytics-store.server";
 import { clientAddress } from "./client-address.server";
 import { createRateLimiter, type RateLimiter } from "./rate-limit.server";

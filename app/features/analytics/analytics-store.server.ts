@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import type { Kysely } from "kysely";
 import type { Database } from "~/db/schema";
-import type { AnalyticsBatch } from "./analytics-batch";
+import type { AnalyticsBatch } from "./analytics-batch.server";
 
 /** Query and fragment are dropped from URLs before storing: they can carry an email or a token. */
 function withoutQuery(params: Record<string, unknown>): Record<string, unknown> {

@@ -4,7 +4,9 @@
  */
 export function GoogleAnalytics({ measurementId }: { measurementId: string | null }) {
   if (!measurementId) return null;
-  const init = `window.dataLayer=window.dataLayer||[];function gtag(){dataLayer.push(arguments)}gtag("js",new Date());gtag("config",${JSON.stringify(measurementId)},{send_page_view:false});`;
+  const init =
+    "window.dataLayer=window.dataLayer||[];function gtag(){dataLayer.push(arguments)}gtag(\"js\",new Date());" +
+    `gtag("config",${JSON.stringify(measurementId)},{send_page_view:false});`;
   return (
     <>
       <script async src={`https://www.googletagmanager.com/gtag/js?id=${encodeURIComponent(measurementId)}`} />

@@ -41,5 +41,6 @@ export function redisRateLimiter(redis: Redis, { max, windowMs }: RateLimit, pre
 }
 
 export function createRateLimiter(limit: RateLimit, redisUrl: string | undefined): RateLimiter {
-  return redisUrl ? redisRateLimiter(new Redis(redisUrl, { lazyConnect: true, maxRetriesPerRequest: 2 }), limit) : memoryRateLimiter(limit);
+  if (!redisUrl) return memoryRateLimiter(limit);
+  return redisRateLimiter(new Redis(redisUrl, { lazyConnect: true, maxRetriesPerRequest: 2 }), limit);
 }

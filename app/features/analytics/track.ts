@@ -8,7 +8,7 @@ declare global {
 }
 
 /** gtag's own shape: it pushes its `arguments` object, and GA4 reads the data layer the same way. */
-export function gtag(..._args: unknown[]) {
+function gtag(..._args: unknown[]) {
   window.dataLayer = window.dataLayer ?? [];
   // eslint-disable-next-line prefer-rest-params -- GA4 expects the Arguments object, not an array
   window.dataLayer.push(arguments);
