@@ -22,10 +22,15 @@ const everyEvent = [
 
 describeEachDatabase("analytics endpoint", (database) => {
   const handler = () =>
-    createAnalyticsHandler({ db: database().handle.db, limiter: memoryRateLimiter({ max: 1000, windowMs: 60_000 }), trustedProxies: [] });
+    createAnalyticsHandler({
+      db: database().handle.db,
+      siteOrigin: "https://example.tw",
+      limiter: memoryRateLimiter({ max: 1000, windowMs: 60_000 }),
+      trustedProxies: [],
+    });
 
   it("stores every event of the original §7, without query strings, cookies or addresses", async () => {
-    const response = await handler()(post({ events: everyEvent }, { "x-forwarded-for": "203.0.113.9" }));
+    const response = await handler()(post({ events: everyEvent }, { origin: "https://example.tw", "x-forwarded-for": "203.0.113.9" }));
     expect(response.status).toBe(202);
     expect(await response.json()).toEqual({ stored: 7 });
     expect(response.headers.get("set-cookie")).toBeNull();
@@ -70,6 +75,12 @@ describeEachDatabase("analytics endpoint", (database) => {
     expect(response.status).toBe(413);
   });
 
+  it("answers 403 to a post from another site", async () => {
+    const response = await handler()(post({ events: [{ name: "logo_click", params: {} }] }, { origin: "https://evil.example" }));
+    expect(response.status).toBe(403);
+    expect(((await response.json()) as { error: { code: string } }).error.code).toBe("foreign_origin");
+  });
+
   it("answers 405 to anything but POST", async () => {
     const response = await handler()(new Request("http://localhost/api/analytics"));
     expect(response.status).toBe(405);
@@ -80,6 +91,7 @@ describe("analytics rate limit", () => {
   it("refuses a client over its limit with 429, per address behind a trusted proxy", async () => {
     const handler = createAnalyticsHandler({
       db: undefined as never, // never reached: every request here is refused or invalid before storing
+      siteOrigin: "https://example.tw",
       limiter: memoryRateLimiter({ max: 2, windowMs: 60_000 }),
       trustedProxies: ["10.0.0.1"],
     });

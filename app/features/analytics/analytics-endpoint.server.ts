@@ -13,6 +13,7 @@ const MAX_BODY_BYTES = 16 * 1024;
 
 const errors = {
   method: [405, "請使用 POST 傳送事件。"],
+  foreign_origin: [403, "只接受本網站送出的事件。"],
   too_large: [413, "事件資料過大。"],
   invalid_json: [400, "事件資料不是有效的 JSON。"],
   invalid_events: [400, "事件名稱或參數不正確。"],
@@ -26,14 +27,18 @@ function failure(code: keyof typeof errors): Response {
 
 export interface AnalyticsEndpointDeps {
   db: Kysely<Database>;
+  /** The site's origin: a browser always names the page's origin on a POST, and other sites may not post here. */
+  siteOrigin: string;
   limiter: RateLimiter;
   trustedProxies: readonly string[];
 }
 
 /** POST /api/analytics: validates a batch of events and stores it. No cookie is read or set. */
-export function createAnalyticsHandler({ db, limiter, trustedProxies }: AnalyticsEndpointDeps) {
+export function createAnalyticsHandler({ db, siteOrigin, limiter, trustedProxies }: AnalyticsEndpointDeps) {
   return async (request: Request): Promise<Response> => {
     if (request.method !== "POST") return failure("method");
+    const origin = request.headers.get("origin");
+    if (origin && origin !== siteOrigin) return failure("foreign_origin");
     if (!(await limiter.hit(clientAddress(request, trustedProxies)))) return failure("rate_limited");
 
     if (Number(request.headers.get("content-length") ?? 0) > MAX_BODY_BYTES) return failure("too_large");
@@ -61,6 +66,7 @@ export function handleAnalyticsRequest(request: Request): Promise<Response> {
     const env = getEnv();
     handler = createAnalyticsHandler({
       db: getDatabase().db,
+      siteOrigin: new URL(env.SITE_URL).origin,
       limiter: createRateLimiter(ANALYTICS_RATE_LIMIT, env.REDIS_URL),
       trustedProxies: env.TRUSTED_PROXIES,
     });

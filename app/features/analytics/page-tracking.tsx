@@ -3,15 +3,27 @@ import { useLocation } from "react-router";
 import { track } from "./track";
 
 const LANDING_KEY = "analytics:landed";
+// Where sessionStorage is refused (some private modes), a visit is the life of this page.
+let landedInThisPage = false;
+
+function firstOpenOfVisit(): boolean {
+  if (landedInThisPage) return false;
+  landedInThisPage = true;
+  try {
+    if (sessionStorage.getItem(LANDING_KEY)) return false;
+    sessionStorage.setItem(LANDING_KEY, "1");
+  } catch {
+    // storage refused: the page-level flag above decides
+  }
+  return true;
+}
 
 /** `landing_page_open` once per visit (a browser-tab session), `page_view` on every route change. */
 export function PageTracking() {
   const { pathname } = useLocation();
 
   useEffect(() => {
-    if (sessionStorage.getItem(LANDING_KEY)) return;
-    sessionStorage.setItem(LANDING_KEY, "1");
-    track("landing_page_open");
+    if (firstOpenOfVisit()) track("landing_page_open");
   }, []);
 
   useEffect(() => {
