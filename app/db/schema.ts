@@ -5,7 +5,6 @@
  */
 export interface Database {
   app_meta: AppMetaTable;
-  analytics_events: AnalyticsEventsTable;
 }
 
 export interface AppMetaTable {
@@ -14,6 +13,11 @@ export interface AppMetaTable {
 }
 
 // --- analytics ---
+// Declaration merging adds the table to Database here, so this block stays append-only.
+export interface Database {
+  analytics_events: AnalyticsEventsTable;
+}
+
 /** One first-party analytics event: its name, its validated parameters as JSON, when it arrived (ISO-8601). */
 export interface AnalyticsEventsTable {
   id: string;
