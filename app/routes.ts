@@ -11,6 +11,12 @@ export default [
   route("verify-email", "routes/auth/verify-email.tsx"),
   route("firebase-test", "routes/auth/firebase-test.tsx"),
 
+  // Resources without UI: search engines and the first-party analytics endpoint.
+  route("sitemap.xml", "routes/resources/sitemap.ts"),
+  route("robots.txt", "routes/resources/robots.ts"),
+  route("manifest.webmanifest", "routes/resources/web-manifest.ts"),
+  route("api/analytics", "routes/resources/analytics.ts"),
+
   layout("routes/site/layout.tsx", [
     index("routes/site/home.tsx"),
     route("features", "routes/site/features.tsx"),

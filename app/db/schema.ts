@@ -11,3 +11,17 @@ export interface AppMetaTable {
   key: string;
   value: string;
 }
+
+// --- analytics ---
+// Declaration merging adds the table to Database here, so this block stays append-only.
+export interface Database {
+  analytics_events: AnalyticsEventsTable;
+}
+
+/** One first-party analytics event: its name, its validated parameters as JSON, when it arrived (ISO-8601). */
+export interface AnalyticsEventsTable {
+  id: string;
+  name: string;
+  params: string;
+  received_at: string;
+}
