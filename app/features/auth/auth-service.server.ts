@@ -13,6 +13,7 @@ export interface AuthService {
   database: DatabaseHandle;
   auth: Auth;
   mail: MailTransport;
+  rateLimitStore: RateLimitStore;
   passwordPolicy: PasswordPolicy;
   /** The development mailbox and identity provider exist only without SMTP / providers on a loopback site. */
   devMailbox: boolean;
@@ -58,6 +59,7 @@ export function createAuthService({ env, database, rateLimitPrefix }: AuthServic
     database,
     auth,
     mail,
+    rateLimitStore,
     passwordPolicy: passwordPolicyFrom(env),
     devMailbox,
     devIdentityProvider,
