@@ -4,6 +4,7 @@ import { Hono } from "hono";
 import { parseEnv } from "~/config/env.server";
 import { createAuthService, type AuthService } from "~/features/auth/auth-service.server";
 import type { MailboxEntry } from "~/features/mail/mailbox.server";
+import type { IdentityRecord } from "~/features/auth/identity-record";
 import { authRoutes } from "../../server/auth-routes";
 import type { TestDatabase } from "../helpers/databases";
 
@@ -25,10 +26,11 @@ export async function startAuthServer(
   env: Record<string, string> = {},
   options: { rateLimitPrefix?: string } = {},
 ): Promise<AuthTestServer> {
-  let app: Hono | undefined;
+  // The server must listen before the site's URL (with its port) is known; requests wait for the app.
+  const target: { app?: Hono } = {};
   const server: ServerType = await new Promise((resolve) => {
     const listening = serve(
-      { fetch: (request, bindings) => (app ? app.fetch(request, bindings) : new Response("starting", { status: 503 })), port: 0, hostname: "127.0.0.1" },
+      { fetch: (request, bindings) => (target.app ? target.app.fetch(request, bindings) : new Response("starting", { status: 503 })), port: 0, hostname: "127.0.0.1" },
       () => resolve(listening),
     );
   });
@@ -39,7 +41,7 @@ export async function startAuthServer(
     database: database.handle,
     rateLimitPrefix: options.rateLimitPrefix,
   });
-  app = new Hono().route("/", authRoutes(service));
+  target.app = new Hono().route("/", authRoutes(service));
 
   let nextIp = 1;
   return {
@@ -114,7 +116,7 @@ export class AuthTestClient {
   }
 
   async me() {
-    const answer = await this.get<{ user: import("~/features/auth/identity-record").IdentityRecord | null }>("/me");
+    const answer = await this.get<{ user: IdentityRecord | null }>("/me");
     return answer.body.user;
   }
 }
