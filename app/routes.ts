@@ -10,6 +10,8 @@ export default [
   route("reset-password", "routes/auth/reset-password.tsx"),
   route("verify-email", "routes/auth/verify-email.tsx"),
   route("firebase-test", "routes/auth/firebase-test.tsx"),
+  // Development mailbox (loopback site without SMTP only; a 404 everywhere else).
+  route("dev/mailbox", "routes/auth/dev-mailbox.tsx"),
 
   layout("routes/site/layout.tsx", [
     index("routes/site/home.tsx"),
