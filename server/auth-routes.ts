@@ -21,7 +21,13 @@ export function authRoutes(service: AuthService) {
     headers.set(clientIpHeader, clientIp(c, env.TRUSTED_PROXIES));
     const request = new Request(c.req.raw, { headers });
     try {
-      return await toCatalogueError(await service.auth.handler(request));
+      const response = await toCatalogueError(await service.auth.handler(request));
+      // The OAuth callback ends the pop-up on a page that posts to its opener. After the provider's pages the
+      // pop-up must not switch browsing-context group, or window.opener is gone: no COOP on that page.
+      if (!/\/api\/auth\/(oauth2\/)?callback\//.test(c.req.path)) return response;
+      const headers = new Headers(response.headers);
+      headers.set("Cross-Origin-Opener-Policy", "unsafe-none");
+      return new Response(response.body, { status: response.status, headers });
     } catch (error) {
       console.error(error);
       return jsonError(500, "auth/internal-error");

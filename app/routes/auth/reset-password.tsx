@@ -6,6 +6,7 @@ import { AuthScreen, Field, FormAlert, useSubmission } from "~/features/auth/aut
 import { PasswordRulesList } from "~/features/auth/password-rules-list";
 import { passwordProblem } from "~/features/auth/password-policy";
 import { confirmPasswordReset } from "~/features/auth/auth-client";
+import { useAuthRefresh } from "~/features/auth/auth-provider";
 import { getAuthService } from "~/features/auth/auth-service.server";
 
 export const meta: Route.MetaFunction = (args) =>
@@ -19,6 +20,7 @@ export function loader() {
 export default function ResetPasswordScreen({ loaderData }: Route.ComponentProps) {
   const { policy } = loaderData;
   const navigate = useNavigate();
+  const refresh = useAuthRefresh();
   const [params] = useSearchParams();
   const token = params.get("token") ?? "";
   const [password, setPassword] = useState("");
@@ -48,6 +50,8 @@ export default function ResetPasswordScreen({ loaderData }: Route.ComponentProps
     if (found.password || found.confirm) return;
     void submit(async () => {
       await confirmPasswordReset(token, password);
+      // The reset revoked every session, this browser's too.
+      await refresh().catch(() => null);
       navigate("/login?reset=done", { replace: true });
     });
   };
