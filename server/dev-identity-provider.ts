@@ -95,6 +95,8 @@ async function createProvider(service: AuthService): Promise<Provider> {
     cookies: { keys: [service.env.AUTH_SECRET ?? "development-identity-provider-cookie-key"] },
     claims: { openid: ["sub"], email: ["email", "email_verified"], profile: ["name"] },
     features: { devInteractions: { enabled: false } },
+    // Short lives, stated explicitly (oidc-provider logs a notice for every default it has to pick).
+    ttl: { AuthorizationCode: 60, Interaction: 600, Session: 3600, Grant: 3600, AccessToken: 600, IdToken: 600 },
     interactions: { url: (_ctx, interaction) => `/dev-oidc/interaction/${interaction.uid}` },
     // Every development sign-in is consented to: the page above is the whole interaction.
     loadExistingGrant: async (ctx) => {

@@ -21,6 +21,7 @@ declare module "oidc-provider" {
     cookies: { keys: string[] };
     claims: Record<string, string[]>;
     features: Record<string, { enabled: boolean }>;
+    ttl: Record<string, number>;
     interactions: { url(ctx: KoaContext, interaction: { uid: string }): string };
     loadExistingGrant(ctx: KoaContext): Promise<Grant>;
     findAccount(
