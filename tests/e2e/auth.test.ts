@@ -55,7 +55,7 @@ describe("sign-in layer in the browser", () => {
     const email = newEmail();
     const page = await browser.newPage();
     await signUp(page, email);
-    await expect(page.getByText(`我們已寄送驗證信到 ${email}`).isVisible()).resolves.toBe(true);
+    await page.getByText(`我們已寄送驗證信到 ${email}`).waitFor();
     expect(await storedUser(page)).toMatchObject({ email, displayName: "小明", emailVerified: false, isAnonymous: false });
 
     await openPage(page, linkTo(await mailTo(email, /驗證/), "/verify-email"));
@@ -177,6 +177,21 @@ describe("sign-in layer in the browser", () => {
     const popup = await popupOpened;
     await popup.getByRole("button", { name: "取消" }).click();
     await page.getByRole("alert").getByText("登入請求已取消").waitFor();
+    await page.context().close();
+  });
+
+  it("says so when the user closes the pop-up (after the original's 8 s grace period)", async () => {
+    const page = await browser.newPage();
+    await openPage(page, "/login");
+    const popupOpened = page.waitForEvent("popup");
+    await page.getByRole("button", { name: "使用開發測試帳號登入" }).click();
+    const popup = await popupOpened;
+    await popup.getByLabel("電子郵件").waitFor();
+    const closedAt = Date.now();
+    await popup.close();
+    await page.getByRole("alert").getByText("登入視窗已被關閉，請再試一次").waitFor({ timeout: 15_000 });
+    expect(Date.now() - closedAt).toBeGreaterThanOrEqual(8_000);
+    expect(await page.getByRole("button", { name: "使用開發測試帳號登入" }).isEnabled()).toBe(true);
     await page.context().close();
   });
 
