@@ -206,6 +206,30 @@ describe("sign-in layer in the browser", () => {
     await page.context().close();
   });
 
+  it("explains a broken or used verification link and offers a new one", async () => {
+    const page = await browser.newPage();
+    await openPage(page, "/verify-email?token=not-a-token&email=someone%40example.tw");
+    await page.getByRole("alert").getByText("此驗證連結已過期或已使用過。").waitFor();
+    await page.getByRole("link", { name: "取得新的驗證信" }).click();
+    await page.waitForURL("**/email-verification?email=someone%40example.tw");
+    await page.getByText("我們已寄送驗證信到 someone@example.tw").waitFor();
+    await page.context().close();
+  });
+
+  it("shows the self-test and the development mailbox", async () => {
+    const page = await browser.newPage();
+    await openPage(page, "/firebase-test");
+    await page.getByText("使用開發測試帳號登入").waitFor();
+    expect(await page.getByText("✓ 正常").count()).toBe(3);
+    await page.getByText("未登入").waitFor();
+    const email = newEmail();
+    await signUp(page, email);
+    await openPage(page, `/dev/mailbox?to=${encodeURIComponent(email)}`);
+    await page.getByRole("heading", { name: "【任務小勇士】請驗證您的電子郵件" }).waitFor();
+    await expectNoAxeViolations(page);
+    await page.context().close();
+  });
+
   it("starts every page loading and asks for the session only after hydration", async () => {
     const page = await browser.newPage();
     const html = await (await fetch(`${baseURL()}/`)).text();

@@ -6,6 +6,7 @@ import { z } from "zod";
 /**
  * Upgrades the current guest in place (PRODUCT.md §5): same user id, so every row that points at it stays.
  * The anonymous plugin's own path makes a new user instead, which is why this small endpoint exists.
+ * The password policy is checked by the sign-in rules before this runs.
  */
 export function guestUpgrade(): BetterAuthPlugin {
   return {
@@ -29,13 +30,6 @@ export function guestUpgrade(): BetterAuthPlugin {
             throw new APIError("BAD_REQUEST", { code: "NOT_ANONYMOUS", message: "Current user is not anonymous" });
           }
           const email = ctx.body.email.toLowerCase();
-          const { minPasswordLength, maxPasswordLength } = ctx.context.password.config;
-          if (ctx.body.password.length < minPasswordLength) {
-            throw new APIError("BAD_REQUEST", { code: "PASSWORD_TOO_SHORT", message: "Password too short" });
-          }
-          if (ctx.body.password.length > maxPasswordLength) {
-            throw new APIError("BAD_REQUEST", { code: "PASSWORD_TOO_LONG", message: "Password too long" });
-          }
           if (await ctx.context.internalAdapter.findUserByEmail(email)) {
             throw new APIError("UNPROCESSABLE_ENTITY", { code: "USER_ALREADY_EXISTS", message: "User already exists" });
           }

@@ -65,6 +65,12 @@ export default function SignupScreen({ loaderData }: Route.ComponentProps) {
     >
       <form className="auth-form" onSubmit={onSubmit} noValidate>
         <FormAlert message={failure?.message ?? null} />
+        {isGuest && failure?.code === "auth/email-already-in-use" ? (
+          <p>
+            {/* Signing in to that account moves the guest's data into it. */}
+            <Link to={redirectTo === "/" ? "/login" : `/login?redirectTo=${encodeURIComponent(redirectTo)}`}>改為登入此帳號（保留訪客資料）</Link>
+          </p>
+        ) : null}
         <Field name="displayName" label="顯示名稱" autoComplete="nickname" required
           value={values.displayName} onChange={update("displayName")} error={errors.displayName} />
         <Field name="email" label="電子郵件" type="email" autoComplete="email" inputMode="email" required
