@@ -84,7 +84,9 @@ export function authOptions(deps: AuthDependencies) {
       },
     },
     socialProviders,
-    account: { accountLinking: { enabled: true, trustedProviders: ["google", "facebook", "line", "dev"] } },
+    // Only providers that vouch for the email may join an existing account by it (Facebook and LINE may hand
+    // over unverified addresses, so they link only when the email is marked verified).
+    account: { accountLinking: { enabled: true, trustedProviders: ["google", "dev"] } },
     user: {
       deleteUser: {
         enabled: true,
@@ -102,6 +104,8 @@ export function authOptions(deps: AuthDependencies) {
       disableOriginCheck: false,
     },
     telemetry: { enabled: false },
+    // Refused sign-ins are expected traffic, not something to log line by line.
+    logger: { level: "error" },
     plugins: [
       accountRateLimit(rateLimitStore),
       // Before the anonymous plugin: an unverified sign-in is refused before a guest's data would move.
