@@ -216,6 +216,20 @@ describeEachDatabase("sign-in layer", (database) => {
     expect(leftover).toEqual([]);
   });
 
+  it("keeps the guest and their rows when the guest's sign-in to an unverified account is refused", async () => {
+    const email = await signUp(server.client());
+    const guest = server.client();
+    await guest.post("/sign-in/anonymous");
+    const guestId = (await guest.me())?.uid ?? "";
+    await sql`insert into test_note (id, user_id) values (${randomUUID()}, ${guestId})`.execute(db());
+
+    const refused = await guest.post("/sign-in/email", { email, password });
+    expect(refused.body.code).toBe("email-not-verified");
+    expect(refused.headers.getSetCookie()).toEqual([]);
+    expect(await guest.me()).toMatchObject({ uid: guestId, isAnonymous: true });
+    expect(await notesOf(guestId)).toBe(1);
+  });
+
   it("deletes an account with its password: rows, sessions and accounts go, sign-in fails afterwards", async () => {
     const client = server.client();
     const email = await signUp(client);

@@ -1,5 +1,4 @@
 import { APIError, createAuthMiddleware, getSessionFromCtx } from "better-auth/api";
-import { deleteSessionCookie } from "better-auth/cookies";
 import type { BetterAuthPlugin } from "better-auth";
 import { passwordProblem, type PasswordPolicy } from "./password-policy";
 
@@ -51,7 +50,8 @@ export function signInRules(policy: PasswordPolicy): BetterAuthPlugin {
             const signedIn = ctx.context.newSession;
             if (!signedIn || signedIn.user.emailVerified) return;
             await ctx.context.internalAdapter.deleteSession(signedIn.session.token);
-            deleteSessionCookie(ctx);
+            // Send no cookie at all: the browser keeps whatever session it had (a guest stays that guest).
+            ctx.context.responseHeaders?.delete("set-cookie");
             throw new APIError("FORBIDDEN", { code: "EMAIL_NOT_VERIFIED", message: "Email not verified" });
           }),
         },
