@@ -1,4 +1,7 @@
 import type { SocialProvider } from "./auth-types";
+// Loaded with the buttons, so the provider's on-demand import resolves at once and window.open still runs
+// inside the click's user activation (Safari blocks pop-ups opened later).
+import "./social-popup";
 
 export const socialButtonLabels: Record<SocialProvider, string> = {
   google: "使用 Google 登入",
