@@ -107,6 +107,26 @@ describe("sign-in layer in the browser", () => {
     await page.context().close();
   });
 
+  it("disables the button while a request runs", async () => {
+    const page = await browser.newPage();
+    let release: () => void = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route("**/api/auth/request-password-reset", async (route) => {
+      await held;
+      await route.continue();
+    });
+    await openPage(page, "/forgot-password");
+    await page.getByLabel("電子郵件").fill(newEmail());
+    await page.getByRole("button", { name: "寄送重設密碼信" }).click();
+    const busy = page.getByRole("button", { name: "寄送中…" });
+    await busy.waitFor();
+    expect(await busy.isDisabled()).toBe(true);
+    release();
+    await page.getByText("重設密碼信已寄出").waitFor();
+    expect(await page.getByRole("button", { name: "寄送重設密碼信" }).isEnabled()).toBe(true);
+    await page.context().close();
+  });
+
   it("upgrades a guest in place: the same uid in localStorage.user", async () => {
     const page = await browser.newPage();
     await openPage(page, "/login");
