@@ -6,30 +6,42 @@ import {
   Outlet,
   Scripts,
   ScrollRestoration,
+  useRouteLoaderData,
   type LinksFunction,
 } from "react-router";
 import type { Route } from "./+types/root";
 import { getEnv } from "~/config/env.server";
-import { toPublicEnv } from "~/config/public-env";
+import { toPublicEnv, type PublicEnv } from "~/config/public-env";
 import { AuthProvider } from "~/features/auth/auth-provider";
 import { NavigationStatus } from "~/components/navigation-status";
 import { LoadError, isChunkLoadError } from "~/components/load-error";
-import "~/styles/global.css";
+import { GoogleAnalytics } from "~/features/analytics/google-analytics";
+import { PageTracking } from "~/features/analytics/page-tracking";
+import { InlineStylesheet } from "~/components/ui/inline-stylesheet";
 
-export const links: LinksFunction = () => [{ rel: "icon", href: "/favicon.svg", type: "image/svg+xml" }];
+export const links: LinksFunction = () => [
+  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+  { rel: "apple-touch-icon", href: "/apple-touch-icon.png" },
+  { rel: "manifest", href: "/manifest.webmanifest" },
+];
 
 export function loader() {
   return { env: toPublicEnv(getEnv()) };
 }
 
 export function Layout({ children }: { children: React.ReactNode }) {
+  // Absent only when the root loader itself failed; the head then goes without the configured extras.
+  const env = (useRouteLoaderData("root") as { env?: PublicEnv } | undefined)?.env;
   return (
     <html lang="zh-Hant-TW">
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
+        {env && <meta name="theme-color" content={env.themeColor} />}
         <Meta />
+        <InlineStylesheet />
         <Links />
+        <GoogleAnalytics measurementId={env?.gaMeasurementId ?? null} />
       </head>
       <body>
         {children}
@@ -49,6 +61,7 @@ export default function App() {
     <AuthProvider>
       <Outlet />
       <NavigationStatus />
+      <PageTracking />
     </AuthProvider>
   );
 }

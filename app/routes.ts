@@ -10,6 +10,14 @@ export default [
   route("reset-password", "routes/auth/reset-password.tsx"),
   route("verify-email", "routes/auth/verify-email.tsx"),
   route("firebase-test", "routes/auth/firebase-test.tsx"),
+  // Development mailbox (loopback site without SMTP only; a 404 everywhere else).
+  route("dev/mailbox", "routes/auth/dev-mailbox.tsx"),
+
+  // Resources without UI: search engines and the first-party analytics endpoint.
+  route("sitemap.xml", "routes/resources/sitemap.ts"),
+  route("robots.txt", "routes/resources/robots.ts"),
+  route("manifest.webmanifest", "routes/resources/web-manifest.ts"),
+  route("api/analytics", "routes/resources/analytics.ts"),
 
   layout("routes/site/layout.tsx", [
     index("routes/site/home.tsx"),

@@ -7,6 +7,8 @@ import { closeDatabase, getDatabase, prepareDatabase } from "~/db/db.server";
 import { canonicalRedirect } from "./redirects";
 import { cacheControlFor, securityHeaders } from "./headers";
 import { healthCheck } from "./health";
+import { authRoutes } from "./auth-routes";
+import { getAuthService } from "~/features/auth/auth-service.server";
 
 /**
  * The thin host: redirects, headers, compression, static files (hashed assets and prerendered pages),
@@ -29,6 +31,7 @@ export function createApp() {
   app.use(securityHeaders({ https: env.SITE_URL.startsWith("https:") }));
 
   app.get("/healthz", async (c) => c.json(...(await healthCheck())));
+  app.route("/", authRoutes(getAuthService()));
 
   if (import.meta.env.PROD) {
     app.use(
@@ -62,6 +65,7 @@ export async function prepare() {
 }
 
 export async function shutdown() {
+  await getAuthService().close();
   await closeDatabase();
 }
 

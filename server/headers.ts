@@ -8,7 +8,8 @@ export function securityHeaders(options: { https: boolean }): MiddlewareHandler 
     c.header("Referrer-Policy", "strict-origin-when-cross-origin");
     c.header("X-Frame-Options", "DENY");
     c.header("Permissions-Policy", "camera=(), microphone=(), geolocation=()");
-    c.header("Cross-Origin-Opener-Policy", "same-origin-allow-popups");
+    // A route may set its own (the sign-in pop-up's last page must keep its opener).
+    if (!c.res.headers.has("Cross-Origin-Opener-Policy")) c.header("Cross-Origin-Opener-Policy", "same-origin-allow-popups");
     if (options.https) c.header("Strict-Transport-Security", "max-age=31536000; includeSubDomains");
   };
 }

@@ -5,9 +5,72 @@
  */
 export interface Database {
   app_meta: AppMetaTable;
+  // --- sign-in layer ---
+  user: AuthUserTable;
+  session: AuthSessionTable;
+  account: AuthAccountTable;
+  dev_mail: DevMailTable;
 }
 
 export interface AppMetaTable {
   key: string;
   value: string;
+}
+
+// --- sign-in layer ---
+// Better Auth owns these rows and reads/writes them itself; the types let other code join on `user.id`
+// and let tests look inside. Dates arrive as Date (PostgreSQL) or text (SQLite).
+export interface AuthUserTable {
+  id: string;
+  name: string;
+  email: string;
+  emailVerified: boolean | number;
+  image: string | null;
+  createdAt: Date | string;
+  updatedAt: Date | string;
+  isAnonymous: boolean | number | null;
+}
+
+export interface AuthSessionTable {
+  id: string;
+  token: string;
+  userId: string;
+  expiresAt: Date | string;
+  createdAt: Date | string;
+  updatedAt: Date | string;
+  ipAddress: string | null;
+  userAgent: string | null;
+}
+
+export interface AuthAccountTable {
+  id: string;
+  accountId: string;
+  providerId: string;
+  userId: string;
+  password: string | null;
+  createdAt: Date | string;
+  updatedAt: Date | string;
+}
+
+export interface DevMailTable {
+  id: string;
+  recipient: string;
+  subject: string;
+  text: string;
+  html: string;
+  created_at: string;
+}
+
+// --- analytics ---
+// Declaration merging adds the table to Database here, so this block stays append-only.
+export interface Database {
+  analytics_events: AnalyticsEventsTable;
+}
+
+/** One first-party analytics event: its name, its validated parameters as JSON, when it arrived (ISO-8601). */
+export interface AnalyticsEventsTable {
+  id: string;
+  name: string;
+  params: string;
+  received_at: string;
 }

@@ -1,30 +1,166 @@
-import { createContext, useContext } from "react";
-import type { AuthState } from "./auth-types";
+import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState } from "react";
+import { usePublicEnv } from "~/config/use-public-env";
+import type { AuthState, SessionUser, SocialProvider } from "./auth-types";
+import { AuthError } from "./auth-errors";
+import { authRequest, configureAuthOrigin, fetchIdentity, getAuthOrigin } from "./auth-client";
+import { mirrorSessionUser, toSessionUser } from "./session-user";
 
-// Placeholder until the sign-in layer lands: nobody is signed in and every action refuses.
-const notReady = () => Promise.reject(new Error("登入功能尚未啟用"));
-const signedOut: AuthState = {
+const notInsideProvider = () => Promise.reject(new AuthError("auth/internal-error"));
+// Outside <AuthProvider> (e.g. a component rendered alone in a test) nobody is signed in and actions refuse.
+const outsideProvider: AuthState = {
   currentUser: null,
   loading: false,
   error: null,
   isEmailVerified: false,
-  signup: notReady,
-  login: notReady,
-  loginWithSocial: notReady,
-  loginAsGuest: notReady,
-  upgradeGuest: notReady,
-  logout: notReady,
-  resendVerification: notReady,
-  resetPassword: notReady,
+  signup: notInsideProvider,
+  login: notInsideProvider,
+  loginWithSocial: notInsideProvider,
+  loginAsGuest: notInsideProvider,
+  upgradeGuest: notInsideProvider,
+  logout: notInsideProvider,
+  resendVerification: notInsideProvider,
+  resetPassword: notInsideProvider,
   clearError: () => {},
 };
 
-const AuthContext = createContext<AuthState>(signedOut);
+const AuthContext = createContext<AuthState>(outsideProvider);
+/** Reloads the session after something outside AuthState changed it (verification link, account deletion). */
+const RefreshContext = createContext<() => Promise<SessionUser | null>>(async () => null);
 
+const toAuthError = (error: unknown) => (error instanceof AuthError ? error : new AuthError("auth/internal-error"));
+
+/**
+ * The browser side of the sign-in layer (PRODUCT.md §5). Starts with `loading: true` on every page, including
+ * prerendered ones, and asks the server for the session only after hydration.
+ */
 export function AuthProvider({ children }: { children: React.ReactNode }) {
-  return <AuthContext.Provider value={signedOut}>{children}</AuthContext.Provider>;
+  const env = usePublicEnv();
+  const [currentUser, setCurrentUser] = useState<SessionUser | null>(null);
+  const [loading, setLoading] = useState(true);
+  const [error, setError] = useState<string | null>(null);
+  const [emailVerifiedFlag, setEmailVerifiedFlag] = useState(false);
+  const userRef = useRef<SessionUser | null>(null);
+
+  const applyUser = useCallback((user: SessionUser | null) => {
+    userRef.current = user;
+    setCurrentUser(user);
+    setEmailVerifiedFlag(Boolean(user?.emailVerified));
+    mirrorSessionUser(user);
+    return user;
+  }, []);
+
+  const refresh = useCallback(async () => {
+    const record = await fetchIdentity();
+    return applyUser(record ? toSessionUser(record) : null);
+  }, [applyUser]);
+
+  // Strings, not the env object: the root loader hands over a new object on every navigation.
+  const siteUrl = env.siteUrl;
+  const allowedHostnames = env.allowedHostnames.join(",");
+  useEffect(() => {
+    configureAuthOrigin({ siteUrl, allowedHostnames: allowedHostnames.split(",") });
+    let live = true;
+    fetchIdentity()
+      .then(
+        (record) => live && applyUser(record ? toSessionUser(record) : null),
+        () => live && applyUser(null),
+      )
+      .finally(() => live && setLoading(false));
+    return () => {
+      live = false;
+    };
+  }, [siteUrl, allowedHostnames, applyUser]);
+
+  const value = useMemo<AuthState>(() => {
+    // Every action stores its failure as the current message and re-throws it.
+    async function run<T>(action: () => Promise<T>): Promise<T> {
+      setError(null);
+      try {
+        return await action();
+      } catch (caught) {
+        const failure = toAuthError(caught);
+        setError(failure.message);
+        throw failure;
+      }
+    }
+    const signedInUser = async () => {
+      const user = await refresh();
+      if (!user) throw new AuthError("auth/no-current-user");
+      return user;
+    };
+    return {
+      currentUser,
+      loading,
+      error,
+      isEmailVerified: emailVerifiedFlag,
+      signup: (email, password, displayName) =>
+        run(async () => {
+          await authRequest("/sign-up/email", { body: { email, password, name: displayName } });
+          return signedInUser();
+        }),
+      login: (email, password) =>
+        run(async () => {
+          try {
+            await authRequest("/sign-in/email", { body: { email, password } });
+          } catch (failure) {
+            if (failure instanceof AuthError && failure.code === "email-not-verified") setEmailVerifiedFlag(false);
+            throw failure;
+          }
+          return signedInUser();
+        }),
+      loginWithSocial: (provider: SocialProvider) =>
+        run(async () => {
+          // Loaded on demand: the pop-up code stays off the first load of every page.
+          const { signInWithPopup } = await import("./social-popup");
+          await signInWithPopup(provider, getAuthOrigin());
+          return signedInUser();
+        }),
+      loginAsGuest: () =>
+        run(async () => {
+          await authRequest("/sign-in/anonymous", { body: {} });
+          return signedInUser();
+        }),
+      upgradeGuest: (email, password, displayName) =>
+        run(async () => {
+          if (!userRef.current?.isAnonymous) throw new AuthError("auth/not-anonymous");
+          await authRequest("/guest/upgrade", { body: { email, password, name: displayName } });
+          return signedInUser();
+        }),
+      logout: () =>
+        run(async () => {
+          mirrorSessionUser(null);
+          setError(null);
+          await authRequest("/sign-out", { body: {} });
+          applyUser(null);
+        }),
+      resendVerification: () =>
+        run(async () => {
+          const email = userRef.current?.email;
+          if (!email) throw new AuthError("auth/no-current-user");
+          await authRequest("/send-verification-email", { body: { email } });
+        }),
+      resetPassword: (email) =>
+        run(async () => {
+          if (!email.trim()) throw new AuthError("auth/missing-email");
+          await authRequest("/request-password-reset", {
+            body: { email, redirectTo: `${window.location.origin}/reset-password` },
+          });
+        }),
+      clearError: () => setError(null),
+    };
+  }, [currentUser, loading, error, emailVerifiedFlag, refresh, applyUser]);
+
+  return (
+    <RefreshContext.Provider value={refresh}>
+      <AuthContext.Provider value={value}>{children}</AuthContext.Provider>
+    </RefreshContext.Provider>
+  );
 }
 
 export function useAuth(): AuthState {
   return useContext(AuthContext);
+}
+
+export function useAuthRefresh() {
+  return useContext(RefreshContext);
 }

@@ -1,22 +1,106 @@
+import { useState } from "react";
 import { Link } from "react-router";
 import { usePublicEnv } from "~/config/use-public-env";
+import { FollowDialog } from "./follow-dialog";
+import { ParentPartnerDialog } from "./parent-partner-dialog";
+import { PartnershipDialog } from "./partnership-dialog";
+import { ShareDialog } from "./share-dialog";
 
-/** Minimal footer; the site-shell issue completes it. */
+const siteLinks = [
+  { to: "/", label: "首頁" },
+  { to: "/about", label: "關於我們" },
+  { to: "/features", label: "功能介紹" },
+  { to: "/pricing", label: "免費方案" },
+  { to: "/faq", label: "常見問題" },
+  { to: "/blog", label: "家長學堂" },
+  { to: "/task-scheduler", label: "免費任務表" },
+];
+
+const legalLinks = [
+  { to: "/privacy", label: "隱私權政策" },
+  { to: "/terms", label: "服務條款" },
+  { to: "/ironman2025", label: "技術文章" },
+];
+
+const dialogs = {
+  share: { label: "分享網站", Component: ShareDialog },
+  follow: { label: "追蹤我們", Component: FollowDialog },
+  parentPartner: { label: "家長夥伴互助", Component: ParentPartnerDialog },
+  partnership: { label: "合作提案", Component: PartnershipDialog },
+};
+type DialogName = keyof typeof dialogs;
+
+/** The footer (PRODUCT.md §4): link groups, contact links, the four support dialogs, the copyright line. */
 export function SiteFooter() {
   const env = usePublicEnv();
+  const [openDialog, setOpenDialog] = useState<DialogName | null>(null);
+  const contactLinks = [
+    { href: env.facebookPageUrl, label: "Facebook 粉絲專頁" },
+    { href: env.youtubeUrl, label: "YouTube 頻道" },
+    { href: env.blogSalonUrl, label: "部落格沙龍" },
+    { href: env.feedbackFormUrl, label: "意見回饋表單" },
+  ];
+
   return (
     <footer className="site-footer">
-      <nav aria-label="頁尾導覽">
-        <ul>
-          <li><Link to="/about">關於我們</Link></li>
-          <li><Link to="/faq">常見問題</Link></li>
-          <li><Link to="/privacy">隱私權政策</Link></li>
-          <li><Link to="/terms">服務條款</Link></li>
-        </ul>
-      </nav>
-      <p>
-        © {new Date().getFullYear()} {env.productName}
-      </p>
+      <div className="site-footer__inner">
+        <nav aria-label="頁尾導覽" className="site-footer__groups">
+          <FooterGroup title="網站導覽">
+            {siteLinks.map((link) => (
+              <li key={link.to}>
+                <Link to={link.to}>{link.label}</Link>
+              </li>
+            ))}
+          </FooterGroup>
+          <FooterGroup title="條款與文章">
+            {legalLinks.map((link) => (
+              <li key={link.to}>
+                <Link to={link.to}>{link.label}</Link>
+              </li>
+            ))}
+          </FooterGroup>
+          <FooterGroup title="聯絡我們">
+            <li>
+              <a href={`mailto:${env.supportEmail}`}>{env.supportEmail}</a>
+            </li>
+            {contactLinks.map((link) => (
+              <li key={link.label}>
+                <a href={link.href} target="_blank" rel="noopener noreferrer">
+                  {link.label}
+                </a>
+              </li>
+            ))}
+          </FooterGroup>
+        </nav>
+        <section className="site-footer__support" aria-labelledby="footer-support-title">
+          <h2 id="footer-support-title" className="site-footer__heading">
+            支持我們
+          </h2>
+          <div className="site-footer__buttons">
+            {(Object.keys(dialogs) as DialogName[]).map((name) => (
+              <button key={name} type="button" className="button" onClick={() => setOpenDialog(name)}>
+                {dialogs[name].label}
+              </button>
+            ))}
+          </div>
+        </section>
+        <p className="site-footer__copyright">
+          © {new Date().getFullYear()} {env.productName}
+        </p>
+      </div>
+      {(Object.keys(dialogs) as DialogName[]).map((name) => {
+        const { Component } = dialogs[name];
+        return <Component key={name} open={openDialog === name} onClose={() => setOpenDialog(null)} />;
+      })}
     </footer>
+  );
+}
+
+function FooterGroup({ title, children }: { title: string; children: React.ReactNode }) {
+  return (
+    <div className="site-footer__group">
+      <h2 className="site-footer__heading">{title}</h2>
+      <ul>{children}</ul>
+    </div>
   );
 }

@@ -1,0 +1,38 @@
+import { expect, it } from "vitest";
+import { parseEnv } from "./env.server";
+import { toPublicEnv } from "./public-env";
+
+it("hands the browser no secret and no server-only setting", () => {
+  const secrets = {
+    AUTH_SECRET: "s".repeat(40),
+    SMTP_PASSWORD: "smtp-password-value",
+    GOOGLE_CLIENT_SECRET: "google-secret-value",
+    DATABASE_URL: "postgres://user:db-password@db.internal:5432/site",
+    REDIS_URL: "redis://:redis-password@cache.internal:6379",
+  };
+  const env = parseEnv({
+    ...secrets,
+    SITE_URL: "https://example.tw",
+    SMTP_HOST: "smtp.example.tw",
+    GOOGLE_CLIENT_ID: "google-id",
+  });
+  const sent = JSON.stringify(toPublicEnv(env));
+  for (const value of Object.values(secrets)) expect(sent).not.toContain(value);
+  expect(sent).not.toContain("db.internal");
+  expect(Object.keys(toPublicEnv(env)).sort()).toEqual(
+    [
+      "allowedHostnames",
+      "appUrl",
+      "blogSalonUrl",
+      "facebookCommunityUrl",
+      "facebookPageUrl",
+      "feedbackFormUrl",
+      "gaMeasurementId",
+      "productName",
+      "siteUrl",
+      "supportEmail",
+      "themeColor",
+      "youtubeUrl",
+    ].sort(),
+  );
+});

@@ -1,0 +1,75 @@
+import type { Kysely } from "kysely";
+import { getEnv } from "~/config/env.server";
+import { getDatabase } from "~/db/db.server";
+import type { Database } from "~/db/schema";
+import { analyticsBatchSchema } from "./analytics-batch.server";
+import { storeAnalyticsEvents } from "./analytics-store.server";
+import { clientAddress } from "./client-address.server";
+import { createRateLimiter, type RateLimiter } from "./rate-limit.server";
+
+/** A visitor sends a beacon at most every few seconds; 60 a minute leaves room for many tabs behind one NAT. */
+export const ANALYTICS_RATE_LIMIT = { max: 60, windowMs: 60_000 };
+const MAX_BODY_BYTES = 16 * 1024;
+
+const errors = {
+  method: [405, "請使用 POST 傳送事件。"],
+  foreign_origin: [403, "只接受本網站送出的事件。"],
+  too_large: [413, "事件資料過大。"],
+  invalid_json: [400, "事件資料不是有效的 JSON。"],
+  invalid_events: [400, "事件名稱或參數不正確。"],
+  rate_limited: [429, "傳送次數過多，請稍後再試。"],
+} as const;
+
+function failure(code: keyof typeof errors): Response {
+  const [status, message] = errors[code];
+  return Response.json({ error: { code, message } }, { status, headers: { "Cache-Control": "no-store" } });
+}
+
+export interface AnalyticsEndpointDeps {
+  db: Kysely<Database>;
+  /** The site's origin: a browser always names the page's origin on a POST, and other sites may not post here. */
+  siteOrigin: string;
+  limiter: RateLimiter;
+  trustedProxies: readonly string[];
+}
+
+/** POST /api/analytics: validates a batch of events and stores it. No cookie is read or set. */
+export function createAnalyticsHandler({ db, siteOrigin, limiter, trustedProxies }: AnalyticsEndpointDeps) {
+  return async (request: Request): Promise<Response> => {
+    if (request.method !== "POST") return failure("method");
+    const origin = request.headers.get("origin");
+    if (origin && origin !== siteOrigin) return failure("foreign_origin");
+    if (!(await limiter.hit(clientAddress(request, trustedProxies)))) return failure("rate_limited");
+
+    if (Number(request.headers.get("content-length") ?? 0) > MAX_BODY_BYTES) return failure("too_large");
+    const text = await request.text();
+    if (Buffer.byteLength(text) > MAX_BODY_BYTES) return failure("too_large");
+    let body: unknown;
+    try {
+      body = JSON.parse(text);
+    } catch {
+      return failure("invalid_json");
+    }
+    const batch = analyticsBatchSchema.safeParse(body);
+    if (!batch.success) return failure("invalid_events");
+
+    const stored = await storeAnalyticsEvents(db, batch.data);
+    return Response.json({ stored }, { status: 202, headers: { "Cache-Control": "no-store" } });
+  };
+}
+
+let handler: ((request: Request) => Promise<Response>) | undefined;
+
+/** The process-wide endpoint on the configured database and rate-limit store. */
+export function handleAnalyticsRequest(request: Request): Promise<Response> {
+  if (!handler) {
+    const env = getEnv();
+    handler = createAnalyticsHandler({
+      db: getDatabase().db,
+      siteOrigin: new URL(env.SITE_URL).origin,
+      limiter: createRateLimiter(ANALYTICS_RATE_LIMIT, env.REDIS_URL),
+      trustedProxies: env.TRUSTED_PROXIES,
+    });
+  }
+  return handler(request);
+}

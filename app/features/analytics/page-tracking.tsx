@@ -1,0 +1,35 @@
+import { useEffect } from "react";
+import { useLocation } from "react-router";
+import { track } from "./track";
+
+const LANDING_KEY = "analytics:landed";
+// Where sessionStorage is refused (some private modes), a visit is the life of this page.
+let landedInThisPage = false;
+
+function firstOpenOfVisit(): boolean {
+  if (landedInThisPage) return false;
+  landedInThisPage = true;
+  try {
+    if (sessionStorage.getItem(LANDING_KEY)) return false;
+    sessionStorage.setItem(LANDING_KEY, "1");
+  } catch {
+    // storage refused: the page-level flag above decides
+  }
+  return true;
+}
+
+/** `landing_page_open` once per visit (a browser-tab session), `page_view` on every route change. */
+export function PageTracking() {
+  const { pathname } = useLocation();
+
+  useEffect(() => {
+    if (firstOpenOfVisit()) track("landing_page_open");
+  }, []);
+
+  useEffect(() => {
+    // Runs after the commit, so the new screen's <title> is already in the document.
+    track("page_view", { page_path: pathname, page_title: document.title, page_location: location.href });
+  }, [pathname]);
+
+  return null;
+}

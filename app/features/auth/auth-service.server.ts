@@ -1,0 +1,76 @@
+import { getEnv, type ServerEnv } from "~/config/env.server";
+import { getDatabase } from "~/db/db.server";
+import type { DatabaseHandle } from "~/db/connection.server";
+import { mailboxTransport, smtpTransport, type MailTransport } from "~/features/mail/mail-transport.server";
+import { createAuth, type Auth, type DevIdentityProvider } from "./auth.server";
+import { memoryRateLimitStore, redisRateLimitStore, type RateLimitStore } from "./rate-limit-store.server";
+import { passwordPolicyFrom } from "./password-policy.server";
+import type { PasswordPolicy } from "./password-policy";
+
+/** Everything the sign-in layer runs on, built once per process (or once per test server). */
+export interface AuthService {
+  env: ServerEnv;
+  database: DatabaseHandle;
+  auth: Auth;
+  mail: MailTransport;
+  rateLimitStore: RateLimitStore;
+  passwordPolicy: PasswordPolicy;
+  /** The development mailbox and identity provider exist only without SMTP / providers on a loopback site. */
+  devMailbox: boolean;
+  devIdentityProvider: DevIdentityProvider | undefined;
+  close(): Promise<void>;
+}
+
+export interface AuthServiceOptions {
+  env: ServerEnv;
+  database: DatabaseHandle;
+  /** Tests give each server its own Redis key prefix so their counters never meet. */
+  rateLimitPrefix?: string;
+}
+
+export const devIdentityClient = { clientId: "task-hero-site", clientSecret: "development-only-client-secret" };
+
+export function hasRealSocialProvider(env: ServerEnv): boolean {
+  return Boolean(env.GOOGLE_CLIENT_ID || env.FACEBOOK_CLIENT_ID || env.LINE_CLIENT_ID);
+}
+
+export function createAuthService({ env, database, rateLimitPrefix }: AuthServiceOptions): AuthService {
+  const devMailbox = !env.SMTP_HOST && env.isLoopbackSite;
+  const mail = env.SMTP_HOST
+    ? smtpTransport({
+        host: env.SMTP_HOST,
+        port: env.SMTP_PORT,
+        secure: env.SMTP_SECURE,
+        user: env.SMTP_USER,
+        password: env.SMTP_PASSWORD,
+        from: env.MAIL_FROM ?? `${env.PRODUCT_NAME} <${env.SUPPORT_EMAIL}>`,
+      })
+    : mailboxTransport(database.db);
+  const rateLimitStore: RateLimitStore = env.REDIS_URL
+    ? redisRateLimitStore(env.REDIS_URL, rateLimitPrefix)
+    : memoryRateLimitStore();
+  const devIdentityProvider =
+    env.isLoopbackSite && !hasRealSocialProvider(env)
+      ? { discoveryUrl: `${env.SITE_URL}/dev-oidc/.well-known/openid-configuration`, ...devIdentityClient }
+      : undefined;
+  const auth = createAuth({ env, database, mail, rateLimitStore, devIdentityProvider });
+  return {
+    env,
+    database,
+    auth,
+    mail,
+    rateLimitStore,
+    passwordPolicy: passwordPolicyFrom(env),
+    devMailbox,
+    devIdentityProvider,
+    close: () => rateLimitStore.close(),
+  };
+}
+
+let service: AuthService | undefined;
+
+/** The process-wide sign-in layer on the configured environment and database. */
+export function getAuthService(): AuthService {
+  service ??= createAuthService({ env: getEnv(), database: getDatabase() });
+  return service;
+}

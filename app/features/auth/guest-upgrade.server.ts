@@ -1,0 +1,62 @@
+import { APIError, createAuthEndpoint, sendVerificationEmailFn, sessionMiddleware } from "better-auth/api";
+import { setSessionCookie } from "better-auth/cookies";
+import type { BetterAuthPlugin, User } from "better-auth";
+import { z } from "zod";
+
+/**
+ * Upgrades the current guest in place (PRODUCT.md §5): same user id, so every row that points at it stays.
+ * The anonymous plugin's own path makes a new user instead, which is why this small endpoint exists.
+ * The password policy is checked by the sign-in rules before this runs.
+ */
+export function guestUpgrade(): BetterAuthPlugin {
+  return {
+    id: "guest-upgrade",
+    endpoints: {
+      upgradeGuest: createAuthEndpoint(
+        "/guest/upgrade",
+        {
+          method: "POST",
+          use: [sessionMiddleware],
+          body: z.object({
+            email: z.email(),
+            password: z.string(),
+            name: z.string().trim().min(1).max(100),
+            callbackURL: z.string().optional(),
+          }),
+        },
+        async (ctx) => {
+          const { user, session } = ctx.context.session;
+          if (!(user as User & { isAnonymous?: boolean | null }).isAnonymous) {
+            throw new APIError("BAD_REQUEST", { code: "NOT_ANONYMOUS", message: "Current user is not anonymous" });
+          }
+          const email = ctx.body.email.toLowerCase();
+          if (await ctx.context.internalAdapter.findUserByEmail(email)) {
+            throw new APIError("UNPROCESSABLE_ENTITY", { code: "USER_ALREADY_EXISTS", message: "User already exists" });
+          }
+          const passwordHash = await ctx.context.password.hash(ctx.body.password);
+          const now = new Date();
+          const upgraded = await ctx.context.adapter.transaction(async (trx) => {
+            const updated = await trx.update<User>({
+              model: "user",
+              where: [{ field: "id", value: user.id }],
+              update: { email, name: ctx.body.name, emailVerified: false, isAnonymous: false, updatedAt: now },
+            });
+            await trx.create({
+              model: "account",
+              data: { userId: user.id, accountId: user.id, providerId: "credential", password: passwordHash, createdAt: now, updatedAt: now },
+            });
+            return updated;
+          });
+          if (!upgraded) throw new APIError("INTERNAL_SERVER_ERROR", { code: "FAILED_TO_UPDATE_USER", message: "Upgrade failed" });
+
+          // A new session id for the new privilege level; the guest's session token stops working.
+          const fresh = await ctx.context.internalAdapter.createSession(user.id);
+          await ctx.context.internalAdapter.deleteSession(session.token);
+          await setSessionCookie(ctx, { session: fresh, user: upgraded });
+          await sendVerificationEmailFn(ctx, upgraded);
+          return ctx.json({ user: { id: upgraded.id, email: upgraded.email, name: upgraded.name } });
+        },
+      ),
+    },
+  };
+}

@@ -1,0 +1,51 @@
+import { Redis } from "ioredis";
+
+/**
+ * Fixed-window counters for the rate limits: in this process by default, in Redis when REDIS_URL is set so
+ * every instance counts together. Better Auth's per-IP limiter and our per-account limiter share one store.
+ */
+export interface RateLimitStore {
+  /** Counts one hit on `key` and returns the count in the current window and the seconds until it ends. */
+  hit(key: string, windowSeconds: number): Promise<{ count: number; resetInSeconds: number }>;
+  close(): Promise<void>;
+}
+
+export function memoryRateLimitStore(): RateLimitStore {
+  const counters = new Map<string, { count: number; expiresAt: number }>();
+  const sweep = setInterval(() => {
+    const now = Date.now();
+    for (const [key, entry] of counters) if (entry.expiresAt <= now) counters.delete(key);
+  }, 60_000);
+  sweep.unref();
+  return {
+    async hit(key, windowSeconds) {
+      const now = Date.now();
+      let entry = counters.get(key);
+      if (!entry || entry.expiresAt <= now) {
+        entry = { count: 0, expiresAt: now + windowSeconds * 1000 };
+        counters.set(key, entry);
+      }
+      entry.count += 1;
+      return { count: entry.count, resetInSeconds: Math.ceil((entry.expiresAt - now) / 1000) };
+    },
+    async close() {
+      clearInterval(sweep);
+    },
+  };
+}
+
+export function redisRateLimitStore(url: string, prefix = "rate-limit:"): RateLimitStore {
+  const redis = new Redis(url, { maxRetriesPerRequest: 2 });
+  return {
+    async hit(key, windowSeconds) {
+      const name = `${prefix}${key}`;
+      const replies = await redis.multi().incr(name).expire(name, windowSeconds, "NX").ttl(name).exec();
+      const count = Number(replies?.[0]?.[1] ?? 1);
+      const ttl = Number(replies?.[2]?.[1] ?? windowSeconds);
+      return { count, resetInSeconds: ttl > 0 ? ttl : windowSeconds };
+    },
+    async close() {
+      await redis.quit();
+    },
+  };
+}

@@ -1,0 +1,61 @@
+import { APIError, createAuthMiddleware, getSessionFromCtx } from "better-auth/api";
+import type { BetterAuthPlugin } from "better-auth";
+import { passwordProblem, type PasswordPolicy } from "./password-policy";
+
+const passwordPaths: Record<string, "password" | "newPassword"> = {
+  "/sign-up/email": "password",
+  "/guest/upgrade": "password",
+  "/reset-password": "newPassword",
+  "/change-password": "newPassword",
+};
+
+/**
+ * The product's own rules around Better Auth's endpoints:
+ * - an unverified user keeps the session they got at sign-up, but a later password sign-in is refused with
+ *   EMAIL_NOT_VERIFIED (checked after the password, so a wrong password still answers "invalid credential");
+ * - every new password meets the configured policy;
+ * - deleting an account that has a password needs that password again.
+ */
+export function signInRules(policy: PasswordPolicy): BetterAuthPlugin {
+  return {
+    id: "sign-in-rules",
+    hooks: {
+      before: [
+        {
+          matcher: (ctx) => Boolean(ctx.path && passwordPaths[ctx.path]),
+          handler: createAuthMiddleware(async (ctx) => {
+            const field = passwordPaths[ctx.path];
+            const password = field ? (ctx.body as Record<string, unknown> | undefined)?.[field] : undefined;
+            if (typeof password !== "string") return;
+            const problem = passwordProblem(password, policy);
+            if (problem) throw new APIError("BAD_REQUEST", { code: "WEAK_PASSWORD", message: problem });
+          }),
+        },
+        {
+          matcher: (ctx) => ctx.path === "/delete-user",
+          handler: createAuthMiddleware(async (ctx) => {
+            const current = await getSessionFromCtx(ctx);
+            if (!current || (ctx.body as { password?: unknown } | undefined)?.password) return;
+            const credential = await ctx.context.internalAdapter.findCredentialAccount(current.user.id);
+            if (credential?.password) {
+              throw new APIError("BAD_REQUEST", { code: "PASSWORD_REQUIRED", message: "Password required" });
+            }
+          }),
+        },
+      ],
+      after: [
+        {
+          matcher: (ctx) => ctx.path === "/sign-in/email",
+          handler: createAuthMiddleware(async (ctx) => {
+            const signedIn = ctx.context.newSession;
+            if (!signedIn || signedIn.user.emailVerified) return;
+            await ctx.context.internalAdapter.deleteSession(signedIn.session.token);
+            // Send no cookie at all: the browser keeps whatever session it had (a guest stays that guest).
+            ctx.context.responseHeaders?.delete("set-cookie");
+            throw new APIError("FORBIDDEN", { code: "EMAIL_NOT_VERIFIED", message: "Email not verified" });
+          }),
+        },
+      ],
+    },
+  };
+}

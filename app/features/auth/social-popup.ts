@@ -1,0 +1,62 @@
+import { AuthError } from "./auth-errors";
+import type { SocialProvider } from "./auth-types";
+
+/** What Better Auth's oauth-popup completion page posts to its opener. */
+const popupMessageType = "better-auth:oauth-popup";
+/** The original's pop-up timing: a closed pop-up counts as "closed by the user" after 8 s without a result. */
+export const popupClosedGraceMs = 8_000;
+
+let pending: { cancel(): void } | undefined;
+
+/**
+ * Signs in through a provider in a pop-up. The pop-up runs the whole OAuth flow on the auth origin and ends
+ * on a page that posts `{ type, nonce, token | error }` back; messages from any other origin or with another
+ * nonce are ignored. The session cookie is set in the pop-up, so the caller just reloads the session.
+ */
+export function signInWithPopup(provider: SocialProvider, authOrigin: string): Promise<void> {
+  // A new request cancels the one still open, as the original's SDK does.
+  pending?.cancel();
+  const nonce = crypto.randomUUID();
+  const start = new URL("/api/auth/oauth-popup/start", authOrigin);
+  start.search = new URLSearchParams({
+    provider,
+    popupOrigin: window.location.origin,
+    popupNonce: nonce,
+    callbackURL: `${window.location.origin}/`,
+    errorCallbackURL: `${window.location.origin}/login`,
+  }).toString();
+  const popup = window.open(start.toString(), "task-hero-sign-in", "popup,width=500,height=640");
+  if (!popup) return Promise.reject(new AuthError("auth/popup-blocked"));
+
+  return new Promise<void>((resolve, reject) => {
+    let closedTimer: ReturnType<typeof setTimeout> | undefined;
+    const finish = (error?: AuthError) => {
+      window.removeEventListener("message", onMessage);
+      clearInterval(watch);
+      clearTimeout(closedTimer);
+      pending = undefined;
+      if (error) reject(error);
+      else resolve();
+    };
+    const onMessage = (event: MessageEvent) => {
+      const data = event.data as { type?: string; nonce?: string; token?: string; error?: { code?: string } } | null;
+      if (event.origin !== authOrigin || data?.type !== popupMessageType || data.nonce !== nonce) return;
+      if (data.token) return finish();
+      const code = data.error?.code === "access_denied" ? "auth/cancelled-popup-request" : "auth/operation-not-allowed";
+      finish(new AuthError(code));
+    };
+    // A late result still wins: the listener stays until the grace period after closing ends.
+    const watch = setInterval(() => {
+      if (popup.closed && !closedTimer) {
+        closedTimer = setTimeout(() => finish(new AuthError("auth/popup-closed-by-user")), popupClosedGraceMs);
+      }
+    }, 300);
+    window.addEventListener("message", onMessage);
+    pending = {
+      cancel: () => {
+        popup.close();
+        finish(new AuthError("auth/cancelled-popup-request"));
+      },
+    };
+  });
+}

@@ -1,0 +1,34 @@
+import type { Kysely, Transaction } from "kysely";
+import type { Database } from "~/db/schema";
+
+/**
+ * How other features keep their own rows in step with accounts. Each feature that stores rows pointing at
+ * `user.id` registers one handler at start-up:
+ * - `deleteUserData` runs before an account is deleted (sessions and accounts cascade on their own);
+ * - `moveUserData` runs when a guest signs in to an existing account: the guest's rows move to that account
+ *   before the guest user is removed.
+ * A handler that throws stops the deletion or the sign-in, so nothing is half-deleted.
+ */
+export interface UserDataHandler {
+  name: string;
+  deleteUserData(db: Kysely<Database> | Transaction<Database>, userId: string): Promise<void>;
+  moveUserData(db: Kysely<Database> | Transaction<Database>, fromUserId: string, toUserId: string): Promise<void>;
+}
+
+const handlers: UserDataHandler[] = [];
+
+export function registerUserDataHandler(handler: UserDataHandler): void {
+  if (!handlers.some((existing) => existing.name === handler.name)) handlers.push(handler);
+}
+
+export async function deleteUserData(db: Kysely<Database>, userId: string): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    for (const handler of handlers) await handler.deleteUserData(trx, userId);
+  });
+}
+
+export async function moveUserData(db: Kysely<Database>, fromUserId: string, toUserId: string): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    for (const handler of handlers) await handler.moveUserData(trx, fromUserId, toUserId);
+  });
+}

@@ -1,0 +1,63 @@
+import type { MailMessage } from "./mail-transport.server";
+
+interface Brand {
+  productName: string;
+  supportEmail: string;
+}
+
+const escapeHtml = (value: string) =>
+  value.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c] ?? c);
+
+/** One layout for every email: a greeting, one sentence, one button, the link as text, a footer. */
+function actionEmail(
+  brand: Brand,
+  to: string,
+  parts: { subject: string; greeting: string; body: string; button: string; link: string; footnote: string },
+): MailMessage {
+  const text = [
+    parts.greeting,
+    "",
+    parts.body,
+    "",
+    parts.link,
+    "",
+    parts.footnote,
+    "",
+    `${brand.productName}｜${brand.supportEmail}`,
+  ].join("\n");
+  const html = `<!doctype html><html lang="zh-Hant-TW"><head><meta charset="utf-8"><title>${escapeHtml(parts.subject)}</title></head>
+<body style="margin:0;padding:24px;background:#f5f7ff;font-family:-apple-system,'PingFang TC','Noto Sans TC','Microsoft JhengHei',sans-serif;line-height:1.7;color:#1f2937">
+<div style="max-width:520px;margin:0 auto;background:#fff;border-radius:16px;padding:32px">
+<h1 style="font-size:20px;margin:0 0 16px;color:#3b5bdb">${escapeHtml(brand.productName)}</h1>
+<p>${escapeHtml(parts.greeting)}</p>
+<p>${escapeHtml(parts.body)}</p>
+<p style="text-align:center;margin:32px 0"><a href="${escapeHtml(parts.link)}" style="background:#3b5bdb;color:#fff;padding:12px 24px;border-radius:999px;text-decoration:none;font-weight:bold">${escapeHtml(parts.button)}</a></p>
+<p style="font-size:14px;color:#4b5563">如果按鈕無法使用，請複製以下連結到瀏覽器開啟：<br><a href="${escapeHtml(parts.link)}" style="color:#3b5bdb;word-break:break-all">${escapeHtml(parts.link)}</a></p>
+<p style="font-size:14px;color:#4b5563">${escapeHtml(parts.footnote)}</p>
+<hr style="border:none;border-top:1px solid #e5e7eb;margin:24px 0">
+<p style="font-size:12px;color:#6b7280">${escapeHtml(brand.productName)}｜<a href="mailto:${escapeHtml(brand.supportEmail)}" style="color:#3b5bdb">${escapeHtml(brand.supportEmail)}</a></p>
+</div></body></html>`;
+  return { to, subject: parts.subject, text, html };
+}
+
+export function verificationEmail(brand: Brand, to: string, name: string, link: string): MailMessage {
+  return actionEmail(brand, to, {
+    subject: `【${brand.productName}】請驗證您的電子郵件`,
+    greeting: `${name || "您好"}，歡迎加入${brand.productName}！`,
+    body: "請點選下方按鈕完成電子郵件驗證，驗證後即可使用電子郵件與密碼登入。",
+    button: "驗證電子郵件",
+    link,
+    footnote: "此連結將在 24 小時後失效。如果您沒有註冊帳號，請忽略這封信。",
+  });
+}
+
+export function passwordResetEmail(brand: Brand, to: string, name: string, link: string): MailMessage {
+  return actionEmail(brand, to, {
+    subject: `【${brand.productName}】重設您的密碼`,
+    greeting: `${name || "您好"}，`,
+    body: "我們收到了重設密碼的請求。請點選下方按鈕設定新密碼。",
+    button: "重設密碼",
+    link,
+    footnote: "此連結將在 1 小時後失效。如果您沒有提出這個請求，請忽略這封信，您的密碼不會改變。",
+  });
+}

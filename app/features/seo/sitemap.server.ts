@@ -1,0 +1,27 @@
+import { prerenderedPaths } from "~/prerendered-paths";
+import { canonicalUrl } from "./page-meta";
+
+/**
+ * Public, indexable screens rendered on each request (their lists change without a rebuild). Left out on
+ * purpose: /current-plan (per user), the dev-blog editor, the sign-in screens.
+ */
+export const serverRenderedPublicPaths = ["/blog", "/news", "/wishing-well", "/dev-blog", "/account-deletion"];
+
+export async function sitemapPaths(): Promise<string[]> {
+  return [...new Set([...(await prerenderedPaths()), ...serverRenderedPublicPaths])];
+}
+
+const xmlEntities: Record<string, string> = { "<": "&lt;", ">": "&gt;", "&": "&amp;", "'": "&apos;", '"': "&quot;" };
+const escapeXml = (text: string) => text.replace(/[<>&'"]/g, (char) => xmlEntities[char] ?? char);
+
+export function sitemapXml(siteUrl: string, paths: readonly string[]): string {
+  const urls = paths.map((path) => `  <url><loc>${escapeXml(canonicalUrl(siteUrl, path))}</loc></url>`);
+  const head = '<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">';
+  return `${head}\n${urls.join("\n")}\n</urlset>\n`;
+}
+
+/** Everything may be crawled except the API and the sign-in self-test; the sitemap is named in full. */
+export function robotsTxt(siteUrl: string): string {
+  const rules = ["User-agent: *", "Allow: /", "Disallow: /api/", "Disallow: /firebase-test"];
+  return `${rules.join("\n")}\n\nSitemap: ${canonicalUrl(siteUrl, "/sitemap.xml")}\n`;
+}

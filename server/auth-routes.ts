@@ -1,0 +1,44 @@
+import { Hono } from "hono";
+import type { AuthService } from "~/features/auth/auth-service.server";
+import { clientIpHeader } from "~/features/auth/auth.server";
+import { jsonError, toCatalogueError } from "~/features/auth/api-errors.server";
+import { listMailbox } from "~/features/mail/mailbox.server";
+import { clientIp } from "./client-ip";
+import { devIdentityProviderRoutes } from "./dev-identity-provider";
+
+/**
+ * The sign-in layer's HTTP surface: Better Auth under /api/auth/*, and on a loopback site without SMTP or
+ * real providers the development mailbox (/api/dev/mailbox) and identity provider (/dev-oidc/*).
+ */
+export function authRoutes(service: AuthService) {
+  const routes = new Hono();
+  const { env } = service;
+
+  routes.on(["GET", "POST"], "/api/auth/*", async (c) => {
+    // Better Auth reads the client address (rate limits, session records) from this one header, which we
+    // set ourselves so a client can never choose its own.
+    const headers = new Headers(c.req.raw.headers);
+    headers.set(clientIpHeader, clientIp(c, env.TRUSTED_PROXIES));
+    const request = new Request(c.req.raw, { headers });
+    try {
+      const response = await toCatalogueError(await service.auth.handler(request));
+      // The OAuth callback ends the pop-up on a page that posts to its opener. After the provider's pages the
+      // pop-up must not switch browsing-context group, or window.opener is gone: no COOP on that page.
+      if (!/\/api\/auth\/(oauth2\/)?callback\//.test(c.req.path)) return response;
+      const headers = new Headers(response.headers);
+      headers.set("Cross-Origin-Opener-Policy", "unsafe-none");
+      return new Response(response.body, { status: response.status, headers });
+    } catch (error) {
+      console.error(error);
+      return jsonError(500, "auth/internal-error");
+    }
+  });
+
+  if (service.devMailbox) {
+    routes.get("/api/dev/mailbox", async (c) => c.json(await listMailbox(service.database.db, c.req.query("to"))));
+  }
+  if (service.devIdentityProvider) {
+    routes.route("/dev-oidc", devIdentityProviderRoutes(service));
+  }
+  return routes;
+}

@@ -1,0 +1,131 @@
+import { generateKeyPairSync } from "node:crypto";
+import type { IncomingMessage, ServerResponse } from "node:http";
+import { Hono, type Context } from "hono";
+import { RESPONSE_ALREADY_SENT } from "@hono/node-server/utils/response";
+import type Provider from "oidc-provider";
+import type { AuthService } from "~/features/auth/auth-service.server";
+
+interface NodeBindings {
+  incoming: IncomingMessage & { originalUrl?: string };
+  outgoing: ServerResponse;
+}
+
+const escapeHtml = (value: string) =>
+  value.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c] ?? c);
+
+/**
+ * The development identity provider (PRODUCT.md §6): a real OpenID Connect issuer (oidc-provider) at
+ * /dev-oidc, so development sign-in takes the same OAuth code path as Google or LINE. Its sign-in page asks
+ * only for an email and signs in as that address. It exists only on a loopback site with no real provider.
+ */
+export function devIdentityProviderRoutes(service: AuthService) {
+  const routes = new Hono();
+  let provider: Promise<Provider> | undefined;
+  const getProvider = () => (provider ??= createProvider(service));
+
+  const nodeBindings = (c: Context): NodeBindings => {
+    const bindings = c.env as Partial<NodeBindings> | undefined;
+    if (!bindings?.incoming || !bindings.outgoing) throw new Error("the development identity provider needs the Node server");
+    return bindings as NodeBindings;
+  };
+
+  // Pages inside the sign-in pop-up carry no COOP, like the callback page, so the pop-up keeps its opener.
+  routes.use(async (c, next) => {
+    c.header("Cross-Origin-Opener-Policy", "unsafe-none");
+    await next();
+  });
+
+  routes.get("/interaction/:uid", async (c) => {
+    const { incoming, outgoing } = nodeBindings(c);
+    const details = await (await getProvider()).interactionDetails(incoming, outgoing);
+    return c.html(signInPage(service.env.PRODUCT_NAME, details.uid));
+  });
+
+  routes.post("/interaction/:uid", async (c) => {
+    const { incoming, outgoing } = nodeBindings(c);
+    const form = await c.req.parseBody();
+    const oidc = await getProvider();
+    const email = String(form.email ?? "").trim().toLowerCase();
+    if (form.action === "cancel") {
+      await oidc.interactionFinished(incoming, outgoing, { error: "access_denied", error_description: "使用者取消登入" }, { mergeWithLastSubmission: false });
+      return RESPONSE_ALREADY_SENT;
+    }
+    if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email)) {
+      return c.html(signInPage(service.env.PRODUCT_NAME, c.req.param("uid"), "請輸入有效的電子郵件地址"), 400);
+    }
+    await oidc.interactionFinished(incoming, outgoing, { login: { accountId: email } }, { mergeWithLastSubmission: false });
+    return RESPONSE_ALREADY_SENT;
+  });
+
+  // Everything else (discovery, authorize, token, userinfo, keys) is oidc-provider's own Koa app.
+  routes.all("*", async (c) => {
+    const { incoming, outgoing } = nodeBindings(c);
+    const oidc = await getProvider();
+    // Mounted like Express does it: the provider sees the path below /dev-oidc and learns the prefix.
+    incoming.originalUrl = incoming.url;
+    incoming.url = (incoming.url ?? "/").replace(/^\/dev-oidc/, "") || "/";
+    await new Promise<void>((resolve) => {
+      outgoing.once("finish", resolve);
+      outgoing.once("close", resolve);
+      void oidc.callback()(incoming, outgoing);
+    });
+    return RESPONSE_ALREADY_SENT;
+  });
+  return routes;
+}
+
+async function createProvider(service: AuthService): Promise<Provider> {
+  const { default: OidcProvider } = await import("oidc-provider");
+  const client = service.devIdentityProvider;
+  if (!client) throw new Error("development identity provider is off");
+  const site = service.env.SITE_URL;
+  const { privateKey } = generateKeyPairSync("rsa", { modulusLength: 2048 });
+  const oidc = new OidcProvider(`${site}/dev-oidc`, {
+    clients: [
+      {
+        client_id: client.clientId,
+        client_secret: client.clientSecret,
+        redirect_uris: [`${site}/api/auth/oauth2/callback/dev`, `${site}/api/auth/callback/dev`],
+        grant_types: ["authorization_code"],
+        response_types: ["code"],
+        token_endpoint_auth_method: "client_secret_post",
+      },
+    ],
+    jwks: { keys: [{ ...privateKey.export({ format: "jwk" }), kid: "dev", use: "sig", alg: "RS256" }] },
+    cookies: { keys: [service.env.AUTH_SECRET ?? "development-identity-provider-cookie-key"] },
+    claims: { openid: ["sub"], email: ["email", "email_verified"], profile: ["name"] },
+    features: { devInteractions: { enabled: false } },
+    // Short lives, stated explicitly (oidc-provider logs a notice for every default it has to pick).
+    ttl: { AuthorizationCode: 60, Interaction: 600, Session: 3600, Grant: 3600, AccessToken: 600, IdToken: 600 },
+    interactions: { url: (_ctx, interaction) => `/dev-oidc/interaction/${interaction.uid}` },
+    // Every development sign-in is consented to: the page above is the whole interaction.
+    loadExistingGrant: async (ctx) => {
+      const grant = new ctx.oidc.provider.Grant({ clientId: ctx.oidc.client?.clientId, accountId: ctx.oidc.session?.accountId });
+      grant.addOIDCScope("openid email profile");
+      await grant.save();
+      return grant;
+    },
+    findAccount: async (_ctx, id) => ({
+      accountId: id,
+      claims: async () => ({ sub: id, email: id, email_verified: true, name: id.split("@")[0] }),
+    }),
+  });
+  return oidc;
+}
+
+function signInPage(productName: string, uid: string, error?: string): string {
+  const action = `/dev-oidc/interaction/${escapeHtml(uid)}`;
+  return `<!doctype html><html lang="zh-Hant-TW"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<title>開發測試帳號登入 | ${escapeHtml(productName)}</title>
+<style>body{font-family:-apple-system,"PingFang TC","Noto Sans TC","Microsoft JhengHei",sans-serif;line-height:1.7;margin:0;padding:2rem 1rem;background:#eef1ff;color:#1f2430}
+main{max-width:22rem;margin:0 auto;background:#fff;border-radius:16px;padding:2rem 1.5rem}label{display:block;font-weight:600}
+input{width:100%;box-sizing:border-box;padding:.75rem;margin:.25rem 0 1rem;border:1px solid #dde1ee;border-radius:10px;font:inherit}
+button{width:100%;padding:.75rem;border-radius:10px;font:inherit;font-weight:600;border:2px solid #3b5bdb;cursor:pointer;margin-top:.5rem}
+.primary{background:#3b5bdb;color:#fff}.secondary{background:#fff;color:#3b5bdb}.error{color:#c62828}</style></head>
+<body><main><h1>開發測試帳號登入</h1><p>這是開發環境的測試用身分提供者。輸入任一電子郵件即可以該帳號登入。</p>
+${error ? `<p class="error" role="alert">${escapeHtml(error)}</p>` : ""}
+<form method="post" action="${action}"><label for="email">電子郵件</label>
+<input id="email" name="email" type="email" autocomplete="email" required autofocus>
+<button class="primary" type="submit" name="action" value="login">繼續</button>
+<button class="secondary" type="submit" name="action" value="cancel" formnovalidate>取消</button></form></main></body></html>`;
+}

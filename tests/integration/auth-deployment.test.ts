@@ -1,0 +1,81 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { Hono } from "hono";
+import { parseEnv } from "~/config/env.server";
+import { createAuthService } from "~/features/auth/auth-service.server";
+import { createTestDatabase, type TestDatabase } from "../helpers/databases";
+import { authRoutes } from "../../server/auth-routes";
+import { startAuthServer } from "./auth-server";
+
+// What changes between a developer's machine and a public deployment; the database does not matter here.
+describe("sign-in layer by deployment", () => {
+  let database: TestDatabase;
+  beforeAll(async () => {
+    database = await createTestDatabase("sqlite");
+  });
+  afterAll(async () => {
+    await database.drop();
+  });
+
+  const publicSite = () =>
+    createAuthService({
+      env: parseEnv({
+        SITE_URL: "https://example.tw",
+        APP_URL: "https://app.example.tw",
+        SMTP_HOST: "smtp.example.tw",
+        AUTH_SECRET: "a-production-secret-that-is-long-enough-0123",
+        COOKIE_DOMAIN: "example.tw",
+      }),
+      database: database.handle,
+    });
+
+  it("sets a Secure, HttpOnly, SameSite=Lax session cookie for the parent domain on an https site", async () => {
+    const service = publicSite();
+    const app = new Hono().route("/", authRoutes(service));
+    const answer = await app.request("https://example.tw/api/auth/sign-in/anonymous", {
+      method: "POST",
+      headers: { origin: "https://example.tw", "content-type": "application/json" },
+      body: "{}",
+    });
+    expect(answer.status).toBe(200);
+    const cookie = answer.headers.getSetCookie().find((line) => line.includes("session_token=")) ?? "";
+    expect(cookie).toMatch(/; Secure/i);
+    expect(cookie).toMatch(/; HttpOnly/i);
+    expect(cookie).toMatch(/; SameSite=Lax/i);
+    expect(cookie).toMatch(/; Domain=example\.tw/i);
+    await service.close();
+  });
+
+  it("has no development mailbox or identity provider on a public site", async () => {
+    const service = publicSite();
+    const app = new Hono().route("/", authRoutes(service));
+    expect(service.devMailbox).toBe(false);
+    expect(service.devIdentityProvider).toBeUndefined();
+    expect((await app.request("https://example.tw/api/dev/mailbox")).status).toBe(404);
+    expect((await app.request("https://example.tw/dev-oidc/.well-known/openid-configuration")).status).toBe(404);
+    await service.close();
+  });
+
+  it("replaces the development identity provider with the real ones once their keys are set", async () => {
+    const server = await startAuthServer(database, { GOOGLE_CLIENT_ID: "id", GOOGLE_CLIENT_SECRET: "secret" });
+    try {
+      expect(server.service.devIdentityProvider).toBeUndefined();
+      expect(server.service.devMailbox).toBe(true);
+      expect((await fetch(`${server.baseURL}/dev-oidc/.well-known/openid-configuration`)).status).toBe(404);
+    } finally {
+      await server.close();
+    }
+  });
+
+  it("serves the development OpenID provider's discovery document on a loopback site", async () => {
+    const server = await startAuthServer(database);
+    try {
+      const answer = await fetch(`${server.baseURL}/dev-oidc/.well-known/openid-configuration`);
+      expect(answer.status).toBe(200);
+      const discovery = (await answer.json()) as { issuer: string; authorization_endpoint: string };
+      expect(discovery.issuer).toBe(`${server.baseURL}/dev-oidc`);
+      expect(discovery.authorization_endpoint).toMatch(new RegExp(`^${server.baseURL}/dev-oidc/`));
+    } finally {
+      await server.close();
+    }
+  });
+});

@@ -1,0 +1,122 @@
+import type { AddressInfo } from "node:net";
+import { serve, type ServerType } from "@hono/node-server";
+import { Hono } from "hono";
+import { parseEnv } from "~/config/env.server";
+import { createAuthService, type AuthService } from "~/features/auth/auth-service.server";
+import type { MailboxEntry } from "~/features/mail/mailbox.server";
+import type { IdentityRecord } from "~/features/auth/identity-record";
+import { authRoutes } from "../../server/auth-routes";
+import type { TestDatabase } from "../helpers/databases";
+
+export interface AuthTestServer {
+  baseURL: string;
+  service: AuthService;
+  client(options?: { ip?: string; origin?: string }): AuthTestClient;
+  /** Waits for the newest email to `to` (mail goes out in the background). */
+  latestMail(to: string, subject?: RegExp): Promise<MailboxEntry>;
+  close(): Promise<void>;
+}
+
+/**
+ * The sign-in layer's routes on a real HTTP server (port 0) over a test database. 127.0.0.1 is a trusted
+ * proxy here, so each client can present its own address in X-Forwarded-For and tests never share a bucket.
+ */
+export async function startAuthServer(
+  database: TestDatabase,
+  env: Record<string, string> = {},
+  options: { rateLimitPrefix?: string } = {},
+): Promise<AuthTestServer> {
+  // The server must listen before the site's URL (with its port) is known; requests wait for the app.
+  const target: { app?: Hono } = {};
+  const server: ServerType = await new Promise((resolve) => {
+    const listening = serve(
+      { fetch: (request, bindings) => (target.app ? target.app.fetch(request, bindings) : new Response("starting", { status: 503 })), port: 0, hostname: "127.0.0.1" },
+      () => resolve(listening),
+    );
+  });
+  const port = (server.address() as AddressInfo).port;
+  const baseURL = `http://localhost:${port}`;
+  const service = createAuthService({
+    env: parseEnv({ SITE_URL: baseURL, TRUSTED_PROXIES: "127.0.0.1", REDIS_URL: "", ...env }),
+    database: database.handle,
+    rateLimitPrefix: options.rateLimitPrefix,
+  });
+  target.app = new Hono().route("/", authRoutes(service));
+
+  let nextIp = 1;
+  return {
+    baseURL,
+    service,
+    client: ({ ip, origin } = {}) => new AuthTestClient(baseURL, ip ?? `10.${port % 250}.${Math.floor(nextIp / 250)}.${nextIp++ % 250}`, origin ?? baseURL),
+    async latestMail(to, subject) {
+      for (let attempt = 0; attempt < 50; attempt += 1) {
+        const response = await fetch(`${baseURL}/api/dev/mailbox?to=${encodeURIComponent(to)}`);
+        const mails = (await response.json()) as MailboxEntry[];
+        const match = mails.find((mail) => !subject || subject.test(mail.subject));
+        if (match) return match;
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+      throw new Error(`no mail to ${to}`);
+    },
+    async close() {
+      await new Promise((resolve) => server.close(resolve));
+      await service.close();
+    },
+  };
+}
+
+export interface ApiAnswer<T = Record<string, unknown>> {
+  status: number;
+  body: T;
+  headers: Headers;
+}
+
+/** A browser stand-in: keeps cookies, sends the site's Origin and its own client address. */
+export class AuthTestClient {
+  readonly cookies = new Map<string, string>();
+
+  constructor(
+    private readonly baseURL: string,
+    readonly ip: string,
+    private readonly origin: string,
+  ) {}
+
+  async request<T = Record<string, unknown>>(method: "GET" | "POST", path: string, body?: unknown): Promise<ApiAnswer<T>> {
+    const headers: Record<string, string> = { origin: this.origin, "x-forwarded-for": this.ip };
+    if (body !== undefined) headers["content-type"] = "application/json";
+    if (this.cookies.size) headers.cookie = [...this.cookies].map(([name, value]) => `${name}=${value}`).join("; ");
+    const response = await fetch(`${this.baseURL}${path}`, {
+      method,
+      headers,
+      body: body === undefined ? undefined : typeof body === "string" ? body : JSON.stringify(body),
+      redirect: "manual",
+    });
+    for (const line of response.headers.getSetCookie()) {
+      const [pair = ""] = line.split(";");
+      const [name = "", value = ""] = pair.split("=");
+      if (/max-age=0/i.test(line) || value === "") this.cookies.delete(name.trim());
+      else this.cookies.set(name.trim(), value);
+    }
+    const text = await response.text();
+    let parsed: unknown = text;
+    try {
+      parsed = JSON.parse(text);
+    } catch {
+      // not JSON (a redirect or an HTML page)
+    }
+    return { status: response.status, body: parsed as T, headers: response.headers };
+  }
+
+  post<T = Record<string, unknown>>(path: string, body: unknown = {}) {
+    return this.request<T>("POST", `/api/auth${path}`, body);
+  }
+
+  get<T = Record<string, unknown>>(path: string) {
+    return this.request<T>("GET", `/api/auth${path}`);
+  }
+
+  async me() {
+    const answer = await this.get<{ user: IdentityRecord | null }>("/me");
+    return answer.body.user;
+  }
+}
