@@ -17,6 +17,13 @@ export default tseslint.config(
   },
   {
     files: ["**/*.{js,mjs}"],
-    languageOptions: { globals: { process: "readonly", console: "readonly" } },
+    // Node scripts (server start, build steps, benchmarks) use Node's and the web platform's globals.
+    languageOptions: {
+      globals: Object.fromEntries(
+        ["process", "console", "fetch", "setTimeout", "clearTimeout", "URL", "Buffer", "AbortController", "performance", "Response", "Request", "Headers"].map(
+          (name) => [name, "readonly"],
+        ),
+      ),
+    },
   },
 );

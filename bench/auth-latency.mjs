@@ -1,4 +1,3 @@
-/* global fetch, setTimeout, URL */
 // Sign-in layer latency against the built server on SQLite (PRODUCT.md §5, issue "closing note").
 // Prints the median of 50 sign-ups and 50 sign-ins next to one argon2id hash measured in this run, then the
 // throughput of a prerendered page alone and while sign-ins run concurrently.

@@ -1,4 +1,3 @@
-/* global fetch, setTimeout, URL -- Node 20 globals the lint config does not list for scripts */
 // Lighthouse (mobile preset, the package's default) on Debian Chromium for every public page, against the built
 // site started here the way `npm start` runs it. Pages come from the site's own sitemap.xml.
 // Usage: npm run build && node bench/lighthouse.mjs [path ...]

@@ -7,6 +7,7 @@ import { closeDatabase, getDatabase, prepareDatabase } from "~/db/db.server";
 import { canonicalRedirect } from "./redirects";
 import { cacheControlFor, securityHeaders } from "./headers";
 import { healthCheck } from "./health";
+import { withClientIp } from "./client-ip";
 import { authRoutes } from "./auth-routes";
 import { getAuthService } from "~/features/auth/auth-service.server";
 
@@ -47,7 +48,7 @@ export function createApp() {
 
   // Dynamic answers are compressed on the fly; static files above are served precompressed.
   app.use(compress());
-  app.all("*", (c) => handleRequest(c.req.raw));
+  app.all("*", (c) => handleRequest(withClientIp(c, env.TRUSTED_PROXIES)));
 
   app.onError((error, c) => {
     console.error(error);

@@ -1,9 +1,8 @@
 import { Hono } from "hono";
 import type { AuthService } from "~/features/auth/auth-service.server";
-import { clientIpHeader } from "~/features/auth/auth.server";
 import { jsonError, toCatalogueError } from "~/features/auth/api-errors.server";
 import { listMailbox } from "~/features/mail/mailbox.server";
-import { clientIp } from "./client-ip";
+import { withClientIp } from "./client-ip";
 import { devIdentityProviderRoutes } from "./dev-identity-provider";
 
 /**
@@ -15,11 +14,8 @@ export function authRoutes(service: AuthService) {
   const { env } = service;
 
   routes.on(["GET", "POST"], "/api/auth/*", async (c) => {
-    // Better Auth reads the client address (rate limits, session records) from this one header, which we
-    // set ourselves so a client can never choose its own.
-    const headers = new Headers(c.req.raw.headers);
-    headers.set(clientIpHeader, clientIp(c, env.TRUSTED_PROXIES));
-    const request = new Request(c.req.raw, { headers });
+    // Better Auth reads the client address (rate limits, session records) from the header the host sets.
+    const request = withClientIp(c, env.TRUSTED_PROXIES);
     try {
       const response = await toCatalogueError(await service.auth.handler(request));
       // The OAuth callback ends the pop-up on a page that posts to its opener. After the provider's pages the

@@ -1,5 +1,6 @@
 import type { Context } from "hono";
 import { getConnInfo } from "@hono/node-server/conninfo";
+import { clientIpHeader } from "~/services/client-ip";
 
 const normalize = (address: string) => address.trim().replace(/^::ffff:/, "").toLowerCase();
 
@@ -21,4 +22,11 @@ export function clientIp(c: Context, trustedProxies: readonly string[]): string 
     if (address && !trustedProxies.includes(address)) return address;
   }
   return peer;
+}
+
+/** The request as the app sees it: with the client's address in the one header the app trusts. */
+export function withClientIp(c: Context, trustedProxies: readonly string[]): Request {
+  const headers = new Headers(c.req.raw.headers);
+  headers.set(clientIpHeader, clientIp(c, trustedProxies));
+  return new Request(c.req.raw, { headers });
 }

@@ -4,11 +4,12 @@ import { getDatabase } from "~/db/db.server";
 import type { Database } from "~/db/schema";
 import { analyticsBatchSchema } from "./analytics-batch.server";
 import { storeAnalyticsEvents } from "./analytics-store.server";
-import { clientAddress } from "./client-address.server";
-import { createRateLimiter, type RateLimiter } from "./rate-limit.server";
+import { clientIpHeader } from "~/services/client-ip";
+import { createRateLimitStore } from "~/services/rate-limit-store.server";
+import { fixedWindowLimiter, type RateLimiter } from "./rate-limit.server";
 
 /** A visitor sends a beacon at most every few seconds; 60 a minute leaves room for many tabs behind one NAT. */
-export const ANALYTICS_RATE_LIMIT = { max: 60, windowMs: 60_000 };
+export const ANALYTICS_RATE_LIMIT = { max: 60, windowSeconds: 60 };
 const MAX_BODY_BYTES = 16 * 1024;
 
 const errors = {
@@ -30,16 +31,16 @@ export interface AnalyticsEndpointDeps {
   /** The site's origin: a browser always names the page's origin on a POST, and other sites may not post here. */
   siteOrigin: string;
   limiter: RateLimiter;
-  trustedProxies: readonly string[];
 }
 
 /** POST /api/analytics: validates a batch of events and stores it. No cookie is read or set. */
-export function createAnalyticsHandler({ db, siteOrigin, limiter, trustedProxies }: AnalyticsEndpointDeps) {
+export function createAnalyticsHandler({ db, siteOrigin, limiter }: AnalyticsEndpointDeps) {
   return async (request: Request): Promise<Response> => {
     if (request.method !== "POST") return failure("method");
     const origin = request.headers.get("origin");
     if (origin && origin !== siteOrigin) return failure("foreign_origin");
-    if (!(await limiter.hit(clientAddress(request, trustedProxies)))) return failure("rate_limited");
+    // The host puts the client address (never stored) into this header; it is the rate-limit key.
+    if (!(await limiter.hit(request.headers.get(clientIpHeader) ?? "unknown"))) return failure("rate_limited");
 
     if (Number(request.headers.get("content-length") ?? 0) > MAX_BODY_BYTES) return failure("too_large");
     const text = await request.text();
@@ -67,8 +68,7 @@ export function handleAnalyticsRequest(request: Request): Promise<Response> {
     handler = createAnalyticsHandler({
       db: getDatabase().db,
       siteOrigin: new URL(env.SITE_URL).origin,
-      limiter: createRateLimiter(ANALYTICS_RATE_LIMIT, env.REDIS_URL),
-      trustedProxies: env.TRUSTED_PROXIES,
+      limiter: fixedWindowLimiter(createRateLimitStore(env.REDIS_URL), ANALYTICS_RATE_LIMIT),
     });
   }
   return handler(request);

@@ -1,4 +1,4 @@
-import { Redis } from "ioredis";
+import type { RateLimitStore } from "~/services/rate-limit-store.server";
 
 export interface RateLimiter {
   /** Counts one request for `key`; false once the key is over its limit in the current window. */
@@ -7,40 +7,15 @@ export interface RateLimiter {
 
 export interface RateLimit {
   max: number;
-  windowMs: number;
+  windowSeconds: number;
 }
 
-/** Fixed windows in this process: enough for one instance. */
-export function memoryRateLimiter({ max, windowMs }: RateLimit, now = () => Date.now()): RateLimiter {
-  const windows = new Map<string, { count: number; resetAt: number }>();
+/** A fixed-window limit on the shared rate-limit store (memory, or Redis across instances). */
+export function fixedWindowLimiter(store: RateLimitStore, { max, windowSeconds }: RateLimit, prefix = "analytics:"): RateLimiter {
   return {
     async hit(key) {
-      const time = now();
-      // Forget expired windows now and then so the map cannot grow without bound.
-      if (windows.size > 10_000) for (const [k, w] of windows) if (w.resetAt <= time) windows.delete(k);
-      const current = windows.get(key);
-      if (!current || current.resetAt <= time) {
-        windows.set(key, { count: 1, resetAt: time + windowMs });
-        return true;
-      }
-      current.count += 1;
-      return current.count <= max;
+      const { count } = await store.hit(`${prefix}${key}`, windowSeconds);
+      return count <= max;
     },
   };
-}
-
-/** The same fixed windows in Redis, shared by every instance (REDIS_URL). */
-export function redisRateLimiter(redis: Redis, { max, windowMs }: RateLimit, prefix = "rl:analytics:"): RateLimiter {
-  return {
-    async hit(key) {
-      const redisKey = `${prefix}${key}`;
-      const [[, count] = []] = (await redis.multi().incr(redisKey).pexpire(redisKey, windowMs, "NX").exec()) ?? [];
-      return Number(count) <= max;
-    },
-  };
-}
-
-export function createRateLimiter(limit: RateLimit, redisUrl: string | undefined): RateLimiter {
-  if (!redisUrl) return memoryRateLimiter(limit);
-  return redisRateLimiter(new Redis(redisUrl, { lazyConnect: true, maxRetriesPerRequest: 2 }), limit);
 }

@@ -3,7 +3,7 @@ import { getDatabase } from "~/db/db.server";
 import type { DatabaseHandle } from "~/db/connection.server";
 import { mailboxTransport, smtpTransport, type MailTransport } from "~/features/mail/mail-transport.server";
 import { createAuth, type Auth, type DevIdentityProvider } from "./auth.server";
-import { memoryRateLimitStore, redisRateLimitStore, type RateLimitStore } from "./rate-limit-store.server";
+import { createRateLimitStore, type RateLimitStore } from "~/services/rate-limit-store.server";
 import { passwordPolicyFrom } from "./password-policy.server";
 import type { PasswordPolicy } from "./password-policy";
 
@@ -46,9 +46,7 @@ export function createAuthService({ env, database, rateLimitPrefix }: AuthServic
         from: env.MAIL_FROM ?? `${env.PRODUCT_NAME} <${env.SUPPORT_EMAIL}>`,
       })
     : mailboxTransport(database.db);
-  const rateLimitStore: RateLimitStore = env.REDIS_URL
-    ? redisRateLimitStore(env.REDIS_URL, rateLimitPrefix)
-    : memoryRateLimitStore();
+  const rateLimitStore = createRateLimitStore(env.REDIS_URL, rateLimitPrefix);
   const devIdentityProvider =
     env.isLoopbackSite && !hasRealSocialProvider(env)
       ? { discoveryUrl: `${env.SITE_URL}/dev-oidc/.well-known/openid-configuration`, ...devIdentityClient }

@@ -8,7 +8,8 @@ import type { MailTransport } from "~/features/mail/mail-transport.server";
 import { passwordResetEmail, verificationEmail } from "~/features/mail/mail-templates";
 import { hashPassword, verifyPassword } from "./password-hash.server";
 import { accountRateLimit, ipRateLimitOptions } from "./rate-limits.server";
-import type { RateLimitStore } from "./rate-limit-store.server";
+import type { RateLimitStore } from "~/services/rate-limit-store.server";
+import { clientIpHeader } from "~/services/client-ip";
 import { guestUpgrade } from "./guest-upgrade.server";
 import { identityEndpoint } from "./identity-endpoint.server";
 import { signInRules } from "./sign-in-rules.server";
@@ -17,8 +18,6 @@ import { deleteUserData, moveUserData } from "./user-data-hooks.server";
 import { trustedOrigins } from "./trusted-origins.server";
 
 export const guestDisplayName = "訪客用戶";
-/** The header the host sets to the client address it trusts (see server/client-ip.ts). */
-export const clientIpHeader = "x-client-ip";
 
 export interface DevIdentityProvider {
   discoveryUrl: string;

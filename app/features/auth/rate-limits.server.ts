@@ -1,6 +1,6 @@
 import { APIError, createAuthMiddleware } from "better-auth/api";
 import type { BetterAuthOptions, BetterAuthPlugin } from "better-auth";
-import type { RateLimitStore } from "./rate-limit-store.server";
+import type { RateLimitStore } from "~/services/rate-limit-store.server";
 
 interface Rule {
   window: number;

@@ -2,7 +2,7 @@ import { Redis } from "ioredis";
 
 /**
  * Fixed-window counters for the rate limits: in this process by default, in Redis when REDIS_URL is set so
- * every instance counts together. Better Auth's per-IP limiter and our per-account limiter share one store.
+ * every instance counts together. Used by the sign-in layer (per IP and per account) and the analytics endpoint.
  */
 export interface RateLimitStore {
   /** Counts one hit on `key` and returns the count in the current window and the seconds until it ends. */
@@ -10,23 +10,23 @@ export interface RateLimitStore {
   close(): Promise<void>;
 }
 
-export function memoryRateLimitStore(): RateLimitStore {
+export function memoryRateLimitStore(now: () => number = Date.now): RateLimitStore {
   const counters = new Map<string, { count: number; expiresAt: number }>();
   const sweep = setInterval(() => {
-    const now = Date.now();
-    for (const [key, entry] of counters) if (entry.expiresAt <= now) counters.delete(key);
+    const time = now();
+    for (const [key, entry] of counters) if (entry.expiresAt <= time) counters.delete(key);
   }, 60_000);
   sweep.unref();
   return {
     async hit(key, windowSeconds) {
-      const now = Date.now();
+      const time = now();
       let entry = counters.get(key);
-      if (!entry || entry.expiresAt <= now) {
-        entry = { count: 0, expiresAt: now + windowSeconds * 1000 };
+      if (!entry || entry.expiresAt <= time) {
+        entry = { count: 0, expiresAt: time + windowSeconds * 1000 };
         counters.set(key, entry);
       }
       entry.count += 1;
-      return { count: entry.count, resetInSeconds: Math.ceil((entry.expiresAt - now) / 1000) };
+      return { count: entry.count, resetInSeconds: Math.ceil((entry.expiresAt - time) / 1000) };
     },
     async close() {
       clearInterval(sweep);
@@ -48,4 +48,9 @@ export function redisRateLimitStore(url: string, prefix = "rate-limit:"): RateLi
       await redis.quit();
     },
   };
+}
+
+/** The store the configuration asks for: Redis when REDIS_URL is set, else this process's memory. */
+export function createRateLimitStore(redisUrl: string | undefined, prefix?: string): RateLimitStore {
+  return redisUrl ? redisRateLimitStore(redisUrl, prefix) : memoryRateLimitStore();
 }

@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { Redis } from "ioredis";
 import { afterAll, describe, expect, it } from "vitest";
-import { redisRateLimiter } from "./rate-limit.server";
+import { redisRateLimitStore } from "./rate-limit-store.server";
 
 const redisUrl = process.env.TEST_REDIS_URL ?? "redis://127.0.0.1:6379";
 
@@ -19,24 +19,24 @@ async function redisAnswers(): Promise<boolean> {
   }
 }
 
-describe.skipIf(!(await redisAnswers()))("redisRateLimiter", () => {
-  const redis = new Redis(redisUrl);
+describe.skipIf(!(await redisAnswers()))("redisRateLimitStore", () => {
   const prefix = `test:rl:${randomBytes(4).toString("hex")}:`;
+  const first = redisRateLimitStore(redisUrl, prefix);
+  const second = redisRateLimitStore(redisUrl, prefix);
   afterAll(async () => {
+    const redis = new Redis(redisUrl);
     const keys = await redis.keys(`${prefix}*`);
     if (keys.length) await redis.del(...keys);
     redis.disconnect();
+    await Promise.all([first.close(), second.close()]);
   });
 
   it("shares one count between instances and frees the key after the window", async () => {
-    const limit = { max: 2, windowMs: 300 };
-    const first = redisRateLimiter(redis, limit, prefix);
-    const second = redisRateLimiter(redis, limit, prefix);
-    expect(await first.hit("198.51.100.7")).toBe(true);
-    expect(await second.hit("198.51.100.7")).toBe(true);
-    expect(await first.hit("198.51.100.7")).toBe(false);
-    expect(await second.hit("198.51.100.8")).toBe(true);
-    await new Promise((resolve) => setTimeout(resolve, 350));
-    expect(await second.hit("198.51.100.7")).toBe(true);
+    expect((await first.hit("198.51.100.7", 1)).count).toBe(1);
+    expect((await second.hit("198.51.100.7", 1)).count).toBe(2);
+    expect((await first.hit("198.51.100.7", 1)).count).toBe(3);
+    expect((await second.hit("198.51.100.8", 1)).count).toBe(1);
+    await new Promise((resolve) => setTimeout(resolve, 1_100));
+    expect((await second.hit("198.51.100.7", 1)).count).toBe(1);
   });
 });
