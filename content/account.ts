@@ -61,7 +61,9 @@ export const accountDeletion: AccountDeletionContent = {
   },
   selfService: {
     title: "自行刪除帳號",
-    text: "登入後，在下方輸入確認文字即可刪除帳號。",
+    text: "登入後，就能在這裡自行刪除帳號，立即生效。",
+    signedInText: "刪除後無法復原。請輸入確認文字；帳號設有密碼時，也請輸入密碼。",
     confirmWord: "刪除帳號",
+    done: "你的帳號與資料已經刪除，這個瀏覽器也已登出。謝謝你使用{{productName}}。",
   },
 };

@@ -1,25 +1,103 @@
+import { randomUUID } from "node:crypto";
+import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { expectNoAxeViolations, openPage, useBrowser } from "./helpers/browser";
+import { authErrorMessages } from "~/features/auth/auth-errors";
+import { baseURL, expectNoAxeViolations, openPage, useBrowser } from "./helpers/browser";
 
-describe("current plan and account deletion for a visitor", () => {
+const password = "family-123";
+
+/** The verification link mailed to `email` (mail goes out in the background), as a path on this site. */
+async function verificationPath(email: string): Promise<string> {
+  for (let attempt = 0; attempt < 100; attempt += 1) {
+    const mails = (await (await fetch(`${baseURL()}/api/dev/mailbox?to=${encodeURIComponent(email)}`)).json()) as { links: string[] }[];
+    const link = mails.flatMap((mail) => mail.links).find((candidate) => new URL(candidate).pathname === "/verify-email");
+    if (link) return `${new URL(link).pathname}${new URL(link).search}`;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`no verification mail to ${email}`);
+}
+
+/** A registered account with a verified email and a password, made through the sign-in API and the mailbox. */
+async function createVerifiedAccount(page: Page): Promise<string> {
+  const email = `content-${randomUUID().slice(0, 8)}@example.tw`;
+  const response = await fetch(`${baseURL()}/api/auth/sign-up/email`, {
+    method: "POST",
+    headers: { "content-type": "application/json", origin: baseURL() },
+    body: JSON.stringify({ email, password, name: "測試家長" }),
+  });
+  expect(response.status).toBe(200);
+  await openPage(page, await verificationPath(email));
+  await page.getByText("已完成驗證").waitFor();
+  return email;
+}
+
+/** The answer of the sign-in API for `email` with the account's password. */
+const signInStatus = async (email: string) =>
+  (
+    await fetch(`${baseURL()}/api/auth/sign-in/email`, {
+      method: "POST",
+      headers: { "content-type": "application/json", origin: baseURL() },
+      body: JSON.stringify({ email, password }),
+    })
+  ).status;
+
+async function logIn(page: Page, email: string, returnTo: string) {
+  await openPage(page, `/login?redirectTo=${encodeURIComponent(returnTo)}`);
+  await page.getByLabel("電子郵件").fill(email);
+  await page.getByLabel("密碼").fill(password);
+  await page.getByRole("button", { name: "登入", exact: true }).click();
+  await page.waitForURL(`**${returnTo}`);
+}
+
+async function continueAsGuest(page: Page, returnTo: string) {
+  await openPage(page, `/login?redirectTo=${encodeURIComponent(returnTo)}`);
+  await page.getByRole("button", { name: "以訪客身分試用" }).click();
+  await page.waitForURL(`**${returnTo}`);
+}
+
+const sessionUser = (page: Page) =>
+  page.evaluate(async () => ((await (await fetch("/api/auth/me")).json()) as { user: unknown }).user);
+
+const deletionForm = (page: Page) => page.locator("form.deletion-form");
+
+describe("current plan", () => {
   const browser = useBrowser();
 
-  it("asks a visitor to sign in and come back to the current plan", async () => {
+  it("asks a visitor to sign in, then shows the free plan with its limits and the way into the app", async () => {
     const page = await browser.newPage();
     await openPage(page, "/current-plan");
+    await page.getByRole("heading", { name: "登入後查看你的方案" }).waitFor();
     const signIn = page.getByRole("main").getByRole("link", { name: "登入", exact: true });
     expect(await signIn.getAttribute("href")).toBe("/login?redirectTo=/current-plan");
-    await page.getByRole("heading", { name: "登入後查看你的方案" }).waitFor();
     expect(await page.getByRole("heading", { name: "使用限制" }).count()).toBe(0);
     await expectNoAxeViolations(page);
-  });
 
-  it("explains what deletion removes and keeps, how long it takes and how to ask by email", async () => {
+    await signIn.click();
+    await page.waitForURL((url) => url.pathname === "/login" && url.searchParams.get("redirectTo") === "/current-plan");
+    await page.getByRole("button", { name: "以訪客身分試用" }).click();
+    await page.waitForURL("**/current-plan");
+    await page.getByRole("heading", { name: "使用限制" }).waitFor();
+    const main = page.getByRole("main");
+    expect(await main.getByRole("heading", { level: 2, name: "免費方案" }).count()).toBe(1);
+    await expect(main.textContent()).resolves.toContain("每個帳號管理一個家庭");
+    const app = main.getByRole("link", { name: "進入應用程式" });
+    expect(await app.getAttribute("href")).toBe("https://app.example.tw");
+    expect(await app.getAttribute("target")).toBe("_blank");
+    await expectNoAxeViolations(page);
+  });
+});
+
+describe("account deletion", () => {
+  const browser = useBrowser();
+
+  it("explains what is deleted and kept, how long it takes and how to ask by email, without JavaScript", async () => {
     const page = await browser.newPage({ javaScriptEnabled: false });
     const response = await page.goto("/account-deletion");
     expect(response?.status()).toBe(200);
     const headings = await page.getByRole("heading", { level: 2 }).allTextContents();
-    expect(headings).toEqual(expect.arrayContaining(["會刪除的資料", "會保留的資料", "需要多久", "以電子郵件申請刪除"]));
+    expect(headings).toEqual(
+      expect.arrayContaining(["會刪除的資料", "會保留的資料", "需要多久", "自行刪除帳號", "以電子郵件申請刪除"]),
+    );
     const main = page.getByRole("main");
     await expect(main.textContent()).resolves.toContain("30 天內處理");
     const mail = main.getByRole("link", { name: "support@example.tw" });
@@ -27,9 +105,60 @@ describe("current plan and account deletion for a visitor", () => {
     await page.context().close();
   });
 
-  it("passes axe on the account deletion page", async () => {
+  it("asks a visitor to sign in and come back", async () => {
     const page = await browser.newPage();
     await openPage(page, "/account-deletion");
+    const signIn = page.locator("#deletion-self-service").locator("..").getByRole("link", { name: "登入", exact: true });
+    expect(await signIn.getAttribute("href")).toBe("/login?redirectTo=/account-deletion");
+    expect(await deletionForm(page).count()).toBe(0);
     await expectNoAxeViolations(page);
+  });
+
+  it("deletes a signed-in account after the confirmation word and the password; signing in again fails", async () => {
+    const page = await browser.newPage();
+    const email = await createVerifiedAccount(page);
+    await logIn(page, email, "/account-deletion");
+    const form = deletionForm(page);
+    await form.getByText(email).waitFor();
+    await expectNoAxeViolations(page);
+
+    await form.getByLabel("請輸入「刪除帳號」").fill("刪除");
+    await form.getByLabel("密碼").fill(password);
+    await form.getByRole("button", { name: "永久刪除我的帳號" }).click();
+    expect(await form.getByRole("alert").textContent()).toBe("請輸入「刪除帳號」確認刪除。");
+
+    await form.getByLabel("請輸入「刪除帳號」").fill("刪除帳號");
+    await form.getByLabel("密碼").fill("");
+    await form.getByRole("button", { name: "永久刪除我的帳號" }).click();
+    await expect.poll(() => form.getByRole("alert").textContent()).toBe(authErrorMessages["auth/missing-password"]);
+
+    await form.getByLabel("密碼").fill("wrong-password");
+    await form.getByRole("button", { name: "永久刪除我的帳號" }).click();
+    await expect.poll(() => form.getByRole("alert").textContent()).toBe(authErrorMessages["auth/invalid-credential"]);
+    expect(await sessionUser(page)).toMatchObject({ email });
+
+    await form.getByLabel("密碼").fill(password);
+    await form.getByRole("button", { name: "永久刪除我的帳號" }).click();
+    await page.getByRole("status").filter({ hasText: "你的帳號與資料已經刪除" }).waitFor();
+    expect(await sessionUser(page)).toBeNull();
+    expect(await page.evaluate(() => window.localStorage.getItem("user"))).toBeNull();
+    expect(await signInStatus(email)).toBe(401);
+  });
+
+  it("deletes a guest without asking for a password", async () => {
+    const page = await browser.newPage();
+    await continueAsGuest(page, "/account-deletion");
+    const form = deletionForm(page);
+    await form.getByText("訪客用戶").waitFor();
+    expect(await form.getByLabel("密碼").count()).toBe(0);
+    const guest = (await sessionUser(page)) as { uid: string; isAnonymous: boolean };
+    expect(guest.isAnonymous).toBe(true);
+
+    await form.getByLabel("請輸入「刪除帳號」").fill("刪除帳號");
+    await form.getByRole("button", { name: "永久刪除我的帳號" }).click();
+    await page.getByRole("status").filter({ hasText: "你的帳號與資料已經刪除" }).waitFor();
+    expect(await sessionUser(page)).toBeNull();
+    await page.reload();
+    await page.locator("#deletion-self-service").locator("..").getByRole("link", { name: "登入", exact: true }).waitFor();
   });
 });

@@ -1,9 +1,9 @@
-import { Link } from "react-router";
 import { usePublicEnv } from "~/config/use-public-env";
 import { PageIntro } from "./page-intro";
+import { SelfServiceDeletion } from "./self-service-deletion";
 import type { AccountDeletionContent } from "./types";
 
-/** What deleting an account removes and keeps, how long it takes, and how to ask for it. */
+/** What deleting an account removes and keeps, how long it takes, and how to ask for it or do it here. */
 export function AccountDeletionPage({ intro, sections, byEmail, selfService }: AccountDeletionContent) {
   const env = usePublicEnv();
   const mailto = `mailto:${env.supportEmail}?subject=${encodeURIComponent(byEmail.subject)}`;
@@ -20,15 +20,7 @@ export function AccountDeletionPage({ intro, sections, byEmail, selfService }: A
           </ul>
         </section>
       ))}
-      <section className="page-section" aria-labelledby="deletion-self-service">
-        <h2 id="deletion-self-service">{selfService.title}</h2>
-        <p>{selfService.text}</p>
-        <p>
-          <Link className="button button--primary" to="/login?redirectTo=/account-deletion">
-            登入
-          </Link>
-        </p>
-      </section>
+      <SelfServiceDeletion {...selfService} />
       <section className="page-section" aria-labelledby="deletion-by-email">
         <h2 id="deletion-by-email">{byEmail.title}</h2>
         <p>{byEmail.text}</p>

@@ -148,5 +148,5 @@ export interface AccountDeletionContent {
   intro: PageIntro;
   sections: { title: string; items: string[] }[];
   byEmail: { title: string; text: string; subject: string };
-  selfService: { title: string; text: string; confirmWord: string };
+  selfService: { title: string; text: string; signedInText: string; confirmWord: string; done: string };
 }
