@@ -190,6 +190,19 @@ describe("interactive details", () => {
     expect(await page.locator(".ironman-list__day").first().textContent()).toBe("第 1 天");
   });
 
+  it("inline their styles, also on a screen reached by client-side navigation", async () => {
+    const page = await browser.newPage();
+    const response = await openPage(page, "/task-scheduler");
+    expect(await response?.text()).not.toContain(`data-href="content-styles"`);
+    await page.locator("footer").getByRole("link", { name: "常見問題" }).click();
+    await page.waitForURL("**/faq");
+    const summary = page.locator("details.faq-item").first();
+    await summary.waitFor();
+    expect(await summary.evaluate((element) => getComputedStyle(element).borderTopStyle)).toBe("solid");
+    expect(await page.locator('head style[data-href="content-styles"]').count()).toBe(1);
+    expect(await page.locator('link[rel="stylesheet"][href*="content"]').count()).toBe(0);
+  });
+
   it("pass axe on the filtered lists, the learning topics and the news list", async () => {
     const page = await browser.newPage();
     for (const path of ["/blog?category=%E8%B2%AC%E4%BB%BB%E6%84%9F", "/learning-resources/age-appropriate-chores", "/news"]) {

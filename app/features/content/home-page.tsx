@@ -1,16 +1,17 @@
 import { Link } from "react-router";
 import { ClosingCall } from "./closing-call";
+import { ContentStyles } from "./content-styles";
 import { FaqItem } from "./faq-item";
 import { Illustration } from "./illustration";
 import { StartLinks } from "./start-links";
 import type { FaqQuestion, HomeContent } from "./types";
-import "./content.css";
 
 type Props = Omit<HomeContent, "faqTeaser"> & { faqTeaser: { title: string; questions: FaqQuestion[] } };
 
 export function HomePage({ intro, hero, steps, approach, ages, faqTeaser, closing }: Props) {
   return (
     <main className="home">
+      <ContentStyles />
       <section className="home-hero">
         <div>
           <h1>{hero.heading}</h1>

@@ -1,9 +1,10 @@
-import "./content.css";
+import { ContentStyles } from "./content-styles";
 
 /** The heading and lead paragraph every content screen opens with. */
 export function PageIntro({ title, lead, children }: { title: string; lead: string; children?: React.ReactNode }) {
   return (
     <header className="page-intro">
+      <ContentStyles />
       <h1>{title}</h1>
       <p className="page-intro__lead">{lead}</p>
       {children}
