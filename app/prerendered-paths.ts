@@ -1,9 +1,20 @@
-import { readdir } from "node:fs/promises";
+// The content folders' Markdown file names, read at build time (the same list in the config and in the server
+// build, so the sitemap needs no files on disk at run time). The texts themselves are bundled once, by the content
+// feature, which globs the same files.
+const markdownFiles = Object.keys(
+  import.meta.glob(["/content/learning/*.md", "/content/blog/*.md", "/content/news/*.md"], {
+    query: "?raw",
+    import: "default",
+    eager: true,
+  }),
+);
 
 /** `/<base>/<slug>` for every Markdown file of a content folder. */
-async function markdownPaths(folder: string, base: string): Promise<string[]> {
-  const files = await readdir(new URL(`../content/${folder}/`, import.meta.url));
-  return files.filter((file) => file.endsWith(".md")).map((file) => `${base}/${file.slice(0, -".md".length)}`);
+function markdownPaths(folder: string, base: string): string[] {
+  const prefix = `/content/${folder}/`;
+  return markdownFiles
+    .filter((file) => file.startsWith(prefix))
+    .map((file) => `${base}/${file.slice(prefix.length, -".md".length)}`);
 }
 
 /**
@@ -20,9 +31,9 @@ export async function prerenderedPaths(): Promise<string[]> {
     "/about",
     "/tutorial",
     "/learning-resources",
-    ...(await markdownPaths("learning", "/learning-resources")),
-    ...(await markdownPaths("blog", "/blog")),
-    ...(await markdownPaths("news", "/news")),
+    ...markdownPaths("learning", "/learning-resources"),
+    ...markdownPaths("blog", "/blog"),
+    ...markdownPaths("news", "/news"),
     "/privacy",
     "/terms",
     "/ironman2025",
