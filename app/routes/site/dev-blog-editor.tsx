@@ -1,13 +1,16 @@
+import { data } from "react-router";
 import type { Route } from "./+types/dev-blog-editor";
+import { loadData } from "~/features/content/data.server";
+import { UpcomingPage } from "~/features/content/upcoming-page";
 import { pageMeta } from "~/features/seo/page-meta";
 
-export const meta: Route.MetaFunction = (args) =>
-  pageMeta(args, { title: "編輯開發日誌", description: "撰寫或編輯開發日誌" });
+export const loader = () => data(loadData("upcoming").devBlogEditor, { status: 403 });
 
-export default function DevBlogEditorScreen() {
-  return (
-    <main className="page">
-      <h1>編輯開發日誌</h1>
-    </main>
-  );
+export const meta: Route.MetaFunction = (args) => [
+  ...pageMeta(args, args.loaderData?.intro ?? { title: "編輯開發日誌" }),
+  { name: "robots", content: "noindex" },
+];
+
+export default function DevBlogEditorScreen({ loaderData }: Route.ComponentProps) {
+  return <UpcomingPage {...loaderData} />;
 }

@@ -1,13 +1,16 @@
+import { data } from "react-router";
 import type { Route } from "./+types/dev-blog-post";
+import { loadData } from "~/features/content/data.server";
+import { UpcomingPage } from "~/features/content/upcoming-page";
 import { pageMeta } from "~/features/seo/page-meta";
 
-export const meta: Route.MetaFunction = (args) =>
-  pageMeta(args, { title: "開發日誌文章", description: "開發日誌文章" });
+export const loader = () => data(loadData("upcoming").devBlogPost, { status: 404 });
 
-export default function DevBlogPostScreen() {
-  return (
-    <main className="page">
-      <h1>開發日誌文章</h1>
-    </main>
-  );
+export const meta: Route.MetaFunction = (args) => [
+  ...pageMeta(args, args.loaderData?.intro ?? { title: "找不到這篇開發日誌" }),
+  { name: "robots", content: "noindex" },
+];
+
+export default function DevBlogPostScreen({ loaderData }: Route.ComponentProps) {
+  return <UpcomingPage {...loaderData} />;
 }

@@ -1,13 +1,15 @@
+import { data } from "react-router";
 import type { Route } from "./+types/dev-blog";
+import { loadData } from "~/features/content/data.server";
+import { UpcomingPage } from "~/features/content/upcoming-page";
 import { pageMeta } from "~/features/seo/page-meta";
 
-export const meta: Route.MetaFunction = (args) =>
-  pageMeta(args, { title: "開發日誌", description: "任務小勇士的開發日誌" });
+export const loader = () => data(loadData("upcoming").devBlog, { status: 200 });
 
-export default function DevBlogScreen() {
-  return (
-    <main className="page">
-      <h1>開發日誌</h1>
-    </main>
-  );
+export const meta: Route.MetaFunction = (args) => [
+  ...pageMeta(args, args.loaderData?.intro ?? { title: "開發日誌" }),
+];
+
+export default function DevBlogScreen({ loaderData }: Route.ComponentProps) {
+  return <UpcomingPage {...loaderData} />;
 }

@@ -1,13 +1,15 @@
+import { data } from "react-router";
 import type { Route } from "./+types/wishing-well";
+import { loadData } from "~/features/content/data.server";
+import { UpcomingPage } from "~/features/content/upcoming-page";
 import { pageMeta } from "~/features/seo/page-meta";
 
-export const meta: Route.MetaFunction = (args) =>
-  pageMeta(args, { title: "許願池", description: "告訴我們您希望新增的功能" });
+export const loader = () => data(loadData("upcoming").wishingWell, { status: 200 });
 
-export default function WishingWellScreen() {
-  return (
-    <main className="page">
-      <h1>許願池</h1>
-    </main>
-  );
+export const meta: Route.MetaFunction = (args) => [
+  ...pageMeta(args, args.loaderData?.intro ?? { title: "許願池" }),
+];
+
+export default function WishingWellScreen({ loaderData }: Route.ComponentProps) {
+  return <UpcomingPage {...loaderData} />;
 }
