@@ -1,7 +1,7 @@
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { newEmail, password, signUp, storedUser } from "./helpers/accounts";
-import { baseURL, expectNoAxeViolations, openPage, useBrowser, waitForHydration } from "./helpers/browser";
+import { baseURL, expectNoAxeViolations, holdRequests, openPage, useBrowser, waitForHydration } from "./helpers/browser";
 
 interface Mail {
   subject: string;
@@ -93,12 +93,7 @@ describe("sign-in layer in the browser", () => {
 
   it("disables the button while a request runs", async () => {
     const page = await browser.newPage();
-    let release: () => void = () => {};
-    const held = new Promise<void>((resolve) => (release = resolve));
-    await page.route("**/api/auth/request-password-reset", async (route) => {
-      await held;
-      await route.continue();
-    });
+    const release = await holdRequests(page, "**/api/auth/request-password-reset");
     await openPage(page, "/forgot-password");
     await page.getByLabel("電子郵件").fill(newEmail());
     await page.getByRole("button", { name: "寄送重設密碼信" }).click();

@@ -1,18 +1,14 @@
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { newEmail, password, signUp, storedUser } from "./helpers/accounts";
-import { baseURL, expectNoAxeViolations, mobileViewport, openPage, useBrowser, waitForHydration } from "./helpers/browser";
+import { baseURL, expectNoAxeViolations, holdRequests, openPage, shellViewports, useBrowser, waitForHydration } from "./helpers/browser";
 
-const desktop = { width: 1280, height: 800 };
 const appUrl = "https://app.example.tw"; // the embedded default APP_URL
 
 const userArea = (page: Page) => page.locator("header .user-area");
 const menuToggle = (page: Page) => page.getByRole("button", { name: "選單" });
 
-describe.each([
-  ["desktop", desktop],
-  ["375 px", mobileViewport],
-])("user area signed in at %s", (_label, viewport) => {
+describe.each(shellViewports)("user area signed in at %s", (_label, viewport) => {
   const browser = useBrowser();
   const isMobile = viewport.width < 500;
 
@@ -21,15 +17,19 @@ describe.each([
     if (isMobile) await menuToggle(page).click();
   }
 
+  /** A browser signed up as 小明 (signed in, unverified), on / with the user area in view. */
+  async function signedUpOnHome() {
+    const page = await browser.newPage({ viewport });
+    await signUp(page, newEmail(), "小明");
+    await openPage(page, "/");
+    await showUserArea(page);
+    return page;
+  }
+
   it("shows 載入中... until the session arrives, then the icon and display name of a signed-up user", async () => {
     const page = await browser.newPage({ viewport });
     await signUp(page, newEmail(), "小明");
-    let release: () => void = () => {};
-    const held = new Promise<void>((resolve) => (release = resolve));
-    await page.route("**/api/auth/me", async (route) => {
-      await held;
-      await route.continue();
-    });
+    const release = await holdRequests(page, "**/api/auth/me");
     await openPage(page, "/");
     await showUserArea(page);
     const loading = userArea(page).getByText("載入中...", { exact: true });
@@ -81,10 +81,7 @@ describe.each([
   });
 
   it("opens the dropdown as a disclosure, closes it on a click outside and on Escape, and is axe-clean open", async () => {
-    const page = await browser.newPage({ viewport });
-    await signUp(page, newEmail(), "小明");
-    await openPage(page, "/");
-    await showUserArea(page);
+    const page = await signedUpOnHome();
     // Found also while a click outside has closed the small-screen menu panel around it.
     const toggle = userArea(page).getByRole("button", { name: "小明", exact: true, includeHidden: true });
     const list = page.locator(`[id="${await toggle.getAttribute("aria-controls")}"]`);
@@ -123,10 +120,7 @@ describe.each([
   });
 
   it("signs out with 登出: the logged-out links return, localStorage.user is gone, a reload stays signed out", async () => {
-    const page = await browser.newPage({ viewport });
-    await signUp(page, newEmail(), "小明");
-    await openPage(page, "/");
-    await showUserArea(page);
+    const page = await signedUpOnHome();
     await userArea(page).getByRole("button", { name: "小明", exact: true }).click();
     await userArea(page).getByRole("button", { name: "登出" }).click();
     await userArea(page).getByRole("link", { name: "登入" }).waitFor();

@@ -1,9 +1,16 @@
 import type { Page } from "playwright-core";
 import { describe, expect, inject, it } from "vitest";
 import { openDatabase } from "~/db/connection.server";
-import { baseURL, expectNoAxeViolations, mobileViewport, openPage, useBrowser } from "./helpers/browser";
+import {
+  baseURL,
+  desktopViewport as desktop,
+  expectNoAxeViolations,
+  mobileViewport,
+  openPage,
+  shellViewports,
+  useBrowser,
+} from "./helpers/browser";
 
-const desktop = { width: 1280, height: 800 };
 const dialogs = ["分享網站", "追蹤我們", "家長夥伴互助", "合作提案"];
 
 /** The data layer as plain arrays ([command, name, params]), the way gtag pushed them. */
@@ -17,10 +24,7 @@ const menuToggle = (page: Page) => page.getByRole("button", { name: "選單" });
 /** Makes the page tall enough to scroll, as a real screen with content would be. */
 const makeScrollable = (page: Page) => page.evaluate(() => (document.body.style.minHeight = "4000px"));
 
-describe.each([
-  ["desktop", desktop],
-  ["375 px", mobileViewport],
-])("site shell at %s", (_label, viewport) => {
+describe.each(shellViewports)("site shell at %s", (_label, viewport) => {
   const browser = useBrowser();
   const isMobile = viewport.width < 500;
 
