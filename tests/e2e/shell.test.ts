@@ -216,28 +216,6 @@ describe("user area (logged out)", () => {
   });
 });
 
-describe("footer copyright", () => {
-  const browser = useBrowser();
-
-  it("shows the browser's year on a page prerendered in an earlier year, without a hydration error", async () => {
-    const html = await (await fetch(`${baseURL()}/`)).text();
-    const renderedYear = Number(/© (?:<!-- -->)?(\d{4})/.exec(html)?.[1]);
-    expect(renderedYear).toBe(new Date().getFullYear());
-    // Five seconds into New Year's Day in Taiwan.
-    const page = await browser.newPage({ timezoneId: "Asia/Taipei" });
-    const problems: string[] = [];
-    page.on("pageerror", (error) => problems.push(error.message));
-    page.on("console", (message) => {
-      if (message.type() === "error" || message.type() === "warning") problems.push(message.text());
-    });
-    await page.clock.setFixedTime(new Date(`${renderedYear + 1}-01-01T00:00:05+08:00`));
-    await openPage(page, "/");
-    await page.locator("footer").getByText(`© ${renderedYear + 1} 任務小勇士`).waitFor();
-    expect(problems).toEqual([]);
-    await page.context().close();
-  });
-});
-
 describe("analytics events of the original §7", () => {
   const browser = useBrowser();
 
@@ -348,5 +326,27 @@ describe("head, manifest and search engines", () => {
     const response = await fetch(`${baseURL()}/robots.txt`);
     expect(response.headers.get("content-type")).toBe("text/plain; charset=utf-8");
     expect(await response.text()).toContain(`Sitemap: ${baseURL()}/sitemap.xml`);
+  });
+});
+
+describe("footer copyright", () => {
+  const browser = useBrowser();
+
+  it("shows the browser's year on a page prerendered in an earlier year, without a hydration error", async () => {
+    const html = await (await fetch(`${baseURL()}/`)).text();
+    const renderedYear = Number(/© (?:<!-- -->)?(\d{4})/.exec(html)?.[1]);
+    expect(renderedYear).toBe(new Date().getFullYear());
+    // Five seconds into New Year's Day in Taiwan.
+    const page = await browser.newPage({ timezoneId: "Asia/Taipei" });
+    const problems: string[] = [];
+    page.on("pageerror", (error) => problems.push(error.message));
+    page.on("console", (message) => {
+      if (message.type() === "error" || message.type() === "warning") problems.push(message.text());
+    });
+    await page.clock.setFixedTime(new Date(`${renderedYear + 1}-01-01T00:00:05+08:00`));
+    await openPage(page, "/");
+    await page.locator("footer").getByText(`© ${renderedYear + 1} 任務小勇士`).waitFor();
+    expect(problems).toEqual([]);
+    await page.context().close();
   });
 });
