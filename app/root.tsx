@@ -26,7 +26,8 @@ export const links: LinksFunction = () => [
 ];
 
 export function loader() {
-  return { env: toPublicEnv(getEnv()) };
+  // The footer's © year starts from this one, so a page prerendered last year still hydrates cleanly.
+  return { env: toPublicEnv(getEnv()), renderedYear: new Date().getFullYear() };
 }
 
 export function Layout({ children }: { children: React.ReactNode }) {

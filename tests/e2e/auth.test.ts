@@ -1,15 +1,12 @@
-import { randomUUID } from "node:crypto";
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { baseURL, expectNoAxeViolations, openPage, useBrowser, waitForHydration } from "./helpers/browser";
+import { newEmail, password, signUp, storedUser } from "./helpers/accounts";
+import { baseURL, expectNoAxeViolations, holdRequests, openPage, useBrowser, waitForHydration } from "./helpers/browser";
 
 interface Mail {
   subject: string;
   links: string[];
 }
-
-const password = "family-123";
-const newEmail = () => `e2e-${randomUUID().slice(0, 8)}@example.tw`;
 
 /** The newest email to `to` whose subject matches (mail goes out in the background). */
 async function mailTo(to: string, subject: RegExp): Promise<Mail> {
@@ -28,19 +25,6 @@ const linkTo = (mail: Mail, path: string) => {
   const url = new URL(link);
   return `${url.pathname}${url.search}`;
 };
-
-const storedUser = (page: Page) =>
-  page.evaluate(() => JSON.parse(window.localStorage.getItem("user") ?? "null") as Record<string, unknown> | null);
-
-async function signUp(page: Page, email: string, name = "小明") {
-  await openPage(page, "/signup");
-  await page.getByLabel("顯示名稱").fill(name);
-  await page.getByLabel("電子郵件").fill(email);
-  await page.getByLabel("密碼", { exact: true }).fill(password);
-  await page.getByLabel("確認密碼").fill(password);
-  await page.getByRole("button", { name: "註冊" }).click();
-  await page.waitForURL("**/email-verification");
-}
 
 async function logIn(page: Page, email: string, secret = password) {
   await page.getByLabel("電子郵件").fill(email);
@@ -109,12 +93,7 @@ describe("sign-in layer in the browser", () => {
 
   it("disables the button while a request runs", async () => {
     const page = await browser.newPage();
-    let release: () => void = () => {};
-    const held = new Promise<void>((resolve) => (release = resolve));
-    await page.route("**/api/auth/request-password-reset", async (route) => {
-      await held;
-      await route.continue();
-    });
+    const release = await holdRequests(page, "**/api/auth/request-password-reset");
     await openPage(page, "/forgot-password");
     await page.getByLabel("電子郵件").fill(newEmail());
     await page.getByRole("button", { name: "寄送重設密碼信" }).click();

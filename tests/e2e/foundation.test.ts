@@ -1,6 +1,6 @@
 import http from "node:http";
 import { describe, expect, it } from "vitest";
-import { baseURL, expectNoAxeViolations, openPage, useBrowser } from "./helpers/browser";
+import { baseURL, expectNoAxeViolations, holdRequests, openPage, useBrowser } from "./helpers/browser";
 import { allRoutes } from "./helpers/routes";
 
 const productName = "任務小勇士";
@@ -97,12 +97,7 @@ describe("client-side navigation", () => {
   it("shows 載入中... while the next screen loads, then the screen", async () => {
     const page = await browser.newPage();
     await openPage(page, "/");
-    let release: () => void = () => {};
-    const held = new Promise<void>((resolve) => (release = resolve));
-    await page.route("**/assets/about-*.js", async (route) => {
-      await held;
-      await route.continue();
-    });
+    const release = await holdRequests(page, "**/assets/about-*.js");
     await page.locator('nav[aria-label="頁尾導覽"]').getByRole("link", { name: "關於我們" }).click();
     await expect.poll(() => page.locator(".navigation-status").textContent()).toBe("載入中...");
     release();

@@ -1,9 +1,16 @@
 import type { Page } from "playwright-core";
 import { describe, expect, inject, it } from "vitest";
 import { openDatabase } from "~/db/connection.server";
-import { baseURL, expectNoAxeViolations, mobileViewport, openPage, useBrowser } from "./helpers/browser";
+import {
+  baseURL,
+  desktopViewport as desktop,
+  expectNoAxeViolations,
+  mobileViewport,
+  openPage,
+  shellViewports,
+  useBrowser,
+} from "./helpers/browser";
 
-const desktop = { width: 1280, height: 800 };
 const dialogs = ["分享網站", "追蹤我們", "家長夥伴互助", "合作提案"];
 
 /** The data layer as plain arrays ([command, name, params]), the way gtag pushed them. */
@@ -14,13 +21,18 @@ const eventsNamed = async (page: Page, name: string) => (await dataLayer(page)).
 const mainBar = (page: Page) => page.locator('nav[aria-label="主要導覽"]');
 const menuToggle = (page: Page) => page.getByRole("button", { name: "選單" });
 
+/** Hides the page, which sends the queued events to the first-party endpoint at once; resolves with the answer. */
+async function flushBeacon(page: Page) {
+  const beacon = page.waitForResponse((response) => response.url().endsWith("/api/analytics"));
+  await page.evaluate(() => Object.defineProperty(document, "visibilityState", { value: "hidden" }));
+  await page.evaluate(() => document.dispatchEvent(new Event("visibilitychange")));
+  return beacon;
+}
+
 /** Makes the page tall enough to scroll, as a real screen with content would be. */
 const makeScrollable = (page: Page) => page.evaluate(() => (document.body.style.minHeight = "4000px"));
 
-describe.each([
-  ["desktop", desktop],
-  ["375 px", mobileViewport],
-])("site shell at %s", (_label, viewport) => {
+describe.each(shellViewports)("site shell at %s", (_label, viewport) => {
   const browser = useBrowser();
   const isMobile = viewport.width < 500;
 
@@ -242,6 +254,8 @@ describe("analytics events of the original §7", () => {
     await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
     expect(await eventsNamed(page, "landing_page_open")).toHaveLength(0);
     expect(await eventsNamed(page, "page_view")).toHaveLength(1);
+    // Delivered now rather than on close, where it could land while the next test counts the stored events.
+    await flushBeacon(page);
     await page.context().close();
   });
 
@@ -252,11 +266,7 @@ describe("analytics events of the original §7", () => {
     const page = await browser.newPage();
     await openPage(page, "/");
     await page.locator(".site-header__logo").click();
-    const beacon = page.waitForResponse((response) => response.url().endsWith("/api/analytics"));
-    // Hiding the page flushes the queue at once.
-    await page.evaluate(() => Object.defineProperty(document, "visibilityState", { value: "hidden" }));
-    await page.evaluate(() => document.dispatchEvent(new Event("visibilitychange")));
-    const response = await beacon;
+    const response = await flushBeacon(page);
     expect(response.status()).toBe(202);
     expect(await response.json()).toEqual({ stored: 3 });
     expect(response.headers()["set-cookie"]).toBeUndefined();
@@ -316,5 +326,27 @@ describe("head, manifest and search engines", () => {
     const response = await fetch(`${baseURL()}/robots.txt`);
     expect(response.headers.get("content-type")).toBe("text/plain; charset=utf-8");
     expect(await response.text()).toContain(`Sitemap: ${baseURL()}/sitemap.xml`);
+  });
+});
+
+describe("footer copyright", () => {
+  const browser = useBrowser();
+
+  it("shows the browser's year on a page prerendered in an earlier year, without a hydration error", async () => {
+    const html = await (await fetch(`${baseURL()}/`)).text();
+    const renderedYear = Number(/© (?:<!-- -->)?(\d{4})/.exec(html)?.[1]);
+    expect(renderedYear).toBe(new Date().getFullYear());
+    // Five seconds into New Year's Day in Taiwan.
+    const page = await browser.newPage({ timezoneId: "Asia/Taipei" });
+    const problems: string[] = [];
+    page.on("pageerror", (error) => problems.push(error.message));
+    page.on("console", (message) => {
+      if (message.type() === "error" || message.type() === "warning") problems.push(message.text());
+    });
+    await page.clock.setFixedTime(new Date(`${renderedYear + 1}-01-01T00:00:05+08:00`));
+    await openPage(page, "/");
+    await page.locator("footer").getByText(`© ${renderedYear + 1} 任務小勇士`).waitFor();
+    expect(problems).toEqual([]);
+    await page.context().close();
   });
 });

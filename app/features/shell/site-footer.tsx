@@ -5,6 +5,7 @@ import { FollowDialog } from "./follow-dialog";
 import { ParentPartnerDialog } from "./parent-partner-dialog";
 import { PartnershipDialog } from "./partnership-dialog";
 import { ShareDialog } from "./share-dialog";
+import { useCurrentYear } from "./use-current-year";
 
 const siteLinks = [
   { to: "/", label: "首頁" },
@@ -33,6 +34,7 @@ type DialogName = keyof typeof dialogs;
 /** The footer (PRODUCT.md §4): link groups, contact links, the four support dialogs, the copyright line. */
 export function SiteFooter() {
   const env = usePublicEnv();
+  const year = useCurrentYear();
   const [openDialog, setOpenDialog] = useState<DialogName | null>(null);
   const contactLinks = [
     { href: env.facebookPageUrl, label: "Facebook 粉絲專頁" },
@@ -85,7 +87,7 @@ export function SiteFooter() {
           </div>
         </section>
         <p className="site-footer__copyright">
-          © {new Date().getFullYear()} {env.productName}
+          © {year} {env.productName}
         </p>
       </div>
       {(Object.keys(dialogs) as DialogName[]).map((name) => {

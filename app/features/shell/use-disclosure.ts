@@ -4,7 +4,8 @@ import { useLocation } from "react-router";
 /**
  * Open/closed state of a WAI-ARIA disclosure (the mobile menu, the user dropdown). It closes on every route
  * change (it remembers the path it was opened on), on a pointer press outside `containerRef`, and on Escape,
- * which also returns focus to the toggle button.
+ * which also returns focus to the toggle button. When disclosures nest (the user dropdown inside the
+ * small-screen menu), Escape closes only the innermost open one.
  */
 export function useDisclosure() {
   const { pathname } = useLocation();
@@ -26,6 +27,8 @@ export function useDisclosure() {
     };
     const onKeyDown = (event: KeyboardEvent) => {
       if (event.key !== "Escape") return;
+      const expanded = containerRef.current?.querySelectorAll('[aria-expanded="true"]') ?? [];
+      if (Array.from(expanded).some((toggle) => toggle !== toggleRef.current)) return; // a nested one closes first
       close();
       toggleRef.current?.focus();
     };

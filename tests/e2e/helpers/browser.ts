@@ -21,7 +21,13 @@ export function launchChromium(): Promise<Browser> {
 
 export const baseURL = () => inject("baseURL");
 
+export const desktopViewport = { width: 1280, height: 800 };
 export const mobileViewport = { width: 375, height: 740 };
+/** The two widths the shell is checked at, for `describe.each`. */
+export const shellViewports = [
+  ["desktop", desktopViewport],
+  ["375 px", mobileViewport],
+] as const;
 
 /** One Chromium per test file; `newPage()` opens an isolated context (own cookies and storage). */
 export function useBrowser() {
@@ -64,4 +70,15 @@ export async function openPage(page: Page, path: string) {
   const response = await page.goto(path);
   await waitForHydration(page);
   return response;
+}
+
+/** Holds every request to `url` until the returned `release()` is called (to see a page while it waits). */
+export async function holdRequests(page: Page, url: string): Promise<() => void> {
+  let release: () => void = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(url, async (route) => {
+    await held;
+    await route.continue();
+  });
+  return release;
 }
