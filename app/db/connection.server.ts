@@ -10,6 +10,8 @@ export type Dialect = "sqlite" | "postgres";
 export interface DatabaseHandle {
   db: Kysely<Database>;
   dialect: Dialect;
+  /** PostgreSQL: the schema this handle works in; SQLite has none. */
+  schema?: string;
   /** The raw driver object, for libraries that want it (Better Auth accepts either). */
   raw: SQLite.Database | pg.Pool;
 }
@@ -29,7 +31,8 @@ export function openDatabase(options: ConnectOptions): DatabaseHandle {
       max: 10,
       ...(options.searchPath ? { options: `-c search_path=${options.searchPath}` } : {}),
     });
-    return { db: new Kysely<Database>({ dialect: new PostgresDialect({ pool }) }), dialect: "postgres", raw: pool };
+    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    return { db, dialect: "postgres", schema: options.searchPath ?? "public", raw: pool };
   }
   fs.mkdirSync(options.dataDir, { recursive: true });
   const sqlite = new SQLite(path.join(options.dataDir, "app.db"));

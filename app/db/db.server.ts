@@ -15,7 +15,7 @@ export function getDatabase(): DatabaseHandle {
 
 /** Brings the schema up to date; the server awaits this before it listens. */
 export async function prepareDatabase(): Promise<string[]> {
-  return migrateToLatest(getDatabase().db);
+  return migrateToLatest(getDatabase());
 }
 
 export async function closeDatabase(): Promise<void> {

@@ -10,9 +10,17 @@ export const migrations: Record<string, Migration> = Object.fromEntries(
   Object.entries(modules).map(([file, migration]) => [file.replace(/^.*\/|\.ts$/g, ""), migration]),
 );
 
-// Migrations see the database untyped (they describe the schema the types are written against).
-export async function migrateToLatest<Schema>(db: Kysely<Schema>): Promise<string[]> {
-  const migrator = new Migrator({ db: db as Kysely<unknown>, provider: { getMigrations: async () => migrations } });
+/**
+ * Migrations see the database untyped (they describe the schema the types are written against). On PostgreSQL
+ * the migration tables' schema is named: otherwise Kysely finds another schema's `kysely_migration_lock` in the
+ * same database and skips creating its own.
+ */
+export async function migrateToLatest<Schema>({ db, schema }: { db: Kysely<Schema>; schema?: string }): Promise<string[]> {
+  const migrator = new Migrator({
+    db: db as Kysely<unknown>,
+    provider: { getMigrations: async () => migrations },
+    ...(schema ? { migrationTableSchema: schema } : {}),
+  });
   const { error, results } = await migrator.migrateToLatest();
   if (error) throw error instanceof Error ? error : new Error(String(error));
   return (results ?? []).map((result) => result.migrationName);

@@ -21,7 +21,7 @@ export async function createTestDatabase(dialect: Dialect): Promise<TestDatabase
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "site-test-"));
   if (dialect === "sqlite") {
     const handle = openDatabase({ dataDir });
-    await migrateToLatest(handle.db);
+    await migrateToLatest(handle);
     return {
       handle,
       dataDir,
@@ -39,7 +39,7 @@ export async function createTestDatabase(dialect: Dialect): Promise<TestDatabase
   await admin.query(`create schema ${searchPath}`);
   await admin.end();
   const handle = openDatabase({ databaseUrl, dataDir, searchPath });
-  await migrateToLatest(handle.db);
+  await migrateToLatest(handle);
   return {
     handle,
     databaseUrl,

@@ -1,6 +1,6 @@
 import { sql } from "kysely";
-import { expect, it } from "vitest";
-import { describeEachDatabase } from "../helpers/databases";
+import { describe, expect, inject, it } from "vitest";
+import { createTestDatabase, describeEachDatabase } from "../helpers/databases";
 import { migrateToLatest, migrations } from "~/db/migrate.server";
 
 describeEachDatabase("migrations", (database) => {
@@ -13,7 +13,7 @@ describeEachDatabase("migrations", (database) => {
   });
 
   it("is a no-op when run again", async () => {
-    expect(await migrateToLatest(database().handle.db)).toEqual([]);
+    expect(await migrateToLatest(database().handle)).toEqual([]);
   });
 
   it("enforces foreign keys", async () => {
@@ -28,5 +28,21 @@ describeEachDatabase("migrations", (database) => {
       .addColumn("parent_id", "integer", (c) => c.notNull().references("fk_parent.id"))
       .execute();
     await expect(sql`insert into fk_child (parent_id) values (42)`.execute(db)).rejects.toThrow();
+  });
+});
+
+describe.skipIf(!inject("postgresUrl"))("migrations on a shared PostgreSQL database", () => {
+  it("migrate several schemas of one database at the same time, each with its own migration tables", async () => {
+    const databases = await Promise.all([1, 2, 3].map(() => createTestDatabase("postgres")));
+    try {
+      for (const { handle } of databases) {
+        const tables = await sql<{ table_name: string }>`
+          select table_name from information_schema.tables
+          where table_schema = ${handle.schema} and table_name like 'kysely_migration%' order by table_name`.execute(handle.db);
+        expect(tables.rows.map((row) => row.table_name)).toEqual(["kysely_migration", "kysely_migration_lock"]);
+      }
+    } finally {
+      await Promise.all(databases.map((database) => database.drop()));
+    }
   });
 });
