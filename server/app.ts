@@ -10,6 +10,7 @@ import { healthCheck } from "./health";
 import { withClientIp } from "./client-ip";
 import { authRoutes } from "./auth-routes";
 import { getAuthService } from "~/features/auth/auth-service.server";
+import { closeSharedRateLimitStore } from "~/services/rate-limit-store.server";
 
 /**
  * The thin host: redirects, headers, compression, static files (hashed assets and prerendered pages),
@@ -24,12 +25,13 @@ export function createApp() {
     import.meta.env.PROD ? "production" : "development",
   );
 
+  const https = env.SITE_URL.startsWith("https:");
   app.use(async (c, next) => {
-    const target = canonicalRedirect(c.req.url);
+    const target = canonicalRedirect(c.req.url, { https });
     if (target) return c.redirect(target, 301);
     return next();
   });
-  app.use(securityHeaders({ https: env.SITE_URL.startsWith("https:") }));
+  app.use(securityHeaders({ https }));
 
   app.get("/healthz", async (c) => c.json(...(await healthCheck())));
   app.route("/", authRoutes(getAuthService()));
@@ -67,6 +69,7 @@ export async function prepare() {
 
 export async function shutdown() {
   await getAuthService().close();
+  await closeSharedRateLimitStore();
   await closeDatabase();
 }
 

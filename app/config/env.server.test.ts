@@ -12,17 +12,20 @@ describe("parseEnv", () => {
     expect(env.THEME_COLOR).toBe("#4a6bff");
     expect(env.isLoopbackSite).toBe(true);
     expect(env.allowedHostnames).toEqual(["localhost", "app.localhost", "127.0.0.1"]);
+    expect(env.HOST).toBe("127.0.0.1");
   });
 
   it("derives the allowed hostnames from SITE_URL", () => {
     const env = parseEnv({
-      SITE_URL: "https://example.tw/",
-      SMTP_HOST: "smtp.example.tw",
+      SITE_URL: "https://taskhero.tw/",
+      APP_URL: "https://app.taskhero.tw",
+      SMTP_HOST: "smtp.taskhero.tw",
       AUTH_SECRET: "x".repeat(32),
     });
-    expect(env.SITE_URL).toBe("https://example.tw");
-    expect(env.allowedHostnames).toEqual(["example.tw", "app.example.tw", "localhost", "127.0.0.1"]);
+    expect(env.SITE_URL).toBe("https://taskhero.tw");
+    expect(env.allowedHostnames).toEqual(["taskhero.tw", "app.taskhero.tw"]);
     expect(env.isLoopbackSite).toBe(false);
+    expect(env.HOST).toBe("0.0.0.0");
   });
 
   it.each([
@@ -34,6 +37,8 @@ describe("parseEnv", () => {
     [{ GOOGLE_CLIENT_ID: "id-only" }, "GOOGLE_CLIENT_SECRET"],
     [{ SITE_URL: "https://example.tw" }, "SMTP_HOST"],
     [{ SITE_URL: "https://example.tw", SMTP_HOST: "smtp.example.tw" }, "AUTH_SECRET"],
+    [{ SITE_URL: "https://taskhero.tw", SMTP_HOST: "smtp.taskhero.tw", AUTH_SECRET: "x".repeat(32) }, "APP_URL"],
+    [{ PASSWORD_MAX_LENGTH: "200" }, "PASSWORD_MAX_LENGTH"],
   ])("refuses %o naming %s", (source, variable) => {
     expect(() => parseEnv(source)).toThrow(ConfigError);
     expect(() => parseEnv(source)).toThrow(new RegExp(`^\\s+${variable}:`, "m"));

@@ -50,7 +50,9 @@ const envSchema = z
       z.string().regex(/^G-[A-Z0-9]+$/, "必須像 G-XXXXXXX").optional(),
     ),
 
-    HOST: z.string().default("0.0.0.0"),
+    // Unset: 127.0.0.1 on a loopback SITE_URL (the development mailbox and sign-in stay off the network),
+    // 0.0.0.0 otherwise.
+    HOST: optionalText,
     PORT: z.coerce.number().int().min(1).max(65535).default(3000),
     DATA_DIR: z.string().default("data"),
     BUILD_DIR: z.string().default("build"),
@@ -63,7 +65,7 @@ const envSchema = z
     AUTH_SECRET: optionalText.pipe(z.string().min(32).optional()),
     COOKIE_DOMAIN: optionalText,
     PASSWORD_MIN_LENGTH: z.coerce.number().int().min(6).max(128).default(6),
-    PASSWORD_MAX_LENGTH: z.coerce.number().int().min(6).max(256).default(128),
+    PASSWORD_MAX_LENGTH: z.coerce.number().int().min(6).max(128).default(128),
     PASSWORD_REQUIRE_LOWERCASE: flag,
     PASSWORD_REQUIRE_UPPERCASE: flag,
     PASSWORD_REQUIRE_DIGIT: flag,
@@ -98,6 +100,10 @@ const envSchema = z
         path: ["AUTH_SECRET"],
         message: "公開的 SITE_URL 需要至少 32 個字元的 AUTH_SECRET",
       });
+    }
+    if (!loopback && new URL(env.APP_URL).hostname.endsWith("example.tw")) {
+      // The app's origin is trusted by the sign-in layer (pop-ups, redirects): never a placeholder in production.
+      ctx.addIssue({ code: "custom", path: ["APP_URL"], message: "公開的 SITE_URL 需要設定正式的 APP_URL（不可使用範例網址）" });
     }
     if (env.PASSWORD_MAX_LENGTH < env.PASSWORD_MIN_LENGTH) {
       ctx.addIssue({
@@ -134,14 +140,17 @@ export function parseEnv(source: Record<string, string | undefined>) {
   }
   const env = result.data;
   const siteHost = new URL(env.SITE_URL).hostname;
+  const isLoopbackSite = isLoopbackOrigin(env.SITE_URL);
+  // localhost and 127.0.0.1 are trusted only while the site itself runs on this machine.
   const allowedHostnames = env.ALLOWED_HOSTNAMES.length
     ? env.ALLOWED_HOSTNAMES
-    : [...new Set([siteHost, `app.${siteHost}`, "localhost", "127.0.0.1"])];
+    : [...new Set([siteHost, `app.${siteHost}`, ...(isLoopbackSite ? ["localhost", "127.0.0.1"] : [])])];
   return {
     ...env,
+    HOST: env.HOST ?? (isLoopbackSite ? "127.0.0.1" : "0.0.0.0"),
     allowedHostnames,
     /** Development stand-ins (mailbox, identity provider) exist only on a loopback origin. */
-    isLoopbackSite: isLoopbackOrigin(env.SITE_URL),
+    isLoopbackSite,
   };
 }
 

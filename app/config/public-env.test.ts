@@ -12,8 +12,9 @@ it("hands the browser no secret and no server-only setting", () => {
   };
   const env = parseEnv({
     ...secrets,
-    SITE_URL: "https://example.tw",
-    SMTP_HOST: "smtp.example.tw",
+    SITE_URL: "https://taskhero.tw",
+    APP_URL: "https://app.taskhero.tw",
+    SMTP_HOST: "smtp.taskhero.tw",
     GOOGLE_CLIENT_ID: "google-id",
   });
   const sent = JSON.stringify(toPublicEnv(env));

@@ -1,4 +1,5 @@
 import { Redis } from "ioredis";
+import { getEnv } from "~/config/env.server";
 
 /**
  * Fixed-window counters for the rate limits: in this process by default, in Redis when REDIS_URL is set so
@@ -53,4 +54,17 @@ export function redisRateLimitStore(url: string, prefix = "rate-limit:"): RateLi
 /** The store the configuration asks for: Redis when REDIS_URL is set, else this process's memory. */
 export function createRateLimitStore(redisUrl: string | undefined, prefix?: string): RateLimitStore {
   return redisUrl ? redisRateLimitStore(redisUrl, prefix) : memoryRateLimitStore();
+}
+
+let shared: RateLimitStore | undefined;
+
+/** The process-wide store on the configured REDIS_URL: one Redis connection for every limiter of the site. */
+export function sharedRateLimitStore(): RateLimitStore {
+  shared ??= createRateLimitStore(getEnv().REDIS_URL);
+  return shared;
+}
+
+export async function closeSharedRateLimitStore(): Promise<void> {
+  await shared?.close();
+  shared = undefined;
 }

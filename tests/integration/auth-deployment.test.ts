@@ -19,11 +19,11 @@ describe("sign-in layer by deployment", () => {
   const publicSite = () =>
     createAuthService({
       env: parseEnv({
-        SITE_URL: "https://example.tw",
-        APP_URL: "https://app.example.tw",
-        SMTP_HOST: "smtp.example.tw",
+        SITE_URL: "https://taskhero.tw",
+        APP_URL: "https://app.taskhero.tw",
+        SMTP_HOST: "smtp.taskhero.tw",
         AUTH_SECRET: "a-production-secret-that-is-long-enough-0123",
-        COOKIE_DOMAIN: "example.tw",
+        COOKIE_DOMAIN: "taskhero.tw",
       }),
       database: database.handle,
     });
@@ -31,9 +31,9 @@ describe("sign-in layer by deployment", () => {
   it("sets a Secure, HttpOnly, SameSite=Lax session cookie for the parent domain on an https site", async () => {
     const service = publicSite();
     const app = new Hono().route("/", authRoutes(service));
-    const answer = await app.request("https://example.tw/api/auth/sign-in/anonymous", {
+    const answer = await app.request("https://taskhero.tw/api/auth/sign-in/anonymous", {
       method: "POST",
-      headers: { origin: "https://example.tw", "content-type": "application/json" },
+      headers: { origin: "https://taskhero.tw", "content-type": "application/json" },
       body: "{}",
     });
     expect(answer.status).toBe(200);
@@ -41,7 +41,7 @@ describe("sign-in layer by deployment", () => {
     expect(cookie).toMatch(/; Secure/i);
     expect(cookie).toMatch(/; HttpOnly/i);
     expect(cookie).toMatch(/; SameSite=Lax/i);
-    expect(cookie).toMatch(/; Domain=example\.tw/i);
+    expect(cookie).toMatch(/; Domain=taskhero\.tw/i);
     await service.close();
   });
 
@@ -50,8 +50,8 @@ describe("sign-in layer by deployment", () => {
     const app = new Hono().route("/", authRoutes(service));
     expect(service.devMailbox).toBe(false);
     expect(service.devIdentityProvider).toBeUndefined();
-    expect((await app.request("https://example.tw/api/dev/mailbox")).status).toBe(404);
-    expect((await app.request("https://example.tw/dev-oidc/.well-known/openid-configuration")).status).toBe(404);
+    expect((await app.request("https://taskhero.tw/api/dev/mailbox")).status).toBe(404);
+    expect((await app.request("https://taskhero.tw/dev-oidc/.well-known/openid-configuration")).status).toBe(404);
     await service.close();
   });
 

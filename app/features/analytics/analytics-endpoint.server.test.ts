@@ -87,6 +87,24 @@ describeEachDatabase("analytics endpoint", (database) => {
   });
 });
 
+describe("analytics body limit", () => {
+  it("stops reading a chunked body without a length once it passes 16 KB, answering 413", async () => {
+    const handler = createAnalyticsHandler({
+      db: undefined as never, // never reached: the body is refused before anything is stored
+      siteOrigin: "https://example.tw",
+      limiter: fixedWindowLimiter(memoryRateLimitStore(), { max: 100, windowSeconds: 60 }),
+    });
+    const chunk = new TextEncoder().encode("x".repeat(4096));
+    // A body that never ends: buffering it whole would never answer.
+    const body = new ReadableStream<Uint8Array>({ pull: (controller) => controller.enqueue(chunk) });
+    const request = new Request("http://localhost/api/analytics", { method: "POST", body, duplex: "half" } as RequestInit);
+    expect(request.headers.get("content-length")).toBeNull();
+    const answer = await handler(request);
+    expect(answer.status).toBe(413);
+    expect(await answer.json()).toEqual({ error: { code: "too_large", message: "事件資料過大。" } });
+  });
+});
+
 describe("analytics rate limit", () => {
   it("refuses a client over its limit with 429, per client address", async () => {
     const handler = createAnalyticsHandler({

@@ -5,7 +5,7 @@ import type { Database } from "~/db/schema";
 import { analyticsBatchSchema } from "./analytics-batch.server";
 import { storeAnalyticsEvents } from "./analytics-store.server";
 import { clientIpHeader } from "~/services/client-ip";
-import { createRateLimitStore } from "~/services/rate-limit-store.server";
+import { sharedRateLimitStore } from "~/services/rate-limit-store.server";
 import { fixedWindowLimiter, type RateLimiter } from "./rate-limit.server";
 
 /** A visitor sends a beacon at most every few seconds; 60 a minute leaves room for many tabs behind one NAT. */
@@ -43,8 +43,8 @@ export function createAnalyticsHandler({ db, siteOrigin, limiter }: AnalyticsEnd
     if (!(await limiter.hit(request.headers.get(clientIpHeader) ?? "unknown"))) return failure("rate_limited");
 
     if (Number(request.headers.get("content-length") ?? 0) > MAX_BODY_BYTES) return failure("too_large");
-    const text = await request.text();
-    if (Buffer.byteLength(text) > MAX_BODY_BYTES) return failure("too_large");
+    const text = await readCapped(request, MAX_BODY_BYTES);
+    if (text === null) return failure("too_large");
     let body: unknown;
     try {
       body = JSON.parse(text);
@@ -59,6 +59,19 @@ export function createAnalyticsHandler({ db, siteOrigin, limiter }: AnalyticsEnd
   };
 }
 
+/** The body as text, or null as soon as it passes `limit` bytes (a chunked body has no length to check first). */
+async function readCapped(request: Request, limit: number): Promise<string | null> {
+  if (!request.body) return "";
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for await (const chunk of request.body) {
+    size += chunk.byteLength;
+    if (size > limit) return null;
+    chunks.push(chunk);
+  }
+  return Buffer.concat(chunks).toString("utf8");
+}
+
 let handler: ((request: Request) => Promise<Response>) | undefined;
 
 /** The process-wide endpoint on the configured database and rate-limit store. */
@@ -68,7 +81,7 @@ export function handleAnalyticsRequest(request: Request): Promise<Response> {
     handler = createAnalyticsHandler({
       db: getDatabase().db,
       siteOrigin: new URL(env.SITE_URL).origin,
-      limiter: fixedWindowLimiter(createRateLimitStore(env.REDIS_URL), ANALYTICS_RATE_LIMIT),
+      limiter: fixedWindowLimiter(sharedRateLimitStore(), ANALYTICS_RATE_LIMIT),
     });
   }
   return handler(request);

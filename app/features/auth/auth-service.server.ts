@@ -3,7 +3,7 @@ import { getDatabase } from "~/db/db.server";
 import type { DatabaseHandle } from "~/db/connection.server";
 import { mailboxTransport, smtpTransport, type MailTransport } from "~/features/mail/mail-transport.server";
 import { createAuth, type Auth, type DevIdentityProvider } from "./auth.server";
-import { createRateLimitStore, type RateLimitStore } from "~/services/rate-limit-store.server";
+import { createRateLimitStore, sharedRateLimitStore, type RateLimitStore } from "~/services/rate-limit-store.server";
 import { passwordPolicyFrom } from "./password-policy.server";
 import type { PasswordPolicy } from "./password-policy";
 
@@ -26,6 +26,8 @@ export interface AuthServiceOptions {
   database: DatabaseHandle;
   /** Tests give each server its own Redis key prefix so their counters never meet. */
   rateLimitPrefix?: string;
+  /** The site's shared store; without it the service makes (and closes) a store of its own. */
+  rateLimitStore?: RateLimitStore;
 }
 
 export const devIdentityClient = { clientId: "task-hero-site", clientSecret: "development-only-client-secret" };
@@ -34,7 +36,7 @@ export function hasRealSocialProvider(env: ServerEnv): boolean {
   return Boolean(env.GOOGLE_CLIENT_ID || env.FACEBOOK_CLIENT_ID || env.LINE_CLIENT_ID);
 }
 
-export function createAuthService({ env, database, rateLimitPrefix }: AuthServiceOptions): AuthService {
+export function createAuthService({ env, database, rateLimitPrefix, rateLimitStore: given }: AuthServiceOptions): AuthService {
   const devMailbox = !env.SMTP_HOST && env.isLoopbackSite;
   const mail = env.SMTP_HOST
     ? smtpTransport({
@@ -46,7 +48,7 @@ export function createAuthService({ env, database, rateLimitPrefix }: AuthServic
         from: env.MAIL_FROM ?? `${env.PRODUCT_NAME} <${env.SUPPORT_EMAIL}>`,
       })
     : mailboxTransport(database.db);
-  const rateLimitStore = createRateLimitStore(env.REDIS_URL, rateLimitPrefix);
+  const rateLimitStore = given ?? createRateLimitStore(env.REDIS_URL, rateLimitPrefix);
   const devIdentityProvider =
     env.isLoopbackSite && !hasRealSocialProvider(env)
       ? { discoveryUrl: `${env.SITE_URL}/dev-oidc/.well-known/openid-configuration`, ...devIdentityClient }
@@ -61,7 +63,9 @@ export function createAuthService({ env, database, rateLimitPrefix }: AuthServic
     passwordPolicy: passwordPolicyFrom(env),
     devMailbox,
     devIdentityProvider,
-    close: () => rateLimitStore.close(),
+    close: async () => {
+      if (!given) await rateLimitStore.close();
+    },
   };
 }
 
@@ -69,6 +73,6 @@ let service: AuthService | undefined;
 
 /** The process-wide sign-in layer on the configured environment and database. */
 export function getAuthService(): AuthService {
-  service ??= createAuthService({ env: getEnv(), database: getDatabase() });
+  service ??= createAuthService({ env: getEnv(), database: getDatabase(), rateLimitStore: sharedRateLimitStore() });
   return service;
 }
