@@ -1,9 +1,10 @@
 import { randomUUID } from "node:crypto";
 import { sql } from "kysely";
-import { afterAll, beforeAll, expect, it } from "vitest";
+import { afterAll, beforeAll, expect, it, vi } from "vitest";
 import { getMigrations } from "better-auth/db/migration";
 import { authOptions } from "~/features/auth/auth.server";
 import { registerUserDataHandler } from "~/features/auth/user-data-hooks.server";
+import { SELF_TEST_CACHE_MS, runSelfTest } from "~/features/auth/self-test.server";
 import { describeEachDatabase } from "../helpers/databases";
 import { startAuthServer, type AuthTestClient, type AuthTestServer } from "./auth-server";
 
@@ -267,6 +268,26 @@ describeEachDatabase("sign-in layer", (database) => {
     const userId = (await client.me())?.uid ?? "";
     const account = await db().selectFrom("account").select("password").where("userId", "=", userId).executeTakeFirstOrThrow();
     expect(account.password).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
+  });
+
+  it("runs the self-test's mail probe once for concurrent loads and reuses the answer for a minute", async () => {
+    const check = vi.spyOn(server.service.mail, "check");
+    let clock = 1_000_000;
+    const now = () => clock;
+    try {
+      const reports = await Promise.all([runSelfTest(server.service, now), runSelfTest(server.service, now), runSelfTest(server.service, now)]);
+      expect(check).toHaveBeenCalledTimes(1);
+      expect(reports[0]).toMatchObject({ authApi: true, database: { ok: true }, mail: { ok: true, kind: "mailbox" } });
+      expect(reports[1]).toBe(reports[0]);
+      clock += SELF_TEST_CACHE_MS - 1;
+      expect(await runSelfTest(server.service, now)).toBe(reports[0]);
+      expect(check).toHaveBeenCalledTimes(1);
+      clock += 1;
+      expect(await runSelfTest(server.service, now)).toEqual(reports[0]);
+      expect(check).toHaveBeenCalledTimes(2);
+    } finally {
+      check.mockRestore();
+    }
   });
 
   it("answers the self-test probes: the mailbox JSON API exists on a loopback site without SMTP", async () => {
