@@ -160,6 +160,24 @@ describeEachDatabase("sign-in layer", (database) => {
     expect(answer).toMatchObject({ status: 403, body: { code: "auth/unauthorized-domain" } });
   });
 
+  it("caps the display name at 100 characters on sign-up and on update", async () => {
+    const tooLong = "勇".repeat(101);
+    const email = newEmail();
+    const refused = await server.client().post("/sign-up/email", { email, password, name: tooLong });
+    expect(refused).toMatchObject({ status: 400, body: { code: "auth/display-name-too-long", message: "顯示名稱不可超過 100 個字元" } });
+    expect(await db().selectFrom("user").select("id").where("email", "=", email).executeTakeFirst()).toBeUndefined();
+
+    const client = server.client();
+    await signUp(client, newEmail(), "勇".repeat(100));
+    expect(await client.me()).toMatchObject({ displayName: "勇".repeat(100) });
+    const update = await client.post("/update-user", { name: tooLong });
+    expect(update).toMatchObject({ status: 400, body: { code: "auth/display-name-too-long", message: "顯示名稱不可超過 100 個字元" } });
+    expect(await client.me()).toMatchObject({ displayName: "勇".repeat(100) });
+    const renamed = await client.post("/update-user", { name: "小勇" });
+    expect(renamed.status).toBe(200);
+    expect(await client.me()).toMatchObject({ displayName: "小勇" });
+  });
+
   it("resends the verification email for the signed-in user only", async () => {
     const client = server.client();
     const email = await signUp(client);
