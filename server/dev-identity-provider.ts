@@ -4,14 +4,12 @@ import { Hono, type Context } from "hono";
 import { RESPONSE_ALREADY_SENT } from "@hono/node-server/utils/response";
 import type Provider from "oidc-provider";
 import type { AuthService } from "~/features/auth/auth-service.server";
+import { escapeHtml } from "~/lib/escape-html";
 
 interface NodeBindings {
   incoming: IncomingMessage & { originalUrl?: string };
   outgoing: ServerResponse;
 }
-
-const escapeHtml = (value: string) =>
-  value.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c] ?? c);
 
 /**
  * The development identity provider (PRODUCT.md §6): a real OpenID Connect issuer (oidc-provider) at

@@ -140,7 +140,15 @@ describe("sign-in layer in the browser", () => {
     await page.getByRole("button", { name: "寄送重設密碼信" }).click();
     await page.getByText("重設密碼信已寄出").waitFor();
 
-    await openPage(page, linkTo(await mailTo(email, /重設/), "/reset-password"));
+    const resetLink = linkTo(await mailTo(email, /重設/), "/reset-password");
+    const token = new URL(resetLink, baseURL()).searchParams.get("token")!;
+    expect(token).toBeTruthy();
+    await openPage(page, resetLink);
+    // The token leaves the address bar and never reaches the data layer (GA4 reads both).
+    await page.waitForURL(`${baseURL()}/reset-password`);
+    const dataLayer = await page.evaluate(() => JSON.stringify((window.dataLayer ?? []).map((entry) => Array.from(entry as ArrayLike<unknown>))));
+    expect(dataLayer).toContain("page_view");
+    expect(dataLayer).not.toContain(token);
     await page.getByLabel("新密碼", { exact: true }).fill("brand-new-456");
     await page.getByLabel("確認新密碼").fill("brand-new-456");
     await page.getByRole("button", { name: "重設密碼" }).click();

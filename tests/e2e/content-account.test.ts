@@ -63,6 +63,23 @@ const deletionForm = (page: Page) => page.locator("form.deletion-form");
 describe("current plan", () => {
   const browser = useBrowser();
 
+  it("brings a visitor who signs up from there back to the plan", async () => {
+    const page = await browser.newPage();
+    await openPage(page, "/current-plan");
+    await page.getByRole("main").getByRole("link", { name: "免費註冊" }).click();
+    await page.waitForURL((url) => url.pathname === "/signup" && url.searchParams.get("redirectTo") === "/current-plan");
+    await page.getByLabel("顯示名稱").fill("小明");
+    await page.getByLabel("電子郵件").fill(`content-${randomUUID().slice(0, 8)}@example.tw`);
+    await page.getByLabel("密碼", { exact: true }).fill(password);
+    await page.getByLabel("確認密碼").fill(password);
+    await page.getByRole("button", { name: "註冊" }).click();
+    await page.waitForURL((url) => url.pathname === "/email-verification" && url.searchParams.get("redirectTo") === "/current-plan");
+    await page.getByRole("link", { name: "稍後再驗證" }).click();
+    await page.waitForURL("**/current-plan");
+    await page.getByRole("heading", { name: "使用限制" }).waitFor();
+    await page.context().close();
+  });
+
   it("asks a visitor to sign in, then shows the free plan with its limits and the way into the app", async () => {
     const page = await browser.newPage();
     await openPage(page, "/current-plan");
@@ -71,6 +88,9 @@ describe("current plan", () => {
     expect(await signIn.getAttribute("href")).toBe("/login?redirectTo=/current-plan");
     expect(await page.getByRole("heading", { name: "使用限制" }).count()).toBe(0);
     await expectNoAxeViolations(page);
+
+    const signUpLink = page.getByRole("main").getByRole("link", { name: "免費註冊" });
+    expect(await signUpLink.getAttribute("href")).toBe("/signup?redirectTo=/current-plan");
 
     await signIn.click();
     await page.waitForURL((url) => url.pathname === "/login" && url.searchParams.get("redirectTo") === "/current-plan");

@@ -1,9 +1,10 @@
 import { randomUUID } from "node:crypto";
 import { sql } from "kysely";
-import { afterAll, beforeAll, expect, it } from "vitest";
+import { afterAll, beforeAll, expect, it, vi } from "vitest";
 import { getMigrations } from "better-auth/db/migration";
 import { authOptions } from "~/features/auth/auth.server";
 import { registerUserDataHandler } from "~/features/auth/user-data-hooks.server";
+import { SELF_TEST_CACHE_MS, runSelfTest } from "~/features/auth/self-test.server";
 import { describeEachDatabase } from "../helpers/databases";
 import { startAuthServer, type AuthTestClient, type AuthTestServer } from "./auth-server";
 
@@ -159,6 +160,24 @@ describeEachDatabase("sign-in layer", (database) => {
     expect(answer).toMatchObject({ status: 403, body: { code: "auth/unauthorized-domain" } });
   });
 
+  it("caps the display name at 100 characters on sign-up and on update", async () => {
+    const tooLong = "勇".repeat(101);
+    const email = newEmail();
+    const refused = await server.client().post("/sign-up/email", { email, password, name: tooLong });
+    expect(refused).toMatchObject({ status: 400, body: { code: "auth/display-name-too-long", message: "顯示名稱不可超過 100 個字元" } });
+    expect(await db().selectFrom("user").select("id").where("email", "=", email).executeTakeFirst()).toBeUndefined();
+
+    const client = server.client();
+    await signUp(client, newEmail(), "勇".repeat(100));
+    expect(await client.me()).toMatchObject({ displayName: "勇".repeat(100) });
+    const update = await client.post("/update-user", { name: tooLong });
+    expect(update).toMatchObject({ status: 400, body: { code: "auth/display-name-too-long", message: "顯示名稱不可超過 100 個字元" } });
+    expect(await client.me()).toMatchObject({ displayName: "勇".repeat(100) });
+    const renamed = await client.post("/update-user", { name: "小勇" });
+    expect(renamed.status).toBe(200);
+    expect(await client.me()).toMatchObject({ displayName: "小勇" });
+  });
+
   it("resends the verification email for the signed-in user only", async () => {
     const client = server.client();
     const email = await signUp(client);
@@ -267,6 +286,26 @@ describeEachDatabase("sign-in layer", (database) => {
     const userId = (await client.me())?.uid ?? "";
     const account = await db().selectFrom("account").select("password").where("userId", "=", userId).executeTakeFirstOrThrow();
     expect(account.password).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
+  });
+
+  it("runs the self-test's mail probe once for concurrent loads and reuses the answer for a minute", async () => {
+    const check = vi.spyOn(server.service.mail, "check");
+    let clock = 1_000_000;
+    const now = () => clock;
+    try {
+      const reports = await Promise.all([runSelfTest(server.service, now), runSelfTest(server.service, now), runSelfTest(server.service, now)]);
+      expect(check).toHaveBeenCalledTimes(1);
+      expect(reports[0]).toMatchObject({ authApi: true, database: { ok: true }, mail: { ok: true, kind: "mailbox" } });
+      expect(reports[1]).toBe(reports[0]);
+      clock += SELF_TEST_CACHE_MS - 1;
+      expect(await runSelfTest(server.service, now)).toBe(reports[0]);
+      expect(check).toHaveBeenCalledTimes(1);
+      clock += 1;
+      expect(await runSelfTest(server.service, now)).toEqual(reports[0]);
+      expect(check).toHaveBeenCalledTimes(2);
+    } finally {
+      check.mockRestore();
+    }
   });
 
   it("answers the self-test probes: the mailbox JSON API exists on a loopback site without SMTP", async () => {

@@ -74,4 +74,18 @@ describe("analytics", () => {
       ["page_view", "/"],
     ]);
   });
+
+  it("never reports a link's token or email in page_location", async () => {
+    window.history.replaceState(null, "", "/verify-email?email=kid%40example.tw&token=secret-token&ref=mail");
+    try {
+      const Stub = createRoutesStub([{ path: "*", Component: PageTracking }]);
+      render(<Stub initialEntries={["/verify-email?email=kid%40example.tw&token=secret-token&ref=mail"]} />);
+      await vi.waitFor(() => expect(dataLayer().filter(([, name]) => name === "page_view")).toHaveLength(1));
+      const [, , params] = dataLayer().find(([, name]) => name === "page_view")!;
+      expect(params).toEqual({ page_path: "/verify-email", page_title: document.title, page_location: `${location.origin}/verify-email?ref=mail` });
+      expect(JSON.stringify(dataLayer())).not.toMatch(/secret-token|kid/);
+    } finally {
+      window.history.replaceState(null, "", "/");
+    }
+  });
 });

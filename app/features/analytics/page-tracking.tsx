@@ -1,6 +1,7 @@
 import { useEffect } from "react";
 import { useLocation } from "react-router";
 import { track } from "./track";
+import { withoutPrivateParams } from "./private-url";
 
 const LANDING_KEY = "analytics:landed";
 // Where sessionStorage is refused (some private modes), a visit is the life of this page.
@@ -27,8 +28,9 @@ export function PageTracking() {
   }, []);
 
   useEffect(() => {
-    // Runs after the commit, so the new screen's <title> is already in the document.
-    track("page_view", { page_path: pathname, page_title: document.title, page_location: location.href });
+    // Runs after the commit, so the new screen's <title> is already in the document. A reset or verification
+    // link's token and email never leave the browser, even before the screen clears them from the address bar.
+    track("page_view", { page_path: pathname, page_title: document.title, page_location: withoutPrivateParams(location.href) });
   }, [pathname]);
 
   return null;

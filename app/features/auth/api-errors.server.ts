@@ -28,6 +28,7 @@ const codeMap: Record<string, AuthErrorCode> = {
   NOT_ANONYMOUS: "auth/not-anonymous",
   ANONYMOUS_USERS_CANNOT_SIGN_IN_AGAIN_ANONYMOUSLY: "auth/operation-not-allowed",
   PASSWORD_REQUIRED: "auth/missing-password",
+  DISPLAY_NAME_TOO_LONG: "auth/display-name-too-long",
   ACCOUNT_NOT_LINKED: "auth/account-exists-with-different-credential",
   LINKING_DIFFERENT_EMAILS_NOT_ALLOWED: "auth/account-exists-with-different-credential",
   VALIDATION_ERROR: "auth/invalid-request",

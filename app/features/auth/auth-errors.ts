@@ -38,6 +38,7 @@ export const authErrorMessages = {
   "auth/invalid-action-code": "連結無效、已過期或已使用過，請重新申請",
   "auth/email-already-verified": "此電子郵件已完成驗證",
   "auth/missing-password": "請輸入密碼",
+  "auth/display-name-too-long": "顯示名稱不可超過 100 個字元",
   "auth/invalid-request": "請求格式不正確",
   "auth/not-found": "找不到此功能",
 } as const;

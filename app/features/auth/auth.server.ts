@@ -5,7 +5,7 @@ import { oauthPopup } from "better-auth/plugins";
 import type { DatabaseHandle } from "~/db/connection.server";
 import type { ServerEnv } from "~/config/env.server";
 import type { MailTransport } from "~/features/mail/mail-transport.server";
-import { passwordResetEmail, verificationEmail } from "~/features/mail/mail-templates";
+import { passwordResetEmail, verificationEmail } from "~/features/mail/mail-templates.server";
 import { hashPassword, verifyPassword } from "./password-hash.server";
 import { accountRateLimit, ipRateLimitOptions } from "./rate-limits.server";
 import type { RateLimitStore } from "~/services/rate-limit-store.server";

@@ -2,6 +2,7 @@ import { APIError, createAuthEndpoint, sendVerificationEmailFn, sessionMiddlewar
 import { setSessionCookie } from "better-auth/cookies";
 import type { BetterAuthPlugin, User } from "better-auth";
 import { z } from "zod";
+import { DISPLAY_NAME_MAX_LENGTH } from "./sign-in-rules.server";
 
 /**
  * Upgrades the current guest in place (PRODUCT.md §5): same user id, so every row that points at it stays.
@@ -20,7 +21,7 @@ export function guestUpgrade(): BetterAuthPlugin {
           body: z.object({
             email: z.email(),
             password: z.string(),
-            name: z.string().trim().min(1).max(100),
+            name: z.string().trim().min(1).max(DISPLAY_NAME_MAX_LENGTH),
             callbackURL: z.string().optional(),
           }),
         },

@@ -1,7 +1,7 @@
 import { sql } from "kysely";
 import type { AuthService } from "./auth-service.server";
 import { configuredSocialProviders } from "./social-providers.server";
-import { socialButtonLabels } from "./social-buttons";
+import { socialButtonLabels } from "./social-labels";
 
 export interface SelfTestReport {
   providers: string[];
@@ -11,8 +11,38 @@ export interface SelfTestReport {
   rateLimitStore: "redis" | "memory";
 }
 
-/** For /firebase-test: which providers are on and whether each part answers. No secrets, no addresses. */
-export async function runSelfTest(service: AuthService): Promise<SelfTestReport> {
+/** How long one answer of the self-test is shown to everyone: the page is public, the SMTP probe is not free. */
+export const SELF_TEST_CACHE_MS = 60_000;
+
+interface CachedReport {
+  report: Promise<SelfTestReport>;
+  /** Infinity while the check runs, so concurrent loads share it. */
+  expiresAt: number;
+}
+
+const cache = new WeakMap<AuthService, CachedReport>();
+
+/**
+ * For /firebase-test: which providers are on and whether each part answers. No secrets, no addresses.
+ * Anyone may load the page, so one check runs at a time and its answer is reused for SELF_TEST_CACHE_MS.
+ */
+export function runSelfTest(service: AuthService, now: () => number = Date.now): Promise<SelfTestReport> {
+  const cached = cache.get(service);
+  if (cached && now() < cached.expiresAt) return cached.report;
+  const entry: CachedReport = { report: checkServices(service), expiresAt: Number.POSITIVE_INFINITY };
+  cache.set(service, entry);
+  entry.report.then(
+    () => {
+      entry.expiresAt = now() + SELF_TEST_CACHE_MS;
+    },
+    () => {
+      if (cache.get(service) === entry) cache.delete(service);
+    },
+  );
+  return entry.report;
+}
+
+async function checkServices(service: AuthService): Promise<SelfTestReport> {
   const authApi = await service.auth
     .handler(new Request(`${service.env.SITE_URL}/api/auth/ok`))
     .then((response) => response.ok, () => false);

@@ -9,11 +9,17 @@ const passwordPaths: Record<string, "password" | "newPassword"> = {
   "/change-password": "newPassword",
 };
 
+/** The longest display name, in characters, wherever one is set (sign-up, guest upgrade, profile update). */
+export const DISPLAY_NAME_MAX_LENGTH = 100;
+
+const namePaths = new Set(["/sign-up/email", "/update-user"]);
+
 /**
  * The product's own rules around Better Auth's endpoints:
  * - an unverified user keeps the session they got at sign-up, but a later password sign-in is refused with
  *   EMAIL_NOT_VERIFIED (checked after the password, so a wrong password still answers "invalid credential");
  * - every new password meets the configured policy;
+ * - a display name is at most DISPLAY_NAME_MAX_LENGTH characters;
  * - deleting an account that has a password needs that password again.
  */
 export function signInRules(policy: PasswordPolicy): BetterAuthPlugin {
@@ -29,6 +35,15 @@ export function signInRules(policy: PasswordPolicy): BetterAuthPlugin {
             if (typeof password !== "string") return;
             const problem = passwordProblem(password, policy);
             if (problem) throw new APIError("BAD_REQUEST", { code: "WEAK_PASSWORD", message: problem });
+          }),
+        },
+        {
+          matcher: (ctx) => Boolean(ctx.path && namePaths.has(ctx.path)),
+          handler: createAuthMiddleware(async (ctx) => {
+            const name = (ctx.body as Record<string, unknown> | undefined)?.name;
+            if (typeof name === "string" && name.trim().length > DISPLAY_NAME_MAX_LENGTH) {
+              throw new APIError("BAD_REQUEST", { code: "DISPLAY_NAME_TOO_LONG", message: "Display name too long" });
+            }
           }),
         },
         {

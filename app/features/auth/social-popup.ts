@@ -1,4 +1,4 @@
-import { AuthError } from "./auth-errors";
+import { AuthError, type AuthErrorCode } from "./auth-errors";
 import type { SocialProvider } from "./auth-types";
 
 /** What Better Auth's oauth-popup completion page posts to its opener. */
@@ -7,6 +7,14 @@ const popupMessageType = "better-auth:oauth-popup";
 export const popupClosedGraceMs = 8_000;
 
 let pending: { cancel(): void } | undefined;
+
+/** The catalogue code for the error the pop-up reports (Better Auth's OAuth error codes, lower case). */
+export function popupErrorCode(code: string | undefined): AuthErrorCode {
+  if (code === "access_denied") return "auth/cancelled-popup-request";
+  // The email already belongs to an account this provider may not be linked to (e.g. a password account).
+  if (code === "account_not_linked") return "auth/account-exists-with-different-credential";
+  return "auth/operation-not-allowed";
+}
 
 /**
  * Signs in through a provider in a pop-up. The pop-up runs the whole OAuth flow on the auth origin and ends
@@ -42,8 +50,7 @@ export function signInWithPopup(provider: SocialProvider, authOrigin: string): P
       const data = event.data as { type?: string; nonce?: string; token?: string; error?: { code?: string } } | null;
       if (event.origin !== authOrigin || data?.type !== popupMessageType || data.nonce !== nonce) return;
       if (data.token) return finish();
-      const code = data.error?.code === "access_denied" ? "auth/cancelled-popup-request" : "auth/operation-not-allowed";
-      finish(new AuthError(code));
+      finish(new AuthError(popupErrorCode(data.error?.code)));
     };
     // A late result still wins: the listener stays until the grace period after closing ends.
     const watch = setInterval(() => {

@@ -41,7 +41,7 @@ export function CurrentPlanPage({ intro, limits, signedIn, visitor, plan }: Curr
             <Link className="button button--primary" to="/login?redirectTo=/current-plan">
               登入
             </Link>
-            <Link className="button" to="/signup">
+            <Link className="button" to="/signup?redirectTo=/current-plan">
               免費註冊
             </Link>
           </p>

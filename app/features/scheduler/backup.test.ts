@@ -20,17 +20,42 @@ describe("export and import", () => {
     expect(result).toEqual({ ok: true, imported: 2, state: { tables: current.tables, activeTableId: "a" } });
   });
 
-  it("replaces a table with its copy from the file and adds the others, keeping the rest", () => {
+  it("imports a table with an id already here as a copy, keeping what was added since the export", () => {
+    const later: SchedulerState = {
+      tables: [table("a", "小明"), { ...table("b", "小華"), ticks: ["b-task:0", "b-task:1"] }],
+      activeTableId: "b",
+    };
     const file: SchedulerState = { tables: [table("b", "小華", "寫功課"), table("c", "小安")], activeTableId: "b" };
-    const result = importBackup(current, backupText(file));
+    const result = importBackup(later, backupText(file), () => "copy");
     if (!result.ok) throw new Error("import failed");
-    expect(result.state.tables.map((each) => [each.id, each.childName, each.tasks[0]?.name])).toEqual([
-      ["a", "小明", "刷牙"],
-      ["b", "小華", "寫功課"],
-      ["c", "小安", "刷牙"],
+    expect(result.state.tables.map((each) => [each.id, each.childName, each.tasks[0]?.name, each.ticks])).toEqual([
+      ["a", "小明", "刷牙", ["a-task:0"]],
+      ["b", "小華", "刷牙", ["b-task:0", "b-task:1"]],
+      ["copy", "小華（匯入）", "寫功課", ["b-task:0"]],
+      ["c", "小安", "刷牙", ["c-task:0"]],
     ]);
-    expect(result.state.activeTableId).toBe("b");
+    expect(result.state.activeTableId).toBe("copy");
     expect(result.imported).toBe(2);
+  });
+
+  it("gives the copy an id no table has and shortens a long name so the suffix fits", () => {
+    const ids = ["a", "c", "fresh"];
+    const file: SchedulerState = { tables: [table("a", "一二三四五六七八九十壹貳", "寫功課"), table("c", "小安")], activeTableId: "a" };
+    const result = importBackup(current, backupText(file), () => ids.shift()!);
+    if (!result.ok) throw new Error("import failed");
+    expect(result.state.tables.map((each) => [each.id, each.childName])).toEqual([
+      ["a", "小明"],
+      ["b", "小華"],
+      ["fresh", "一二三四五六七八（匯入）"],
+      ["c", "小安"],
+    ]);
+    // The copy is a valid saved table again.
+    expect(importBackup({ tables: [], activeTableId: "" }, backupText(result.state)).ok).toBe(true);
+  });
+
+  it("does not add a table that is already here unchanged", () => {
+    const result = importBackup(current, backupText(current), () => "copy");
+    expect(result).toEqual({ ok: true, imported: 2, state: { tables: current.tables, activeTableId: "a" } });
   });
 
   it.each([

@@ -1,22 +1,29 @@
 import { data } from "react-router";
 import type { Route } from "./+types/dev-mailbox";
-import { pageMeta } from "~/features/seo/page-meta";
+import { notFoundMeta, pageMeta } from "~/features/seo/page-meta";
+import { NotFoundMain } from "~/components/not-found-main";
 import { getAuthService } from "~/features/auth/auth-service.server";
 import { listMailbox } from "~/features/mail/mailbox.server";
 import "~/features/auth/auth-screens.css";
 
 export const meta: Route.MetaFunction = (args) =>
-  pageMeta(args, { title: "開發用信箱", description: "開發環境寄出的電子郵件" });
+  args.loaderData?.mails
+    ? pageMeta(args, { title: "開發用信箱", description: "開發環境寄出的電子郵件" })
+    : notFoundMeta(args);
 
-/** Exists only on a loopback site without SMTP (PRODUCT.md §6); everywhere else it is a 404. */
+/**
+ * Exists only on a loopback site without SMTP (PRODUCT.md §6); everywhere else it is the site's not-found
+ * screen with 404 (answered, not thrown, so the error screen with this page's title never shows).
+ */
 export async function loader({ request }: Route.LoaderArgs) {
   const service = getAuthService();
-  if (!service.devMailbox) throw data(null, { status: 404 });
+  if (!service.devMailbox) return data({ mails: null }, { status: 404 });
   const to = new URL(request.url).searchParams.get("to") ?? undefined;
   return { mails: await listMailbox(service.database.db, to) };
 }
 
 export default function DevMailboxScreen({ loaderData }: Route.ComponentProps) {
+  if (!loaderData.mails) return <NotFoundMain />;
   return (
     <main className="page">
       <h1>開發用信箱</h1>

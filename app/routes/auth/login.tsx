@@ -6,6 +6,7 @@ import { useAuth } from "~/features/auth/auth-provider";
 import { AuthScreen, Field, FormAlert, FormNotice, emailProblem, useSubmission } from "~/features/auth/auth-form";
 import { SocialButtons } from "~/features/auth/social-buttons";
 import { safeRedirect } from "~/features/auth/safe-redirect";
+import { displayNameOf } from "~/features/shell/display-name";
 import { getAuthService } from "~/features/auth/auth-service.server";
 import { configuredSocialProviders } from "~/features/auth/social-providers.server";
 
@@ -44,7 +45,7 @@ export default function LoginScreen({ loaderData }: Route.ComponentProps) {
     });
 
   if (auth.currentUser && !auth.currentUser.isAnonymous && !pending) {
-    const name = auth.currentUser.displayName || auth.currentUser.email?.split("@")[0] || "使用者";
+    const name = displayNameOf(auth.currentUser);
     return (
       <AuthScreen title="登入" lead={`您已登入為 ${name}。`}>
         <div className="auth-actions">

@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { Link, useNavigate, useSearchParams } from "react-router";
+import { Link, useNavigate } from "react-router";
 import type { Route } from "./+types/reset-password";
 import { pageMeta } from "~/features/seo/page-meta";
 import { AuthScreen, Field, FormAlert, useSubmission } from "~/features/auth/auth-form";
@@ -8,6 +8,7 @@ import { passwordProblem } from "~/features/auth/password-policy";
 import { confirmPasswordReset } from "~/features/auth/auth-client";
 import { useAuthRefresh } from "~/features/auth/auth-provider";
 import { getAuthService } from "~/features/auth/auth-service.server";
+import { useLinkParams } from "~/features/auth/link-params";
 
 export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, { title: "重設密碼", description: "設定新的密碼" });
@@ -21,8 +22,7 @@ export default function ResetPasswordScreen({ loaderData }: Route.ComponentProps
   const { policy } = loaderData;
   const navigate = useNavigate();
   const refresh = useAuthRefresh();
-  const [params] = useSearchParams();
-  const token = params.get("token") ?? "";
+  const { token } = useLinkParams(["token"]);
   const [password, setPassword] = useState("");
   const [confirm, setConfirm] = useState("");
   const [errors, setErrors] = useState<{ password?: string | null; confirm?: string | null }>({});

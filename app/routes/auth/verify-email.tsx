@@ -1,11 +1,12 @@
 import { useEffect, useState } from "react";
-import { Link, useSearchParams } from "react-router";
+import { Link } from "react-router";
 import type { Route } from "./+types/verify-email";
 import { pageMeta } from "~/features/seo/page-meta";
 import { useAuthRefresh } from "~/features/auth/auth-provider";
 import { AuthScreen, FormAlert } from "~/features/auth/auth-form";
 import { verifyEmailToken } from "~/features/auth/auth-client";
 import { AuthError } from "~/features/auth/auth-errors";
+import { useLinkParams } from "~/features/auth/link-params";
 
 export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, { title: "電子郵件驗證", description: "驗證電子郵件" });
@@ -14,9 +15,7 @@ type Outcome = { state: "checking" } | { state: "verified" } | { state: "failed"
 
 /** Target of the verification link: verifies once after hydration and says how it went. */
 export default function VerifyEmailScreen() {
-  const [params] = useSearchParams();
-  const token = params.get("token") ?? "";
-  const email = params.get("email") ?? "";
+  const { token, email } = useLinkParams(["token", "email"]);
   const refresh = useAuthRefresh();
   const [outcome, setOutcome] = useState<Outcome>({ state: "checking" });
 

@@ -1,12 +1,10 @@
 import type { MailMessage } from "./mail-transport.server";
+import { escapeHtml } from "~/lib/escape-html";
 
 interface Brand {
   productName: string;
   supportEmail: string;
 }
-
-const escapeHtml = (value: string) =>
-  value.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c] ?? c);
 
 /** One layout for every email: a greeting, one sentence, one button, the link as text, a footer. */
 function actionEmail(
