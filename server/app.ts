@@ -1,5 +1,4 @@
 import { Hono } from "hono";
-import { compress } from "hono/compress";
 import { serveStatic } from "@hono/node-server/serve-static";
 import { createRequestHandler } from "react-router";
 import { getEnv } from "~/config/env.server";
@@ -8,6 +7,7 @@ import { canonicalRedirect } from "./redirects";
 import { cacheControlFor, securityHeaders } from "./headers";
 import { healthCheck } from "./health";
 import { withClientIp } from "./client-ip";
+import { compressDynamic } from "./compression";
 import { authRoutes } from "./auth-routes";
 import { getAuthService } from "~/features/auth/auth-service.server";
 import { closeSharedRateLimitStore } from "~/services/rate-limit-store.server";
@@ -49,7 +49,7 @@ export function createApp() {
   }
 
   // Dynamic answers are compressed on the fly; static files above are served precompressed.
-  app.use(compress());
+  app.use(compressDynamic());
   app.all("*", (c) => handleRequest(withClientIp(c, env.TRUSTED_PROXIES)));
 
   app.onError((error, c) => {

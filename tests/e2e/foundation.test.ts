@@ -67,6 +67,17 @@ describe("server rules", () => {
     expect(response.headers.get("content-encoding")).toBe("br");
   });
 
+  it("gzips server-rendered pages and leaves them whole for clients that do not ask", async () => {
+    const compressed = await fetch(`${baseURL()}/account-deletion`, { headers: { "accept-encoding": "gzip" } });
+    expect(compressed.status).toBe(200);
+    expect(compressed.headers.get("content-encoding")).toBe("gzip");
+    expect(compressed.headers.get("vary")).toMatch(/Accept-Encoding/i);
+    expect(await compressed.text()).toContain("刪除帳號");
+    const plain = await fetch(`${baseURL()}/account-deletion`, { headers: { "accept-encoding": "identity" } });
+    expect(plain.headers.get("content-encoding")).toBeNull();
+    expect(await plain.text()).toContain("刪除帳號");
+  });
+
   it("serves prerendered pages as files, compressed", async () => {
     const response = await fetch(`${baseURL()}/features`, { headers: { "accept-encoding": "gzip" } });
     expect(response.status).toBe(200);
