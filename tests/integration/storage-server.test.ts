@@ -74,7 +74,7 @@ describeEachDatabase("file storage", (database) => {
     const image = await png();
     expect((await upload(null, `users/${parent.uid}/x.png`, image)).body.error?.reason).toBe("storage/unauthenticated");
     const foreign = await upload(other, `users/${parent.uid}/x.png`, image);
-    expect(foreign).toMatchObject({ status: 403, body: { error: { reason: "storage/unauthorized", message: "你沒有權限存取這個位置的檔案" } } });
+    expect(foreign).toMatchObject({ status: 403, body: { error: { reason: "storage/unauthorized", message: "你不能存取這個位置的檔案" } } });
     expect((await upload(parent, "blog/x.png", image)).status).toBe(403);
     expect((await upload(parent, "x.png", image)).status).toBe(403);
     const root = await upload(parent, "", image);
