@@ -292,7 +292,7 @@ describeEachDatabase("file storage", (database) => {
       fetch(uploadUrl, {
         method: "POST",
         headers: { ...browserHeaders(server, who), "x-goog-upload-command": command, "x-goog-upload-offset": String(offset) },
-        body,
+        body: body ? new Uint8Array(body) : undefined,
       });
     const half = Math.floor(image.length / 2);
     expect((await step(other, "upload", 0, image.subarray(0, half))).status).toBe(403);
