@@ -14,7 +14,7 @@ describe("the architecture lint", () => {
   it.each([
     ["a shared component reaching into a feature's CSS", "app/components/probe.tsx", 'import css from "~/features/shell/shell.css?inline";\nexport const x = css;\n', "Layers: components"],
     ["content data depending on the app", "content/probe.ts", 'import type { SessionUser } from "../app/features/auth/auth-types";\nexport type X = SessionUser;\n', "Layers: content"],
-    ["a feature using another feature's private file", "app/features/pages/probe.ts", 'import { displayNameOf } from "~/features/shell/display-name";\nexport const x = displayNameOf;\n', "Outside features/shell"],
+    ["a feature using another feature's private file", "app/features/pages/probe.ts", 'import { useScrolled } from "~/features/shell/use-scrolled";\nexport const x = useScrolled;\n', "Outside features/shell"],
     ["the host importing a feature file that is not its entry point", "server/probe.ts", 'import { loadData } from "~/features/pages/data.server";\nexport const x = loadData;\n', "The host imports a feature only"],
     ["a route importing the database", "app/routes/site/probe.ts", 'import { getDatabase } from "~/db/db.server";\nexport const x = getDatabase;\n', "Layers: routes"],
     ["a helper importing the configuration", "app/lib/probe.ts", 'import { getEnv } from "~/config/env.server";\nexport const x = getEnv;\n', "Layers: lib"],
