@@ -6,13 +6,10 @@
 //
 // The server trusts 127.0.0.1 as a proxy here so each simulated visitor brings its own X-Forwarded-For:
 // the rate limits stay on and behave as they would for many families, not one.
-import { spawn } from "node:child_process";
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
 import { performance } from "node:perf_hooks";
 import { hash } from "@node-rs/argon2";
 import autocannon from "autocannon";
+import { launchServer } from "../tests/helpers/launch-server.mjs";
 
 const port = Number(process.env.BENCH_PORT ?? 3201);
 const buildDir = process.env.BUILD_DIR ?? "build";
@@ -50,36 +47,6 @@ async function timed(action) {
   return performance.now() - started;
 }
 
-async function startServer() {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "bench-auth-"));
-  const server = spawn(process.execPath, ["server.mjs"], {
-    env: {
-      ...process.env,
-      NODE_ENV: "production",
-      PORT: String(port),
-      SITE_URL: origin,
-      DATA_DIR: dataDir,
-      BUILD_DIR: buildDir,
-      DATABASE_URL: "",
-      REDIS_URL: "",
-      TRUSTED_PROXIES: "127.0.0.1",
-    },
-    stdio: ["ignore", "ignore", "inherit"],
-  });
-  for (let attempt = 0; attempt < 150; attempt += 1) {
-    if (await fetch(`${origin}/healthz`).then((r) => r.ok, () => false)) {
-      return async () => {
-        server.kill("SIGTERM");
-        await new Promise((resolve) => server.once("exit", resolve));
-        fs.rmSync(dataDir, { recursive: true, force: true });
-      };
-    }
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  server.kill("SIGKILL");
-  throw new Error(`server did not start on ${origin} (build it first: npm run build)`);
-}
-
 async function verify(email) {
   const mails = await (await fetch(`${origin}/api/dev/mailbox?to=${encodeURIComponent(email)}`)).json();
   const link = mails.flatMap((mail) => mail.links).find((candidate) => candidate.includes("/verify-email"));
@@ -99,7 +66,7 @@ async function timeOneHash(index) {
 const pageThroughput = (duration) =>
   autocannon({ url: `${origin}/`, connections: 50, duration }).then((result) => result.requests.average);
 
-const stop = await startServer();
+const server = await launchServer({ port, buildDir, env: { TRUSTED_PROXIES: "127.0.0.1" } });
 try {
   const run = Date.now().toString(36);
   const accounts = Array.from({ length: samples * 2 }, (_, index) => `bench-${run}-${index}@example.tw`);
@@ -145,5 +112,5 @@ try {
   console.log(`  alone:                     ${alone.toFixed(0)} req/s`);
   console.log(`  with 2 concurrent sign-in loops: ${underLoad.toFixed(0)} req/s (${signedIn} sign-ins meanwhile)`);
 } finally {
-  await stop();
+  await server.stop();
 }

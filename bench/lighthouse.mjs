@@ -7,32 +7,11 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import lighthouse from "lighthouse";
+import { launchServer } from "../tests/helpers/launch-server.mjs";
 
 const port = Number(process.env.BENCH_PORT ?? 3300);
 const origin = `http://localhost:${port}`;
 const categories = ["performance", "accessibility", "best-practices", "seo"];
-
-async function startSite() {
-  if (await fetch(`${origin}/healthz`).catch(() => null)) throw new Error(`port ${port} is taken: measure a fresh server`);
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "site-bench-"));
-  const server = spawn(process.execPath, ["server.mjs"], {
-    env: { ...process.env, NODE_ENV: "production", PORT: String(port), SITE_URL: origin, DATA_DIR: dataDir },
-    stdio: "ignore",
-  });
-  for (let attempt = 0; attempt < 100; attempt += 1) {
-    if ((await fetch(`${origin}/healthz`).catch(() => null))?.ok) {
-      return async () => {
-        const exited = new Promise((resolve) => server.once("exit", resolve));
-        server.kill("SIGTERM");
-        await exited;
-        fs.rmSync(dataDir, { recursive: true, force: true });
-      };
-    }
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  server.kill("SIGKILL");
-  throw new Error(`the site did not start on ${origin} (is it built? is the port free?)`);
-}
 
 /** Debian Chromium with a DevTools port for Lighthouse; no launcher package needed. */
 async function startChromium(debugPort) {
@@ -58,7 +37,7 @@ async function startChromium(debugPort) {
 
 // Far from the site ports: neighbouring ports are often other local servers.
 const debugPort = port + 1000;
-const stopSite = await startSite();
+const site = await launchServer({ port });
 const stopChromium = await startChromium(debugPort);
 try {
   const sitemap = await (await fetch(`${origin}/sitemap.xml`)).text();
@@ -82,5 +61,5 @@ try {
   }
 } finally {
   await stopChromium();
-  await stopSite();
+  await site.stop();
 }

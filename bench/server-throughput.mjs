@@ -1,12 +1,11 @@
 // Throughput of the built site against a baseline measured in the same run: a bare node:http server
 // sending the same prerendered file from memory. Prints req/s and p99 latency for each.
 //   npm run build && node bench/server-throughput.mjs
-import { spawn } from "node:child_process";
 import fs from "node:fs";
 import http from "node:http";
-import os from "node:os";
 import path from "node:path";
 import autocannon from "autocannon";
+import { launchServer } from "../tests/helpers/launch-server.mjs";
 
 const buildDir = process.env.BUILD_DIR || "build";
 const port = Number(process.env.BENCH_PORT ?? 3300);
@@ -19,18 +18,6 @@ async function measure(url) {
   return { reqPerSec: Math.round(result.requests.average), p99ms: result.latency.p99 };
 }
 
-async function waitFor(url) {
-  for (let i = 0; i < 100; i++) {
-    try {
-      if ((await fetch(url)).ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error(`${url} did not answer`);
-}
-
 const page = fs.readFileSync(path.join(buildDir, "client/features/index.html.br"));
 const baseline = http.createServer((_, res) => {
   res.writeHead(200, { "content-type": "text/html; charset=utf-8", "content-encoding": "br" });
@@ -38,13 +25,8 @@ const baseline = http.createServer((_, res) => {
 });
 await new Promise((resolve) => baseline.listen(port + 1, resolve));
 
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "bench-"));
-const site = spawn(process.execPath, ["server.mjs"], {
-  env: { ...process.env, NODE_ENV: "production", PORT: String(port), DATA_DIR: dataDir, BUILD_DIR: buildDir },
-  stdio: "ignore",
-});
+const site = await launchServer({ port, buildDir });
 try {
-  await waitFor(`http://localhost:${port}/healthz`);
   const rows = {
     "baseline: node:http, same file from memory": await measure(`http://localhost:${port + 1}/`),
     "site: prerendered /features": await measure(`http://localhost:${port}/features`),
@@ -52,7 +34,6 @@ try {
   };
   console.table(rows);
 } finally {
-  site.kill();
+  await site.stop();
   baseline.close();
-  fs.rmSync(dataDir, { recursive: true, force: true });
 }
