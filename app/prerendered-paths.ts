@@ -17,10 +17,15 @@ function markdownPaths(folder: string, base: string): string[] {
     .map((file) => `${base}/${file.slice(prefix.length, -".md".length)}`);
 }
 
+/** The sign-in screens: the same for every visitor, so prerendered too, but left out of the sitemap. */
+export const unlistedPrerenderedPaths = ["/login", "/signup", "/forgot-password", "/email-verification"];
+
 /**
- * Screens whose HTML is the same for every visitor and is made at build time.
- * A screen that reads the session or the database stays server-rendered, and so do the blog and news
- * lists: their `?page=` and `?category=` addresses cannot be files.
+ * Screens whose HTML is the same for every visitor and is made at build time (every build regenerates them
+ * from the content and configuration it sees). A screen that reads the session or the database stays
+ * server-rendered. An address with a query string (`/blog?page=2`, `/login?redirectTo=…`) and every method but
+ * GET and HEAD go to the server (server/static-files.ts), so the lists' first pages and the sign-in screens can be
+ * files while their other pages and their forms' actions are rendered per request.
  */
 export async function prerenderedPaths(): Promise<string[]> {
   return [
@@ -31,6 +36,8 @@ export async function prerenderedPaths(): Promise<string[]> {
     "/about",
     "/tutorial",
     "/learning-resources",
+    "/blog",
+    "/news",
     ...markdownPaths("learning", "/learning-resources"),
     ...markdownPaths("blog", "/blog"),
     ...markdownPaths("news", "/news"),
@@ -38,5 +45,7 @@ export async function prerenderedPaths(): Promise<string[]> {
     "/terms",
     "/ironman2025",
     "/task-scheduler",
+    "/account-deletion",
+    ...unlistedPrerenderedPaths,
   ];
 }

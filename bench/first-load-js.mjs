@@ -1,40 +1,25 @@
-// First-load JavaScript of the prerendered home page, in KB gzip: every /assets/*.js the HTML of `/` references
-// (module scripts, modulepreloads, the inline route imports), each gzipped at level 9, summed. Printed against the
-// 125 KB budget and two baselines: React + React Router alone on a trivial page (~109 KB, measured when the stack
-// was chosen), and, from this same build, the entry chunk with everything it imports (the framework runtime).
+// Size budgets of the build: the first-load JavaScript of `/` and the largest prerendered page's HTML (gzip).
 // Usage: npm run build && node bench/first-load-js.mjs   (BUILD_DIR picks another build folder)
-import fs from "node:fs";
-import path from "node:path";
-import zlib from "node:zlib";
+import { FIRST_LOAD_JS_BUDGET_KB, HTML_BUDGET_KB, firstLoadJs, prerenderedHtml } from "./budgets.mjs";
+import { buildDir, row, runAlone } from "./lib.mjs";
 
-const BUDGET_KB = 125;
+/** React + React Router alone on a trivial page, measured when the stack was chosen (not this run). */
 const TRIVIAL_PAGE_KB = 109;
-const client = path.join(process.env.BUILD_DIR || "build", "client");
-const html = fs.readFileSync(path.join(client, "index.html"), "utf8");
 
-const gzipKb = (file) => zlib.gzipSync(fs.readFileSync(path.join(client, file)), { level: 9 }).length / 1024;
-const referenced = [...new Set(html.match(/\/assets\/[\w.-]+\.js/g) ?? [])].map((src) => src.slice(1));
-
-/** A chunk plus every chunk it imports statically, followed transitively. */
-function withImports(file, seen = new Set()) {
-  if (seen.has(file)) return seen;
-  seen.add(file);
-  const source = fs.readFileSync(path.join(client, file), "utf8");
-  for (const [, relative] of source.matchAll(/(?:from|import)\s*"\.\/([\w.-]+\.js)"/g)) withImports(`assets/${relative}`, seen);
-  return seen;
+export async function run() {
+  const js = firstLoadJs(buildDir);
+  const [largest] = prerenderedHtml(buildDir);
+  return [
+    row({
+      figure: `first-load JS of / (${js.files.length} files)`, value: js.totalKb, unit: "KB gz",
+      reference: { label: "trivial RR page (fixed)", value: TRIVIAL_PAGE_KB }, ratio: js.totalKb / TRIVIAL_PAGE_KB,
+      target: `≤ ${FIRST_LOAD_JS_BUDGET_KB} KB`, met: js.totalKb <= FIRST_LOAD_JS_BUDGET_KB,
+    }),
+    row({
+      figure: `largest prerendered HTML (${largest.page})`, value: largest.kb, unit: "KB gz",
+      target: `≤ ${HTML_BUDGET_KB} KB`, met: largest.kb <= HTML_BUDGET_KB,
+    }),
+  ];
 }
 
-const entry = referenced.find((file) => /\/entry\.client-/.test(file));
-if (!entry) throw new Error("no entry.client chunk referenced by index.html: is this a React Router build?");
-const runtime = [...withImports(entry)];
-const sum = (files) => files.reduce((total, file) => total + gzipKb(file), 0);
-const total = sum(referenced);
-const runtimeKb = sum(runtime);
-
-for (const file of referenced) console.log(`${gzipKb(file).toFixed(1).padStart(7)} KB  ${file}${runtime.includes(file) ? "  (runtime)" : ""}`);
-console.log("");
-console.log(`first-load JS of /          ${total.toFixed(1)} KB gzip`);
-console.log(`runtime chunks, this build  ${runtimeKb.toFixed(1)} KB gzip  → site code on /: ${(total - runtimeKb).toFixed(1)} KB`);
-console.log(`trivial page (reference)    ${TRIVIAL_PAGE_KB} KB gzip  → ${(total - TRIVIAL_PAGE_KB).toFixed(1)} KB above it`);
-console.log(`budget                      ${BUDGET_KB} KB gzip  → ${total <= BUDGET_KB ? "within" : "OVER"} (${(BUDGET_KB - total).toFixed(1)} KB left)`);
-process.exitCode = total <= BUDGET_KB ? 0 : 1;
+await runAlone(import.meta, run);

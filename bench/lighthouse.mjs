@@ -1,38 +1,18 @@
-// Lighthouse (mobile preset, the package's default) on Debian Chromium for every public page, against the built
-// site started here the way `npm start` runs it. Pages come from the site's own sitemap.xml.
+// Lighthouse (mobile preset, the package's default: simulated slow 4G and a 4× slower CPU) on Debian Chromium for
+// every public page, the median of LIGHTHOUSE_RUNS runs (default 3), against the built site started the way
+// `npm start` runs it. Pages come from the site's own sitemap.xml, or from the command line.
 // Usage: npm run build && node bench/lighthouse.mjs [path ...]
-//   BUILD_DIR (default build), BENCH_PORT (default 3300; Chromium's DevTools port is BENCH_PORT + 1000), CHROMIUM_PATH (default /usr/bin/chromium)
+//   BUILD_DIR (default build), BENCH_PORT (site; Chromium's DevTools port is the next one), CHROMIUM_PATH
 import { spawn } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import lighthouse from "lighthouse";
+import { launchServer } from "../tests/helpers/launch-server.mjs";
+import { basePort, buildDir, median, row, runAlone } from "./lib.mjs";
 
-const port = Number(process.env.BENCH_PORT ?? 3300);
-const origin = `http://localhost:${port}`;
 const categories = ["performance", "accessibility", "best-practices", "seo"];
-
-async function startSite() {
-  if (await fetch(`${origin}/healthz`).catch(() => null)) throw new Error(`port ${port} is taken: measure a fresh server`);
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "site-bench-"));
-  const server = spawn(process.execPath, ["server.mjs"], {
-    env: { ...process.env, NODE_ENV: "production", PORT: String(port), SITE_URL: origin, DATA_DIR: dataDir },
-    stdio: "ignore",
-  });
-  for (let attempt = 0; attempt < 100; attempt += 1) {
-    if ((await fetch(`${origin}/healthz`).catch(() => null))?.ok) {
-      return async () => {
-        const exited = new Promise((resolve) => server.once("exit", resolve));
-        server.kill("SIGTERM");
-        await exited;
-        fs.rmSync(dataDir, { recursive: true, force: true });
-      };
-    }
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  server.kill("SIGKILL");
-  throw new Error(`the site did not start on ${origin} (is it built? is the port free?)`);
-}
+const runs = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
 
 /** Debian Chromium with a DevTools port for Lighthouse; no launcher package needed. */
 async function startChromium(debugPort) {
@@ -56,31 +36,48 @@ async function startChromium(debugPort) {
   throw new Error("Chromium did not open its DevTools port");
 }
 
-// Far from the site ports: neighbouring ports are often other local servers.
-const debugPort = port + 1000;
-const stopSite = await startSite();
-const stopChromium = await startChromium(debugPort);
-try {
-  const sitemap = await (await fetch(`${origin}/sitemap.xml`)).text();
-  const paths = process.argv.length > 2
-    ? process.argv.slice(2)
-    : [...sitemap.matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => new URL(match[1]).pathname);
-  console.log(`${"page".padEnd(24)} perf  a11y  best   seo`);
-  for (const pagePath of paths) {
-    const audit = () => lighthouse(`${origin}${pagePath}`, { port: debugPort, output: "json", logLevel: "error", onlyCategories: categories });
-    // A busy machine now and then makes Lighthouse lose the navigation (NO_NAVSTART): such a run is repeated once.
-    let result = await audit();
-    if (result?.lhr.runtimeError) result = await audit();
-    const scores = categories.map((id) => Math.round((result?.lhr.categories[id]?.score ?? 0) * 100));
-    const failing = Object.values(result?.lhr.audits ?? {})
-      .filter((audit) => audit.score !== null && audit.score < 1 && audit.scoreDisplayMode === "binary")
-      .map((audit) => audit.id);
-    const metrics = ["first-contentful-paint", "largest-contentful-paint", "total-blocking-time", "cumulative-layout-shift", "speed-index"]
-      .map((id) => `${id.replace(/(^|-)(\w)[a-z]*/g, "$2").toUpperCase()} ${result?.lhr.audits[id]?.displayValue ?? "?"}`);
-    const problem = result?.lhr.runtimeError ? `   error: ${result.lhr.runtimeError.code}` : failing.length ? `   failing: ${failing.join(", ")}` : "";
-    console.log(`${pagePath.padEnd(24)} ${scores.map((score) => String(score).padStart(4)).join("  ")}   ${metrics.join(", ")}${problem}`);
-  }
-} finally {
-  await stopChromium();
-  await stopSite();
+async function audit(url, debugPort) {
+  const options = { port: debugPort, output: "json", logLevel: "error", onlyCategories: categories };
+  // A busy machine now and then makes Lighthouse lose the navigation (NO_NAVSTART): such a run is repeated once.
+  let result = await lighthouse(url, options);
+  if (result?.lhr.runtimeError) result = await lighthouse(url, options);
+  const audits = result?.lhr.audits ?? {};
+  return {
+    scores: categories.map((id) => Math.round((result?.lhr.categories[id]?.score ?? 0) * 100)),
+    lcp: audits["largest-contentful-paint"]?.numericValue ?? Infinity,
+    tbt: audits["total-blocking-time"]?.numericValue ?? Infinity,
+    cls: audits["cumulative-layout-shift"]?.numericValue ?? Infinity,
+  };
 }
+
+export async function run(paths = []) {
+  const site = await launchServer({ port: basePort, buildDir });
+  const debugPort = basePort + 1;
+  const stopChromium = await startChromium(debugPort).catch(async (error) => {
+    await site.stop();
+    throw error;
+  });
+  const rows = [];
+  try {
+    const sitemap = await (await fetch(`${site.origin}/sitemap.xml`)).text();
+    const pages = paths.length ? paths : [...sitemap.matchAll(/<loc>([^<]+)<\/loc>/g)].map((match) => new URL(match[1]).pathname);
+    for (const page of pages) {
+      const results = [];
+      for (let index = 0; index < runs; index += 1) results.push(await audit(`${site.origin}${page}`, debugPort));
+      const scores = categories.map((_, index) => median(results.map((result) => result.scores[index])));
+      const [lcp, tbt, cls] = ["lcp", "tbt", "cls"].map((metric) => median(results.map((result) => result[metric])));
+      rows.push(row({
+        figure: `Lighthouse ${page}: perf (a11y/bp/seo ${scores.slice(1).join("/")}; LCP ${(lcp / 1000).toFixed(2)} s, TBT ${Math.round(tbt)} ms, CLS ${cls.toFixed(2)})`,
+        value: scores[0], unit: "",
+        target: "100 ×4, LCP ≤ 1.2 s, TBT 0, CLS 0",
+        met: scores.every((score) => score === 100) && lcp <= 1200 && tbt === 0 && cls === 0,
+      }));
+    }
+  } finally {
+    await stopChromium();
+    await site.stop();
+  }
+  return rows;
+}
+
+await runAlone(import.meta, () => run(process.argv.slice(2)));

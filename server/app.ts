@@ -1,10 +1,10 @@
 import { Hono } from "hono";
-import { serveStatic } from "@hono/node-server/serve-static";
 import { createRequestHandler } from "react-router";
 import { getEnv } from "~/config/env.server";
 import { closeDatabase, getDatabase, prepareDatabase } from "~/db/db.server";
 import { canonicalRedirect } from "./redirects";
-import { cacheControlFor, securityHeaders } from "./headers";
+import { securityHeaders } from "./headers";
+import { staticFiles } from "./static-files";
 import { healthCheck } from "./health";
 import { withClientIp } from "./client-ip";
 import { compressDynamic } from "./compression";
@@ -42,15 +42,7 @@ export function createApp() {
   app.route("/", createStorage({ env, database: getDatabase(), authService: getAuthService() }).routes);
 
   if (import.meta.env.PROD) {
-    app.use(
-      serveStatic({
-        root: `${env.BUILD_DIR}/client`,
-        precompressed: true,
-        onFound: (path, c) => {
-          c.header("Cache-Control", cacheControlFor(path));
-        },
-      }),
-    );
+    app.use(staticFiles(`${env.BUILD_DIR}/client`));
   }
 
   // Dynamic answers are compressed on the fly; static files above are served precompressed.

@@ -1,22 +1,16 @@
-import { spawn } from "node:child_process";
 import { describe, expect, it } from "vitest";
+import { launchServer } from "../helpers/launch-server.mjs";
+import { e2ePort } from "./setup/server";
 
 /** Starts the built server with extra variables and collects what it prints before it exits. */
-function startWith(variables: Record<string, string>) {
-  return new Promise<{ code: number | null; output: string }>((resolve) => {
-    const child = spawn(process.execPath, ["server.mjs"], {
-      env: { ...process.env, NODE_ENV: "production", BUILD_DIR: process.env.BUILD_DIR || "build-test", PORT: "3999", ...variables },
-      stdio: ["ignore", "pipe", "pipe"],
-    });
-    let output = "";
-    child.stdout.on("data", (chunk) => (output += chunk));
-    child.stderr.on("data", (chunk) => (output += chunk));
-    const timer = setTimeout(() => child.kill("SIGKILL"), 15_000);
-    child.on("exit", (code) => {
-      clearTimeout(timer);
-      resolve({ code, output });
-    });
-  });
+async function startWith(variables: Record<string, string>) {
+  // Beside the e2e server's port; a configuration that starts after all is stopped after 15 s.
+  const server = await launchServer({ port: e2ePort + 1, buildDir: process.env.BUILD_DIR || "build-test", env: variables, waitForHealth: false });
+  const timer = setTimeout(() => void server.stop(), 15_000);
+  const code = await server.exited;
+  clearTimeout(timer);
+  await server.stop();
+  return { code, output: server.output() };
 }
 
 describe("a bad configuration stops the server with a message naming the variable", () => {

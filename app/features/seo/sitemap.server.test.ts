@@ -1,11 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { prerenderedPaths } from "~/prerendered-paths";
+import { prerenderedPaths, unlistedPrerenderedPaths } from "~/prerendered-paths";
 import { robotsTxt, sitemapPaths, sitemapXml } from "./sitemap.server";
 
 describe("sitemap", () => {
-  it("lists the prerendered pages and the public server-rendered ones, once each", async () => {
+  it("lists the prerendered pages but the sign-in screens, and the public server-rendered ones, once each", async () => {
     const paths = await sitemapPaths();
-    expect(paths).toEqual(expect.arrayContaining([...(await prerenderedPaths()), "/blog", "/news", "/wishing-well", "/dev-blog"]));
+    const listed = (await prerenderedPaths()).filter((path) => !unlistedPrerenderedPaths.includes(path));
+    expect(paths).toEqual(expect.arrayContaining([...listed, "/blog", "/news", "/wishing-well", "/dev-blog"]));
     expect(new Set(paths).size).toBe(paths.length);
     expect(paths.filter((path) => /^\/(login|signup|current-plan|dev-blog\/create|api)/.test(path))).toEqual([]);
   });

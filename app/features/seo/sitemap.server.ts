@@ -1,4 +1,4 @@
-import { prerenderedPaths } from "~/prerendered-paths";
+import { prerenderedPaths, unlistedPrerenderedPaths } from "~/prerendered-paths";
 import { canonicalUrl } from "./page-meta";
 
 /**
@@ -8,7 +8,8 @@ import { canonicalUrl } from "./page-meta";
 export const serverRenderedPublicPaths = ["/blog", "/news", "/wishing-well", "/dev-blog", "/account-deletion"];
 
 export async function sitemapPaths(): Promise<string[]> {
-  return [...new Set([...(await prerenderedPaths()), ...serverRenderedPublicPaths])];
+  const listed = (await prerenderedPaths()).filter((path) => !unlistedPrerenderedPaths.includes(path));
+  return [...new Set([...listed, ...serverRenderedPublicPaths])];
 }
 
 const xmlEntities: Record<string, string> = { "<": "&lt;", ">": "&gt;", "&": "&amp;", "'": "&apos;", '"': "&quot;" };

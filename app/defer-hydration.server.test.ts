@@ -1,0 +1,35 @@
+import { describe, expect, it } from "vitest";
+import { deferHydration } from "./defer-hydration.server";
+
+// The shape react-router 7.18.4's <Scripts /> writes (abridged), split route modules included.
+const page = [
+  `<html><head><link rel="modulepreload" href="/assets/entry.client-A.js"/><link rel="modulepreload" href="/assets/framework-B.js"/></head><body>`,
+  `<script>window.__reactRouterContext = {};</script>`,
+  `<script type="module" async="">;\nimport * as route0 from "/assets/root-C.js";\nimport * as route1_clientLoader from "/assets/home-D.js";\nimport * as route1_main from "/assets/home-E.js";\nconst route1 = {...route1_clientLoader,...route1_main};\n  window.__reactRouterRouteModules = {"root":route0,"routes/home":route1};\n\nimport("/assets/entry.client-A.js");</script>`,
+  `</body></html>`,
+].join("");
+
+describe("deferHydration", () => {
+  const result = deferHydration(page);
+
+  it("drops the modulepreload links and adds them from the script after the first paint", () => {
+    expect(result).not.toContain(`<link rel="modulepreload"`);
+    expect(result).toContain(`["/assets/entry.client-A.js","/assets/framework-B.js"]`);
+    expect(result.indexOf(`observe({type:"paint",buffered:true})`)).toBeLessThan(result.indexOf("modulepreload"));
+  });
+
+  it("turns the static route imports into dynamic ones loaded together, keeping the rest of the script", () => {
+    expect(result).not.toMatch(/import \* as/);
+    expect(result).toContain(
+      `const [route0,route1_clientLoader,route1_main]=await Promise.all([import("/assets/root-C.js"),import("/assets/home-D.js"),import("/assets/home-E.js")]);`,
+    );
+    expect(result).toContain(`const route1 = {...route1_clientLoader,...route1_main};`);
+    expect(result).toContain(`import("/assets/entry.client-A.js");</script>`);
+    expect(result).toContain(`<script>window.__reactRouterContext = {};</script>`);
+  });
+
+  it("leaves markup without React Router's module script as it is", () => {
+    const plain = `<html><head><link rel="modulepreload" href="/a.js"/></head><body><p>hi</p></body></html>`;
+    expect(deferHydration(plain)).toBe(plain);
+  });
+});

@@ -1,0 +1,120 @@
+import { createHash } from "node:crypto";
+import fs from "node:fs";
+import path from "node:path";
+import type { MiddlewareHandler } from "hono";
+import { cacheControlFor } from "./headers";
+
+const contentTypes: Record<string, string> = {
+  ".html": "text/html; charset=utf-8",
+  ".js": "text/javascript; charset=utf-8",
+  ".css": "text/css; charset=utf-8",
+  ".svg": "image/svg+xml",
+  ".png": "image/png",
+  ".jpg": "image/jpeg",
+  ".webp": "image/webp",
+  ".ico": "image/x-icon",
+  ".json": "application/json",
+  ".txt": "text/plain; charset=utf-8",
+  ".xml": "application/xml",
+  ".woff2": "font/woff2",
+  // React Router's single-fetch payload of a prerendered page (what client-side navigation loads).
+  ".data": "text/x-script",
+};
+
+type Encoding = "br" | "gzip" | "identity";
+interface Variant {
+  body: Uint8Array<ArrayBuffer>;
+  etag: string;
+}
+interface StaticFile {
+  type: string;
+  cacheControl: string;
+  variants: Partial<Record<Encoding, Variant>>;
+  /** Has precompressed variants, so the answer depends on Accept-Encoding. */
+  negotiated: boolean;
+  /** A prerendered page (or its .data): its HTML is for the address without a query string only. */
+  page: boolean;
+}
+
+/**
+ * Hashed assets, public files and prerendered pages, read once at start-up into memory with their .br and .gz
+ * twins (written by scripts/precompress.mjs) and a strong ETag each. A request costs a map look-up: no file
+ * system access, no compression. Only GET and HEAD are answered here; every other method, and a page address
+ * with a query string (`/blog?page=2`), goes on to React Router.
+ */
+export function staticFiles(root: string): MiddlewareHandler {
+  const files = loadFiles(root);
+  return async (c, next) => {
+    const method = c.req.method;
+    if (method !== "GET" && method !== "HEAD") return next();
+    const url = c.req.url;
+    const queryAt = url.indexOf("?");
+    const file = files.get(pathnameOf(url, queryAt));
+    if (!file || (file.page && queryAt !== -1)) return next();
+
+    const encoding = file.negotiated ? preferredEncoding(c.req.header("accept-encoding"), file) : "identity";
+    const variant = file.variants[encoding]!;
+    const headers: Record<string, string> = {
+      "content-type": file.type,
+      "cache-control": file.cacheControl,
+      etag: variant.etag,
+    };
+    if (file.negotiated) headers.vary = "Accept-Encoding";
+    if (encoding !== "identity") headers["content-encoding"] = encoding;
+    if (c.req.header("if-none-match")?.split(/\s*,\s*/).includes(variant.etag)) {
+      return new Response(null, { status: 304, headers });
+    }
+    headers["content-length"] = String(variant.body.length);
+    return new Response(method === "HEAD" ? null : variant.body, { status: 200, headers });
+  };
+}
+
+/** The decoded path of a request URL (`http://host/a%20b?x` → `/a b`), or "" when it is not valid UTF-8. */
+function pathnameOf(url: string, queryAt: number): string {
+  const pathStart = url.indexOf("/", url.indexOf("//") + 2);
+  const raw = url.slice(pathStart, queryAt === -1 ? undefined : queryAt);
+  if (!raw.includes("%")) return raw;
+  try {
+    return decodeURIComponent(raw);
+  } catch {
+    return "";
+  }
+}
+
+function preferredEncoding(acceptEncoding: string | undefined, file: StaticFile): Encoding {
+  if (!acceptEncoding) return "identity";
+  if (file.variants.br && /\bbr\b/.test(acceptEncoding)) return "br";
+  if (file.variants.gzip && /\bgzip\b/.test(acceptEncoding)) return "gzip";
+  return "identity";
+}
+
+function loadFiles(root: string): Map<string, StaticFile> {
+  const files = new Map<string, StaticFile>();
+  if (!fs.existsSync(root)) return files;
+  for (const entry of fs.readdirSync(root, { recursive: true, withFileTypes: true })) {
+    if (!entry.isFile() || /\.(br|gz)$/.test(entry.name)) continue;
+    const file = path.join(entry.parentPath, entry.name);
+    const urlPath = `/${path.relative(root, file).split(path.sep).join("/")}`;
+    const page = urlPath.endsWith("/index.html") || urlPath.endsWith(".data");
+    const variants: StaticFile["variants"] = { identity: variant(fs.readFileSync(file)) };
+    for (const [encoding, suffix] of [["br", ".br"], ["gzip", ".gz"]] as const) {
+      if (fs.existsSync(file + suffix)) variants[encoding] = variant(fs.readFileSync(file + suffix));
+    }
+    const staticFile: StaticFile = {
+      type: contentTypes[path.extname(file)] ?? "application/octet-stream",
+      cacheControl: cacheControlFor(urlPath),
+      variants,
+      negotiated: Object.keys(variants).length > 1,
+      page,
+    };
+    files.set(urlPath, staticFile);
+    // A prerendered page answers at its address: /features for features/index.html, / for index.html.
+    if (urlPath.endsWith("/index.html")) files.set(urlPath.slice(0, -"/index.html".length) || "/", staticFile);
+  }
+  return files;
+}
+
+function variant(content: Buffer): Variant {
+  const body = Uint8Array.from(content);
+  return { body, etag: `"${createHash("sha256").update(body).digest("base64url").slice(0, 22)}"` };
+}
