@@ -54,7 +54,7 @@ describe("sign-in layer in the browser", () => {
     expect(await storedUser(fresh)).toMatchObject({ email, displayName: "小明", emailVerified: true });
 
     await openPage(fresh, "/login");
-    await fresh.getByText("您已登入為 小明").waitFor();
+    await fresh.getByText("你已登入為 小明").waitFor();
     await fresh.getByRole("button", { name: "登出" }).click();
     await fresh.getByRole("button", { name: "登入", exact: true }).waitFor();
     expect(await storedUser(fresh)).toBeNull();
@@ -232,7 +232,7 @@ describe("sign-in layer in the browser", () => {
     const email = newEmail();
     await signUp(page, email);
     await openPage(page, `/dev/mailbox?to=${encodeURIComponent(email)}`);
-    await page.getByRole("heading", { name: "【任務小勇士】請驗證您的電子郵件" }).waitFor();
+    await page.getByRole("heading", { name: "【任務小勇士】請驗證你的電子郵件" }).waitFor();
     await expectNoAxeViolations(page);
     await page.context().close();
   });
@@ -240,7 +240,7 @@ describe("sign-in layer in the browser", () => {
   it("starts every page loading and asks for the session only after hydration", async () => {
     const page = await browser.newPage();
     const html = await (await fetch(`${baseURL()}/`)).text();
-    expect(html).not.toContain("您已登入");
+    expect(html).not.toContain("你已登入");
     const sessionRequests: string[] = [];
     page.on("request", (request) => {
       if (request.url().includes("/api/auth/me")) sessionRequests.push(request.url());

@@ -6,6 +6,8 @@ import { createAuth, type Auth, type DevIdentityProvider } from "./auth.server";
 import { createRateLimitStore, sharedRateLimitStore, type RateLimitStore } from "~/services/rate-limit-store.server";
 import { passwordPolicyFrom } from "./password-policy.server";
 import type { PasswordPolicy } from "./password-policy";
+import { registerUserDataHandler } from "./user-data-hooks.server";
+import { wishUserData } from "~/features/wishes/wish-user-data.server";
 
 /** Everything the sign-in layer runs on, built once per process (or once per test server). */
 export interface AuthService {
@@ -54,6 +56,8 @@ export function createAuthService({ env, database, rateLimitPrefix, rateLimitSto
       ? { discoveryUrl: `${env.SITE_URL}/dev-oidc/.well-known/openid-configuration`, ...devIdentityClient }
       : undefined;
   const auth = createAuth({ env, database, mail, rateLimitStore, devIdentityProvider });
+  // Features that keep rows per user follow account deletion and a guest's sign-in (user-data-hooks.server.ts).
+  registerUserDataHandler(wishUserData);
   return {
     env,
     database,

@@ -1,0 +1,40 @@
+import { getEnv } from "~/config/env.server";
+import { getDatabase } from "~/db/db.server";
+import { getAuthService } from "~/features/auth/auth-service.server";
+import { clientIpHeader } from "~/services/client-ip";
+import { sharedRateLimitStore } from "~/services/rate-limit-store.server";
+import { createWishService, type WishService, type WishViewer } from "./wish-service.server";
+
+let service: WishService | undefined;
+
+/** The process-wide wishing well on the configured database, rate-limit store and mail transport. */
+export function getWishService(): WishService {
+  if (!service) {
+    const env = getEnv();
+    service = createWishService({
+      db: getDatabase().db,
+      rateLimitStore: sharedRateLimitStore(),
+      mail: getAuthService().mail,
+      brand: { productName: env.PRODUCT_NAME, supportEmail: env.SUPPORT_EMAIL, siteUrl: env.SITE_URL },
+    });
+  }
+  return service;
+}
+
+/** The signed-in user behind a request (guests included), or null; a visitor without cookies costs no query. */
+export async function wishViewer(request: Request): Promise<WishViewer | null> {
+  if (!request.headers.get("cookie")) return null;
+  const session = await getAuthService().auth.api.getSession({ headers: request.headers });
+  if (!session) return null;
+  const user = session.user as typeof session.user & { role?: string | null };
+  return { id: user.id, editor: user.role === "editor" };
+}
+
+/** The client address the host put in its header (rate limits key on it). */
+export const requestIp = (request: Request) => request.headers.get(clientIpHeader) ?? "unknown";
+
+/** Form posts come from this site's own pages: a browser always names the page's origin on a POST. */
+export function isForeignPost(request: Request): boolean {
+  const origin = request.headers.get("origin");
+  return Boolean(origin && origin !== getEnv().SITE_URL);
+}
