@@ -1,6 +1,8 @@
 import { getEnv } from "~/config/env.server";
 import { getDatabase } from "~/db/db.server";
 import { getAuthService } from "~/features/auth/auth-service.server";
+import { isEditor } from "~/features/auth/roles";
+import { getRequestUser } from "~/features/auth/roles.server";
 import { clientIpHeader } from "~/services/client-ip";
 import { sharedRateLimitStore } from "~/services/rate-limit-store.server";
 import { createWishService, type WishService, type WishViewer } from "./wish-service.server";
@@ -24,10 +26,8 @@ export function getWishService(): WishService {
 /** The signed-in user behind a request (guests included), or null; a visitor without cookies costs no query. */
 export async function wishViewer(request: Request): Promise<WishViewer | null> {
   if (!request.headers.get("cookie")) return null;
-  const session = await getAuthService().auth.api.getSession({ headers: request.headers });
-  if (!session) return null;
-  const user = session.user as typeof session.user & { role?: string | null };
-  return { id: user.id, editor: user.role === "editor" };
+  const user = await getRequestUser(request);
+  return user ? { id: user.id, editor: isEditor(user) } : null;
 }
 
 /** The client address the host put in its header (rate limits key on it). */
