@@ -3,7 +3,7 @@ import type { Kysely, Transaction } from "kysely";
 import type { Database } from "~/db/schema";
 import { actionEmail } from "~/features/mail/mail-templates.server";
 import type { MailMessage } from "~/features/mail/mail-transport.server";
-import { statusLabels } from "./wish-rules";
+import { statusLabels, type Wish } from "./wish-rules";
 import type { StatusChange } from "./wishes.server";
 
 export interface NoticeBrand {
@@ -32,6 +32,16 @@ export async function statusNotice(trx: Transaction<Database>, { wish }: StatusC
     token = randomBytes(24).toString("base64url");
     await trx.insertInto("wish_notice_settings").values({ user_id: wish.authorId, token, unsubscribed_at: null }).execute();
   }
+  return statusNoticeEmail(brand, { email: author.email, name: author.name }, wish, `${brand.siteUrl}${unsubscribePath}?token=${token}`);
+}
+
+/** The notice itself: what changed, a button to the wish, and the unsubscribe link (footer and headers). */
+export function statusNoticeEmail(
+  brand: NoticeBrand,
+  author: { email: string; name: string },
+  wish: Pick<Wish, "id" | "title" | "status" | "statusReason">,
+  unsubscribeLink: string,
+): MailMessage {
   const status = statusLabels[wish.status];
   return actionEmail(brand, author.email, {
     subject: `【${brand.productName}】你的願望「${wish.title}」${status}`,
@@ -42,7 +52,7 @@ export async function statusNotice(trx: Transaction<Database>, { wish }: StatusC
     button: "查看願望",
     link: `${brand.siteUrl}/wishing-well/${wish.id}`,
     footnote: "你會收到這封信，是因為你在許願池許了願。",
-    unsubscribe: `${brand.siteUrl}${unsubscribePath}?token=${token}`,
+    unsubscribe: unsubscribeLink,
   });
 }
 
