@@ -2,29 +2,7 @@ import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { newEmail, password, signUp, storedUser } from "./helpers/accounts";
 import { baseURL, expectNoAxeViolations, holdRequests, openPage, useBrowser, waitForHydration } from "./helpers/browser";
-
-interface Mail {
-  subject: string;
-  links: string[];
-}
-
-/** The newest email to `to` whose subject matches (mail goes out in the background). */
-async function mailTo(to: string, subject: RegExp): Promise<Mail> {
-  for (let attempt = 0; attempt < 100; attempt += 1) {
-    const mails = (await (await fetch(`${baseURL()}/api/dev/mailbox?to=${encodeURIComponent(to)}`)).json()) as Mail[];
-    const match = mails.find((mail) => subject.test(mail.subject));
-    if (match) return match;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error(`no mail to ${to}`);
-}
-
-const linkTo = (mail: Mail, path: string) => {
-  const link = mail.links.find((candidate) => new URL(candidate).pathname === path);
-  if (!link) throw new Error(`no ${path} link in ${mail.subject}`);
-  const url = new URL(link);
-  return `${url.pathname}${url.search}`;
-};
+import { linkTo, mailTo } from "./helpers/mailbox";
 
 async function logIn(page: Page, email: string, secret = password) {
   await page.getByLabel("電子郵件").fill(email);
