@@ -168,7 +168,7 @@ describe("wishing well in the browser", () => {
     await page.goto("/wishing-well?order=votes&status=open");
     await page.getByRole("link", { name: "登入後許願" }).waitFor();
     expect(await page.getByLabel("願望標題").count()).toBe(0);
-    await page.getByRole("link", { name: title }).click();
+    await page.getByRole("link", { name: title, exact: true }).click();
     await page.waitForURL(`**${wishPath}`);
     expect(await page.locator('meta[property="og:url"]').getAttribute("content")).toBe(`${baseURL()}${wishPath}`);
     expect(await page.locator('meta[property="og:title"]').getAttribute("content")).toBe(`${title}｜許願池 | 任務小勇士`);
