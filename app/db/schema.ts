@@ -74,3 +74,23 @@ export interface AnalyticsEventsTable {
   params: string;
   received_at: string;
 }
+
+// --- mail outbox ---
+export interface Database {
+  mail_outbox: MailOutboxTable;
+}
+
+/** One email to deliver (app/features/mail/outbox.server.ts); ISO-8601 times, null until it happens. */
+export interface MailOutboxTable {
+  id: string;
+  recipient: string;
+  subject: string;
+  text: string;
+  html: string;
+  created_at: string;
+  attempts: number;
+  next_attempt_at: string;
+  sent_at: string | null;
+  failed_at: string | null;
+  last_error: string | null;
+}

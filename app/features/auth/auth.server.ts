@@ -4,7 +4,7 @@ import { genericOAuth } from "better-auth/plugins/generic-oauth";
 import { oauthPopup } from "better-auth/plugins";
 import type { DatabaseHandle } from "~/db/connection.server";
 import type { ServerEnv } from "~/config/env.server";
-import type { MailTransport } from "~/features/mail/mail-transport.server";
+import { enqueueMail } from "~/features/mail/outbox.server";
 import { passwordResetEmail, verificationEmail } from "~/features/mail/mail-templates.server";
 import { hashPassword, verifyPassword } from "./password-hash.server";
 import { accountRateLimit, ipRateLimitOptions } from "./rate-limits.server";
@@ -28,19 +28,13 @@ export interface DevIdentityProvider {
 export interface AuthDependencies {
   env: ServerEnv;
   database: DatabaseHandle;
-  mail: MailTransport;
   rateLimitStore: RateLimitStore;
   devIdentityProvider?: DevIdentityProvider;
 }
 
-/** Sends in the background so the answer takes as long whether or not an email goes out; failures are logged. */
-function sendInBackground(mail: MailTransport, message: Parameters<MailTransport["send"]>[0]) {
-  mail.send(message).catch((error: unknown) => console.error("寄信失敗", error));
-}
-
 /** Every Better Auth option of the site in one place; `createAuth` and the schema check share it. */
 export function authOptions(deps: AuthDependencies) {
-  const { env, database, mail, rateLimitStore } = deps;
+  const { env, database, rateLimitStore } = deps;
   const brand = { productName: env.PRODUCT_NAME, supportEmail: env.SUPPORT_EMAIL };
   const policy = passwordPolicyFrom(env);
 
@@ -71,7 +65,7 @@ export function authOptions(deps: AuthDependencies) {
       resetPasswordTokenExpiresIn: 3600,
       sendResetPassword: async ({ user, token }) => {
         const link = `${env.SITE_URL}/reset-password?token=${encodeURIComponent(token)}`;
-        sendInBackground(mail, passwordResetEmail(brand, user.email, user.name, link));
+        await enqueueMail(database.db, passwordResetEmail(brand, user.email, user.name, link));
       },
     },
     emailVerification: {
@@ -79,7 +73,7 @@ export function authOptions(deps: AuthDependencies) {
       expiresIn: 24 * 3600,
       sendVerificationEmail: async ({ user, token }) => {
         const link = `${env.SITE_URL}/verify-email?token=${encodeURIComponent(token)}&email=${encodeURIComponent(user.email)}`;
-        sendInBackground(mail, verificationEmail(brand, user.email, user.name, link));
+        await enqueueMail(database.db, verificationEmail(brand, user.email, user.name, link));
       },
     },
     socialProviders,
