@@ -54,7 +54,8 @@ export function authOptions(deps: AuthDependencies) {
     baseURL: env.SITE_URL,
     basePath: "/api/auth",
     secret: env.AUTH_SECRET ?? "development-secret-for-loopback-sites-only-0123456789",
-    database: database.raw,
+    // SQLite: the app's own query builder, so both queue on one connection (decision 602).
+    database: database.dialect === "sqlite" ? { db: database.db, type: "sqlite" as const, transaction: true } : database.raw,
     trustedOrigins: trustedOrigins(env),
     emailAndPassword: {
       enabled: true,
