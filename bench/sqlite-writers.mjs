@@ -34,7 +34,7 @@ async function run(label, { separate, synchronous }) {
     jobs.push(() =>
       auth.transaction().execute(async (trx) => {
         await sql`select id from users where email = ${`u${index}@x`}`.execute(trx);
-        await new Promise((resolve) => setImmediate(resolve));
+        await new Promise((resolve) => setTimeout(resolve, 0));
         await sql`insert into users (email) values (${`u${index}@x`})`.execute(trx);
       }),
     );

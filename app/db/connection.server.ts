@@ -1,17 +1,23 @@
 import fs from "node:fs";
 import path from "node:path";
 import SQLite from "better-sqlite3";
-import { Kysely, PostgresDialect, SqliteDialect } from "kysely";
+import { Kysely, PostgresDialect, SqliteDialect, type LogEvent } from "kysely";
 import pg from "pg";
 import type { Logger } from "pino";
 import type { Database } from "./schema";
+import { noteRequestError } from "~/services/request-context.server";
+
+// Every failed query is noted against its request, so the host can answer 503 when the database is away.
+const log = (event: LogEvent) => {
+  if (event.level === "error") noteRequestError(event.error);
+};
 
 export type Dialect = "sqlite" | "postgres";
 
 export interface DatabaseHandle {
   /**
-   * The one query builder of the process. On SQLite it is also the one Better Auth writes through, so the
-   * app's writes and Better Auth's queue behind one connection and never share a transaction
+   * The one query builder of the process, also the one Better Auth queries through. On SQLite the app's
+   * writes and Better Auth's so queue behind one connection and never share a transaction
    * (docs/decisions/602-sqlite-one-writer.md).
    */
   db: Kysely<Database>;
@@ -57,7 +63,7 @@ export function openDatabase(options: ConnectOptions): DatabaseHandle {
   sqlite.pragma(`synchronous = ${options.sqliteSynchronous ?? "NORMAL"}`);
   sqlite.pragma("foreign_keys = ON");
   sqlite.pragma("busy_timeout = 5000");
-  return { db: new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) }), dialect: "sqlite", raw: sqlite };
+  return { db: new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }), log }), dialect: "sqlite", raw: sqlite };
 }
 
 function openPostgres(connectionString: string, options: ConnectOptions): DatabaseHandle {
@@ -82,6 +88,6 @@ function openPostgres(connectionString: string, options: ConnectOptions): Databa
   const report = (error: Error) => options.logger?.warn({ err: error }, "PostgreSQL connection lost; the pool reconnects");
   pool.on("error", report);
   pool.on("connect", (client) => client.on("error", report));
-  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), log });
   return { db, dialect: "postgres", schema: options.searchPath ?? "public", raw: pool };
 }

@@ -5,7 +5,7 @@ import { mailboxTransport, smtpTransport, type MailTransport } from "~/features/
 import { startMailSender, type MailSender } from "~/features/mail/outbox.server";
 import { getLogger } from "~/services/logger.server";
 import { createAuth, type Auth, type DevIdentityProvider } from "./auth.server";
-import { createRateLimitStore, sharedRateLimitStore, type RateLimitStore } from "~/services/rate-limit-store.server";
+import { createRateLimitStore, sharedRateLimitStore, type RateLimitStore } from "~/services/rate-limiter.server";
 import { passwordPolicyFrom } from "./password-policy.server";
 import type { PasswordPolicy } from "./password-policy";
 

@@ -8,8 +8,9 @@ import { enqueueMail } from "~/features/mail/outbox.server";
 import { passwordResetEmail, verificationEmail } from "~/features/mail/mail-templates.server";
 import { hashPassword, verifyPassword } from "./password-hash.server";
 import { accountRateLimit, ipRateLimitOptions } from "./rate-limits.server";
-import type { RateLimitStore } from "~/services/rate-limit-store.server";
-import { clientIpHeader } from "~/services/client-ip";
+import { authLogging } from "./auth-logging.server";
+import type { RateLimitStore } from "~/services/rate-limiter.server";
+import { clientIpHeader } from "~/services/client-ip.server";
 import { guestUpgrade } from "./guest-upgrade.server";
 import { identityEndpoint } from "./identity-endpoint.server";
 import { signInRules } from "./sign-in-rules.server";
@@ -54,8 +55,9 @@ export function authOptions(deps: AuthDependencies) {
     baseURL: env.SITE_URL,
     basePath: "/api/auth",
     secret: env.AUTH_SECRET ?? "development-secret-for-loopback-sites-only-0123456789",
-    // SQLite: the app's own query builder, so both queue on one connection (decision 602).
-    database: database.dialect === "sqlite" ? { db: database.db, type: "sqlite" as const, transaction: true } : database.raw,
+    // The app's own query builder: on SQLite both queue on one connection (decision 602), and a failed query is
+    // noted against its request either way (503 when the database is away).
+    database: { db: database.db, type: database.dialect, transaction: true },
     trustedOrigins: trustedOrigins(env),
     emailAndPassword: {
       enabled: true,
@@ -88,7 +90,7 @@ export function authOptions(deps: AuthDependencies) {
       },
     },
     session: { expiresIn: 30 * 24 * 3600, updateAge: 24 * 3600 },
-    rateLimit: ipRateLimitOptions(rateLimitStore),
+    rateLimit: ipRateLimitOptions(env, rateLimitStore),
     advanced: {
       useSecureCookies: env.SITE_URL.startsWith("https:"),
       defaultCookieAttributes: { sameSite: "lax", httpOnly: true },
@@ -98,10 +100,10 @@ export function authOptions(deps: AuthDependencies) {
       disableOriginCheck: false,
     },
     telemetry: { enabled: false },
-    // Refused sign-ins are expected traffic, not something to log line by line.
-    logger: { level: "error" },
+    // Refused sign-ins are expected traffic, not something to log line by line; errors go to the request log.
+    ...authLogging(),
     plugins: [
-      accountRateLimit(rateLimitStore),
+      accountRateLimit(env, rateLimitStore),
       // Before the anonymous plugin: an unverified sign-in is refused before a guest's data would move.
       signInRules(policy),
       anonymous({
