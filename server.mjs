@@ -68,8 +68,9 @@ async function start() {
       headers.set("connection", "close");
       return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
     };
-    const listener = serve({ fetch, port, hostname: host }, () => {
-      console.log(JSON.stringify({ level: 30, time: Date.now(), pid: process.pid, msg: `網站已啟動：http://localhost:${port}（資料庫：${dialect}）` }));
+    const listener = serve({ fetch, port, hostname: host }, (info) => {
+      // PORT=0 picks a free port; the line names the one taken.
+      console.log(JSON.stringify({ level: 30, time: Date.now(), pid: process.pid, port: info.port, msg: `網站已啟動：http://localhost:${info.port}（資料庫：${dialect}）` }));
     });
     handleSignals(listener, server, shutdownTimeoutMs, state);
     return;

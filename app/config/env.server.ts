@@ -91,7 +91,8 @@ const envSchema = z
     // Unset: 127.0.0.1 on a loopback SITE_URL (the development mailbox and sign-in stay off the network),
     // 0.0.0.0 otherwise.
     HOST: optionalText,
-    PORT: z.coerce.number().int().min(1).max(65535).default(3000),
+    // 0 picks a free port (the start-up line names it).
+    PORT: z.coerce.number().int().min(0).max(65535).default(3000),
     DATA_DIR: z.string().default("data"),
     BUILD_DIR: z.string().default("build"),
     DATABASE_URL: optionalText.pipe(
@@ -103,8 +104,10 @@ const envSchema = z
     LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
     SQLITE_SYNCHRONOUS: z.enum(["NORMAL", "FULL"]).default("NORMAL"),
     DATABASE_CONNECT_TIMEOUT_MS: milliseconds(3_000),
-    DATABASE_STATEMENT_TIMEOUT_MS: milliseconds(4_000),
+    DATABASE_STATEMENT_TIMEOUT_MS: milliseconds(3_000),
     DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(200).default(10),
+    // Every key the site writes starts with it, so several sites (or tests) can share one Redis.
+    REDIS_KEY_PREFIX: z.string().regex(/^[\w:.-]{1,64}$/, "只能包含英數字與 : . - _").default("rate-limit:"),
     REDIS_CONNECT_TIMEOUT_MS: milliseconds(2_000),
     REDIS_COMMAND_TIMEOUT_MS: milliseconds(2_000),
     SHUTDOWN_TIMEOUT_MS: milliseconds(10_000),

@@ -38,7 +38,7 @@ export interface PostgresTimeouts {
   poolMax: number;
 }
 
-export const defaultPostgresTimeouts: PostgresTimeouts = { connectMs: 3_000, statementMs: 4_000, idleInTransactionMs: 10_000, poolMax: 10 };
+export const defaultPostgresTimeouts: PostgresTimeouts = { connectMs: 3_000, statementMs: 3_000, idleInTransactionMs: 10_000, poolMax: 10 };
 
 export interface ConnectOptions {
   /** postgres://… selects PostgreSQL; otherwise an SQLite file under dataDir. */
@@ -77,8 +77,9 @@ function openPostgres(connectionString: string, options: ConnectOptions): Databa
     connectionString,
     max: timeouts.poolMax,
     connectionTimeoutMillis: timeouts.connectMs,
-    // The client gives up a little after the server would have: a server that stopped answering still frees us.
-    query_timeout: timeouts.statementMs + 1_000,
+    // The client gives up just after the server would have: a server that stopped answering still frees us,
+    // and a request meets at most one such wait before it fails (503 well within 5 s).
+    query_timeout: timeouts.statementMs + 500,
     idleTimeoutMillis: 30_000,
     keepAlive: true,
     options: serverSettings.join(" "),

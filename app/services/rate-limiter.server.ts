@@ -162,7 +162,7 @@ export function sharedRateLimitStore(): RateLimitStore {
     const env = getEnv();
     if (env.REDIS_URL) {
       const redis = redisFor(env.REDIS_URL);
-      shared = { store: redisRateLimitStore(redis, undefined, env.REDIS_CONNECT_TIMEOUT_MS), redis };
+      shared = { store: redisRateLimitStore(redis, env.REDIS_KEY_PREFIX, env.REDIS_CONNECT_TIMEOUT_MS), redis };
     } else {
       shared = { store: memoryRateLimitStore({ maxKeys: env.RATE_LIMIT_MAX_KEYS }) };
     }
