@@ -63,6 +63,9 @@ export async function startSite(env: Record<string, string> = {}, options: { dat
     const port = /"port":(\d+)/.exec(output)?.[1];
     if (port) {
       site.baseURL = `http://127.0.0.1:${port}`;
+      // Warm up: the sign-in layer starts on its first request, React Router loads its build on its first.
+      await fetch(`${site.baseURL}/api/auth/get-session`, { signal: AbortSignal.timeout(30_000) });
+      await fetch(`${site.baseURL}/api/analytics`, { signal: AbortSignal.timeout(30_000) });
       return site;
     }
     if (child.exitCode !== null) throw new Error(`Server exited early:\n${output}`);
@@ -144,6 +147,6 @@ export function postJson(baseURL: string, pathname: string, body: unknown, heade
     method: "POST",
     headers: { "content-type": "application/json", origin: siteUrl, ...headers },
     body: JSON.stringify(body),
-    signal: AbortSignal.timeout(30_000),
+    signal: AbortSignal.timeout(60_000),
   });
 }
