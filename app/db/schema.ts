@@ -113,3 +113,25 @@ export interface WishNoticeSettingsTable {
   token: string;
   unsubscribed_at: string | null;
 }
+
+// --- mail outbox ---
+export interface Database {
+  mail_outbox: MailOutboxTable;
+}
+
+/** One email to deliver (app/features/mail/outbox.server.ts); ISO-8601 times, null until it happens. */
+export interface MailOutboxTable {
+  id: string;
+  recipient: string;
+  subject: string;
+  text: string;
+  html: string;
+  created_at: string;
+  attempts: number;
+  next_attempt_at: string;
+  sent_at: string | null;
+  failed_at: string | null;
+  last_error: string | null;
+  /** Extra headers as JSON (e.g. List-Unsubscribe), or null. */
+  headers: string | null;
+}

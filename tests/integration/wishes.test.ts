@@ -3,7 +3,7 @@ import { afterAll, beforeAll, expect, it } from "vitest";
 import { createWishService, type ActionResult, type WishService, type WishViewer } from "~/features/wishes/wish-service.server";
 import { wishRateLimits } from "~/features/wishes/wish-limits.server";
 import { unsubscribe } from "~/features/wishes/wish-notice.server";
-import { memoryRateLimitStore } from "~/services/rate-limit-store.server";
+import { memoryRateLimitStore } from "~/services/rate-limiter.server";
 import { describeEachDatabase } from "../helpers/databases";
 import { startAuthServer, type AuthTestClient, type AuthTestServer } from "./auth-server";
 
@@ -29,7 +29,6 @@ describeEachDatabase("wishing well", (database) => {
     wishes = createWishService({
       db: db(),
       rateLimitStore: memoryRateLimitStore(),
-      mail: server.service.mail,
       brand: { productName: "任務小勇士", supportEmail: "support@example.tw", siteUrl: server.baseURL },
       cacheSeconds: 0,
     });
@@ -271,6 +270,9 @@ describeEachDatabase("wishing well", (database) => {
     expect(mail.links).toContain(`${server.baseURL}/wishing-well/${id}`);
     const unsubscribeLink = mail.links.find((link) => link.includes("/wishing-well/unsubscribe?token="));
     expect(unsubscribeLink).toBeDefined();
+    // Written to the durable outbox with the change, with the one-click unsubscribe headers (RFC 8058).
+    const queued = await db().selectFrom("mail_outbox").select(["subject", "headers"]).where("recipient", "=", email).where("subject", "like", "%規劃中").executeTakeFirstOrThrow();
+    expect(JSON.parse(queued.headers ?? "{}")).toEqual({ "List-Unsubscribe": `<${unsubscribeLink}>`, "List-Unsubscribe-Post": "List-Unsubscribe=One-Click" });
     // The same status again is no change and sends nothing.
     expect(await act(editor, { intent: "status", status: "planned" }, id)).toMatchObject({ ok: true });
 

@@ -1,10 +1,9 @@
 import { getEnv } from "~/config/env.server";
 import { getDatabase } from "~/db/db.server";
-import { getAuthService } from "~/features/auth/auth-service.server";
 import { isEditor } from "~/features/auth/roles";
 import { getRequestUser } from "~/features/auth/roles.server";
-import { clientIpHeader } from "~/services/client-ip";
-import { sharedRateLimitStore } from "~/services/rate-limit-store.server";
+import { clientIpHeader } from "~/services/client-ip.server";
+import { sharedRateLimitStore } from "~/services/rate-limiter.server";
 import { createWishService, type WishService, type WishViewer } from "./wish-service.server";
 
 let service: WishService | undefined;
@@ -16,7 +15,6 @@ export function getWishService(): WishService {
     service = createWishService({
       db: getDatabase().db,
       rateLimitStore: sharedRateLimitStore(),
-      mail: getAuthService().mail,
       brand: { productName: env.PRODUCT_NAME, supportEmail: env.SUPPORT_EMAIL, siteUrl: env.SITE_URL },
     });
   }

@@ -1,8 +1,8 @@
 import type { Kysely } from "kysely";
 import type { z } from "zod";
 import type { Database } from "~/db/schema";
-import type { MailMessage, MailTransport } from "~/features/mail/mail-transport.server";
-import type { RateLimitStore } from "~/services/rate-limit-store.server";
+import { enqueueMail } from "~/features/mail/outbox.server";
+import type { RateLimitStore } from "~/services/rate-limiter.server";
 import { overRateLimit } from "./wish-limits.server";
 import { statusNotice, type NoticeBrand } from "./wish-notice.server";
 import { canEdit, mergeInput, replyInput, statusInput, wishInput, type BoardQuery } from "./wish-rules";
@@ -47,7 +47,6 @@ export interface WishDetail {
 export interface WishServiceDeps {
   db: Kysely<Database>;
   rateLimitStore: RateLimitStore;
-  mail: MailTransport;
   brand: NoticeBrand;
   /** How long another instance's writes may take to show on this one's board (this instance's show at once). */
   cacheSeconds?: number;
@@ -81,7 +80,7 @@ const form = (data: FormData, name: string) => {
  * The wishing well's server side for the routes: reads (with a small cache of the public board) and every
  * form action, with permissions, limits and notices. Routes stay thin and call this.
  */
-export function createWishService({ db, rateLimitStore, mail, brand, cacheSeconds = 5 }: WishServiceDeps) {
+export function createWishService({ db, rateLimitStore, brand, cacheSeconds = 5 }: WishServiceDeps) {
   const boardCache = new Map<string, { expires: number; page: Promise<BoardPage> }>();
   const invalidate = () => boardCache.clear();
 
@@ -95,11 +94,6 @@ export function createWishService({ db, rateLimitStore, mail, brand, cacheSecond
     if (boardCache.size > 500) boardCache.clear();
     boardCache.set(key, { expires: now + cacheSeconds * 1000, page });
     return page;
-  }
-
-  /** Until the durable outbox lands, notices go out through the transport once the change is committed. */
-  function deliver(messages: MailMessage[]) {
-    for (const message of messages) mail.send(message).catch((error: unknown) => console.error("願望通知寄送失敗", error));
   }
 
   async function act(data: FormData, viewer: WishViewer | null, ip: string, wishId?: string): Promise<ActionResult> {
@@ -152,13 +146,12 @@ export function createWishService({ db, rateLimitStore, mail, brand, cacheSecond
       case "status": {
         const input = statusInput.safeParse({ status: form(data, "status"), reason: form(data, "reason") ?? "" });
         if (!input.success) return fail(intent, 400, "wishes/invalid", "請修正標示的欄位。", { fieldErrors: fieldErrors(input.error) });
-        const notices: MailMessage[] = [];
+        // The notice is written to the mail outbox in the status change's own transaction: both or neither.
         const result = await setStatus(db, id, input.data.status, input.data.reason, async (trx, change) => {
           const notice = await statusNotice(trx, change, brand);
-          if (notice) notices.push(notice);
+          if (notice) await enqueueMail(trx, notice);
         });
         if (result === "not-found") return notFound();
-        deliver(notices);
         invalidate();
         return { ok: true, intent, redirect: `/wishing-well/${id}` };
       }
