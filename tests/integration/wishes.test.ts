@@ -239,7 +239,7 @@ describeEachDatabase("wishing well", (database) => {
     void owner;
   });
 
-  it("on account deletion removes the user's votes and their wishes (decision 840), and duplicates merged into them return", async () => {
+  it("on account deletion removes the user's votes and their wishes (decision 840), and wishes merged into them return", async () => {
     const { client, viewer } = await verifiedUser();
     const { viewer: other } = await guest();
     const { viewer: editor } = await verifiedUser(true);

@@ -15,7 +15,7 @@ interface Props {
   initial?: { title: string; body: string };
   problem?: FormProblem | null;
   submitLabel: string;
-  /** While a new wish's title is typed, similar wishes are shown so votes gather instead of duplicates. */
+  /** While a new wish's title is typed, similar wishes are shown so votes gather on one wish instead of spreading over copies. */
   suggestSimilar?: boolean;
 }
 

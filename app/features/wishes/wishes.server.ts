@@ -305,7 +305,7 @@ export function titlePieces(title: string): string[] {
 
 /**
  * Account deletion (decision 840): the user's votes are removed (the wishes they voted for lose those votes),
- * and their wishes are deleted with every vote on them; duplicates merged into those wishes return to the board.
+ * and their wishes are deleted with every vote on them; wishes merged into those return to the board.
  */
 export async function deleteWishData(trx: Db, userId: string): Promise<void> {
   await trx
