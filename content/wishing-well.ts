@@ -1,4 +1,4 @@
-import type { PageIntro } from "../app/features/content/types";
+import type { PageIntro } from "./types";
 
 /** The wishing well's words that are content rather than interface (PRODUCT §3). */
 export const wishingWell: { intro: PageIntro; howItWorks: string[]; signInPrompt: string } = {

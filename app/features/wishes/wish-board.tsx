@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import type { PageIntro } from "~/features/content/types";
+import type { PageIntro } from "~content/types";
 import { WishCard } from "./wish-card";
 import { WishForm, type FormProblem } from "./wish-form";
 import { WishStyles } from "./wish-styles";

@@ -3,7 +3,7 @@ import { z } from "zod";
 import { getEnv } from "~/config/env.server";
 import { getDatabase } from "~/db/db.server";
 import { safeRedirect } from "~/features/auth/safe-redirect";
-import { loadData } from "~/features/content/data.server";
+import { loadData } from "~/features/pages/data.server";
 import type { BoardData } from "./wish-board";
 import type { DetailData } from "./wish-detail";
 import { getWishService, isForeignPost, requestIp, wishViewer } from "./wish-context.server";
