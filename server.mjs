@@ -1,8 +1,11 @@
 // Starts the site. Production (`npm start`): the built Hono app from build/server. Development
-// (`npm run dev`): the same app loaded through Vite, with hot reload.
+// (`npm run dev`): the same app loaded through Vite, with hot reload. A `.env` file beside this one is read
+// first when present; variables already set in the environment win.
+import fs from "node:fs";
 import http from "node:http";
 import { getRequestListener, serve } from "@hono/node-server";
 
+if (fs.existsSync(".env")) process.loadEnvFile(".env");
 const production = process.env.NODE_ENV === "production";
 
 async function loadProduction() {
@@ -18,16 +21,58 @@ async function loadProduction() {
   }
 }
 
+/**
+ * SIGTERM/SIGINT: stop accepting, close idle keep-alive connections, let requests in flight finish (their
+ * answers carry `Connection: close`), deliver the mail outbox, close the pools, exit 0 — all within
+ * SHUTDOWN_TIMEOUT_MS; past it the remaining connections are cut and the process still exits.
+ */
+function handleSignals(listener, server, shutdownTimeoutMs, state) {
+  let stopping = false;
+  const stop = (signal) => {
+    if (stopping) return;
+    stopping = true;
+    state.closing = true;
+    const started = Date.now();
+    const log = (message) => console.log(JSON.stringify({ level: 30, time: Date.now(), pid: process.pid, signal, msg: message }));
+    log("shutting down");
+    const deadline = setTimeout(() => {
+      log("shutdown deadline reached: closing the remaining connections");
+      listener.closeAllConnections();
+      process.exit(0);
+    }, shutdownTimeoutMs);
+    deadline.unref();
+    listener.close(async () => {
+      try {
+        await server.shutdown();
+      } finally {
+        log(`stopped in ${Date.now() - started} ms`);
+        process.exit(0);
+      }
+    });
+    listener.closeIdleConnections();
+    // A keep-alive connection that goes idle after its last answer is closed by node itself (Connection: close).
+  };
+  process.on("SIGTERM", () => stop("SIGTERM"));
+  process.on("SIGINT", () => stop("SIGINT"));
+}
+
 async function start() {
   if (production) {
     const server = await loadProduction();
-    const { port, host, dialect } = await server.prepare();
-    const listener = serve({ fetch: server.app.fetch, port, hostname: host }, () => {
-      console.log(`網站已啟動：http://localhost:${port}（資料庫：${dialect}）`);
+    const { port, host, dialect, shutdownTimeoutMs } = await server.prepare();
+    const state = { closing: false };
+    const fetch = async (request, bindings) => {
+      const response = await server.app.fetch(request, bindings);
+      if (!state.closing) return response;
+      const headers = new Headers(response.headers);
+      headers.set("connection", "close");
+      return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
+    };
+    const listener = serve({ fetch, port, hostname: host }, (info) => {
+      // PORT=0 picks a free port; the line names the one taken.
+      console.log(JSON.stringify({ level: 30, time: Date.now(), pid: process.pid, port: info.port, msg: `網站已啟動：http://localhost:${info.port}（資料庫：${dialect}）` }));
     });
-    const stop = () => listener.close(() => server.shutdown().finally(() => process.exit(0)));
-    process.on("SIGTERM", stop);
-    process.on("SIGINT", stop);
+    handleSignals(listener, server, shutdownTimeoutMs, state);
     return;
   }
   const { createServer } = await import("vite");
@@ -42,7 +87,7 @@ async function start() {
 }
 
 start().catch((error) => {
-  // Configuration errors carry their own message naming the variable; nothing else is printed.
-  console.error(error?.name === "ConfigError" ? error.message : error);
+  // Configuration and start-up errors carry their own message naming the variable; nothing else is printed.
+  console.error(["ConfigError", "StartupError"].includes(error?.name) ? error.message : error);
   process.exit(1);
 });

@@ -1,7 +1,7 @@
 import { defineConfig } from "vitest/config";
 
-// Three projects: node-side unit and data-layer tests (on SQLite and PostgreSQL), component tests in
-// happy-dom, and end-to-end tests in Chromium against the built, started server.
+// Four projects: node-side unit and data-layer tests (on SQLite and PostgreSQL), component tests in
+// happy-dom, fault tests against the built server, and end-to-end tests in Chromium against the built, started server.
 export default defineConfig({
   resolve: { tsconfigPaths: true },
   test: {
@@ -23,6 +23,20 @@ export default defineConfig({
           include: ["app/**/*.test.tsx"],
           environment: "happy-dom",
           setupFiles: ["tests/setup/components.ts"],
+        },
+      },
+      {
+        // Faults and operations: each file starts the built server itself (several, one at a time) and breaks
+        // what it depends on. Needs the build, like e2e; no shared server.
+        extends: true,
+        test: {
+          name: "faults",
+          include: ["tests/faults/**/*.test.ts"],
+          environment: "node",
+          globalSetup: ["tests/setup/postgres.ts"],
+          fileParallelism: false,
+          testTimeout: 120_000,
+          hookTimeout: 60_000,
         },
       },
       {

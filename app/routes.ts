@@ -20,6 +20,8 @@ export default [
   route("robots.txt", "routes/resources/robots.ts"),
   route("manifest.webmanifest", "routes/resources/web-manifest.ts"),
   route("api/analytics", "routes/resources/analytics.ts"),
+  route("api/wishes/similar", "routes/resources/wish-similar.ts"),
+  route("api/wishes/:id/vote", "routes/resources/wish-vote.ts"),
 
   layout("routes/site/layout.tsx", [
     index("routes/site/home.tsx"),
@@ -27,6 +29,8 @@ export default [
     route("pricing", "routes/site/pricing.tsx"),
     route("current-plan", "routes/site/current-plan.tsx"),
     route("wishing-well", "routes/site/wishing-well.tsx"),
+    route("wishing-well/unsubscribe", "routes/site/wishing-well-unsubscribe.tsx"),
+    route("wishing-well/:id", "routes/site/wishing-well-wish.tsx"),
     route("faq", "routes/site/faq.tsx"),
     route("about", "routes/site/about.tsx"),
     route("tutorial", "routes/site/tutorial.tsx"),

@@ -2,8 +2,12 @@ import type { IronmanArticle, IronmanContent } from "./types";
 
 const ithome = "https://ithelp.ithome.com.tw/";
 
-// [title, summary] for each day of the series, in order.
-const days: [string, string][] = [
+/**
+ * [title, summary, article address] for each day of the series, in order. An address goes here only once it is
+ * known to be the day's own article on iThome (https://ithelp.ithome.com.tw/articles/<number>); until then the
+ * entry has none and the list shows no link for it, rather than a link that leads somewhere else.
+ */
+const days: [title: string, summary: string, url?: string][] = [
   ["為什麼要自己打造網站與登入服務", "說明產品背景與目標：繁體中文、行動優先、資料自己掌握，以及整個系列的規劃。"],
   ["選擇 React Router 7 框架模式", "比較單頁應用與伺服器端渲染，說明為什麼選擇 React Router 的框架模式。"],
   ["用 Hono 當作輕量的 Node 主機", "把轉址、安全標頭、壓縮與靜態檔案交給 Hono，其餘請求交給 React Router。"],
@@ -43,5 +47,6 @@ export const ironman2025: IronmanContent = {
     description: "2025 iThome 鐵人賽系列文章：React Router、Better Auth、SQLite 與 PostgreSQL、Lighthouse、無障礙。",
   },
   seriesUrl: ithome,
-  articles: days.map(([title, summary], index): IronmanArticle => ({ day: index + 1, title, summary, url: ithome })),
+  missingLinkNote: "還沒有附上連結的文章，表示我們尚未確認它在 iThome 上的網址；確認後就會補上。",
+  articles: days.map(([title, summary, url], index): IronmanArticle => ({ day: index + 1, title, summary, ...(url ? { url } : {}) })),
 };

@@ -95,12 +95,15 @@ export interface IronmanArticle {
   day: number;
   title: string;
   summary: string;
-  url: string;
+  /** The day's own article; absent while unknown (no link is shown then). */
+  url?: string;
 }
 
 export interface IronmanContent {
   intro: PageIntro;
   seriesUrl: string;
+  /** Shown when some days have no known article address yet. */
+  missingLinkNote: string;
   articles: IronmanArticle[];
 }
 

@@ -1,26 +1,36 @@
 import { Hono } from "hono";
+import { bodyLimit } from "hono/body-limit";
 import { createRequestHandler } from "react-router";
 import { getEnv } from "~/config/env.server";
 import { closeDatabase, getDatabase, prepareDatabase } from "~/db/db.server";
+import { getLogger } from "~/services/logger.server";
+import { noteRequestError } from "~/services/request-context.server";
+import { withClientIp } from "./client-ip";
+import { closeSharedRateLimitStore, sharedRateLimitStore, sharedRedis } from "~/services/rate-limiter.server";
+import { redisAnswers } from "~/services/redis.server";
 import { canonicalRedirect } from "./redirects";
 import { securityHeaders } from "./headers";
 import { staticFiles } from "./static-files";
-import { healthCheck } from "./health";
-import { withClientIp } from "./client-ip";
+import { readiness } from "./health";
+import { hostValidation } from "./host-header";
+import { requestContext } from "./request-log";
 import { compressDynamic } from "./compression";
 import { authRoutes } from "./auth-routes";
 import { getAuthService } from "~/features/auth/auth-service.server";
-import { closeSharedRateLimitStore } from "~/services/rate-limit-store.server";
 import { createStorage } from "~/features/storage/storage.server";
 import { promoteEditors, setUserRole } from "~/features/auth/roles.server";
 import { isRole } from "~/features/auth/roles";
 
+/** Every request body is capped; the sign-in layer's forms and JSON are small (analytics has its own 16 KB). */
+export const MAX_BODY_BYTES = 64 * 1024;
+
 /**
- * The thin host: redirects, headers, compression, static files (hashed assets and prerendered pages),
- * then React Router for every other request.
+ * The thin host: request log and ids, Host check, redirects, headers, body limits, health, static files
+ * (hashed assets and prerendered pages), then React Router for every other request.
  */
 export function createApp() {
   const env = getEnv();
+  const logger = getLogger();
   const app = new Hono();
   // Imported lazily so React Router's build stays a chunk of its own, which its prerenderer looks up.
   const handleRequest = createRequestHandler(
@@ -28,6 +38,8 @@ export function createApp() {
     import.meta.env.PROD ? "production" : "development",
   );
 
+  app.use(requestContext(logger));
+  app.use(hostValidation({ siteUrl: env.SITE_URL, allowedHostnames: env.allowedHostnames, isLoopbackSite: env.isLoopbackSite }));
   const https = env.SITE_URL.startsWith("https:");
   app.use(async (c, next) => {
     const target = canonicalRedirect(c.req.url, { https });
@@ -35,8 +47,15 @@ export function createApp() {
     return next();
   });
   app.use(securityHeaders({ https }));
+  app.use(
+    bodyLimit({
+      maxSize: MAX_BODY_BYTES,
+      onError: (c) => c.json({ code: "payload-too-large", message: "傳送的資料過大。" }, 413),
+    }),
+  );
 
-  app.get("/healthz", async (c) => c.json(...(await healthCheck())));
+  app.get("/healthz", (c) => c.json({ ok: true }));
+  app.get("/readyz", async (c) => c.json(...(await readiness(getDatabase(), sharedRedis()))));
   app.route("/", authRoutes(getAuthService()));
   // File storage speaking the Firebase Storage v0 protocol (docs/storage.md).
   app.route("/", createStorage({ env, database: getDatabase(), authService: getAuthService() }).routes);
@@ -50,19 +69,40 @@ export function createApp() {
   app.all("*", (c) => handleRequest(withClientIp(c, env.TRUSTED_PROXIES)));
 
   app.onError((error, c) => {
-    console.error(error);
+    // The request log writes it (with its stack) once the answer is known; a dependency outage becomes 503 there.
+    noteRequestError(error);
     return c.text("伺服器發生錯誤，請稍後再試。", 500);
   });
 
   return app;
 }
 
-/** Validates the configuration and migrates the database; the start script awaits this before listening. */
+/** A start-up failure, said in one sentence that names the variable to check (never its value: it holds a password). */
+export class StartupError extends Error {
+  override name = "StartupError";
+}
+
+/** How long start-up waits for Redis; the database has its own connect timeout. */
+const STARTUP_REDIS_TIMEOUT_MS = 10_000;
+
+/** Validates the configuration, migrates the database and checks Redis; the start script awaits this before listening. */
 export async function prepare() {
   const env = getEnv();
-  await prepareDatabase();
+  try {
+    await prepareDatabase();
+  } catch (error) {
+    const variable = env.DATABASE_URL ? "DATABASE_URL" : "DATA_DIR";
+    throw new StartupError(`無法連線或準備資料庫，請檢查 ${variable}：${(error as Error).message}`, { cause: error });
+  }
   await promoteEditors(getDatabase(), env.EDITOR_EMAILS);
-  return { port: env.PORT, host: env.HOST, dialect: getDatabase().dialect };
+  sharedRateLimitStore();
+  const redis = sharedRedis();
+  if (redis) {
+    await redisAnswers(redis, STARTUP_REDIS_TIMEOUT_MS).catch((error: unknown) => {
+      throw new StartupError(`無法連線到 Redis，請檢查 REDIS_URL：${(error as Error).message}`, { cause: error });
+    });
+  }
+  return { port: env.PORT, host: env.HOST, dialect: getDatabase().dialect, shutdownTimeoutMs: env.SHUTDOWN_TIMEOUT_MS };
 }
 
 /** `npm run user:role -- <email> <role>` runs here, inside the server bundle, on the configured database. */
@@ -78,6 +118,7 @@ export async function changeUserRole(email: string, role: string): Promise<strin
   }
 }
 
+/** After the server stopped taking requests: delivers what the outbox holds, then closes the pools. */
 export async function shutdown() {
   await getAuthService().close();
   await closeSharedRateLimitStore();

@@ -4,6 +4,7 @@ import { jsonError, toCatalogueError } from "~/features/auth/api-errors.server";
 import { listMailbox } from "~/features/mail/mailbox.server";
 import { withClientIp } from "./client-ip";
 import { devIdentityProviderRoutes } from "./dev-identity-provider";
+import { noteRequestError } from "~/services/request-context.server";
 
 /**
  * The sign-in layer's HTTP surface: Better Auth under /api/auth/*, and on a loopback site without SMTP or
@@ -25,7 +26,8 @@ export function authRoutes(service: AuthService) {
       headers.set("Cross-Origin-Opener-Policy", "unsafe-none");
       return new Response(response.body, { status: response.status, headers });
     } catch (error) {
-      console.error(error);
+      // The request log writes it with its stack; an unreachable dependency turns this into 503 there.
+      noteRequestError(error);
       return jsonError(500, "auth/internal-error");
     }
   });

@@ -5,7 +5,7 @@ export function NotFoundMain() {
   return (
     <main className="page page--centered">
       <h1>找不到頁面</h1>
-      <p>您要找的頁面不存在，可能已經移除或網址有誤。</p>
+      <p>你要找的頁面不存在，可能已經移除或網址有誤。</p>
       <p>
         <Link className="button button--primary" to="/">
           回到首頁

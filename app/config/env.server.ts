@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { isLoopbackOrigin } from "./origin";
+import { isIP } from "node:net";
 
 /**
  * The one place environment variables are read. Every variable is validated at start-up;
@@ -31,6 +32,42 @@ const hostnameList = z
   );
 
 const emailList = hostnameList.pipe(z.array(z.email("必須是以逗號分隔的 email")));
+/** "count/seconds", e.g. "30/60": the form of every RATE_LIMIT_* variable. */
+export function parseFixedWindow(value: string): { max: number; windowSeconds: number } | null {
+  const match = /^\s*(\d+)\s*\/\s*(\d+)\s*$/.exec(value);
+  if (!match) return null;
+  const max = Number(match[1]);
+  const windowSeconds = Number(match[2]);
+  return max >= 1 && windowSeconds >= 1 ? { max, windowSeconds } : null;
+}
+
+/** An address ("10.0.0.7", "::1") or a CIDR range ("10.0.0.0/8", "fd00::/8"). */
+export function isAddressOrRange(entry: string): boolean {
+  const [address = "", prefix, extra] = entry.split("/");
+  const family = isIP(address);
+  if (!family || extra !== undefined) return false;
+  if (prefix === undefined) return true;
+  return /^\d+$/.test(prefix) && Number(prefix) <= (family === 4 ? 32 : 128);
+}
+
+const milliseconds = (fallback: number) => z.coerce.number().int().min(100).max(600_000).default(fallback);
+
+/** A rate limit written "count/seconds", e.g. "30/60" (docs/configuration.md). */
+const fixedWindow = (fallback: string) =>
+  z
+    .string()
+    .default(fallback)
+    .transform((value, ctx) => {
+      const window = parseFixedWindow(value);
+      if (!window) ctx.addIssue({ code: "custom", message: "必須寫成「次數/秒數」，例如 30/60" });
+      return window ?? { max: 1, windowSeconds: 1 };
+    });
+
+const proxyList = hostnameList.transform((entries, ctx) => {
+  const invalid = entries.filter((entry) => !isAddressOrRange(entry));
+  if (invalid.length) ctx.addIssue({ code: "custom", message: `不是 IP 位址或 CIDR 網段：${invalid.join(", ")}` });
+  return entries;
+});
 
 const envSchema = z
   .object({
@@ -55,14 +92,39 @@ const envSchema = z
     // Unset: 127.0.0.1 on a loopback SITE_URL (the development mailbox and sign-in stay off the network),
     // 0.0.0.0 otherwise.
     HOST: optionalText,
-    PORT: z.coerce.number().int().min(1).max(65535).default(3000),
+    // 0 picks a free port (the start-up line names it).
+    PORT: z.coerce.number().int().min(0).max(65535).default(3000),
     DATA_DIR: z.string().default("data"),
     BUILD_DIR: z.string().default("build"),
     DATABASE_URL: optionalText.pipe(
       z.url({ protocol: /^postgres(ql)?$/ }).optional(),
     ),
     REDIS_URL: optionalText.pipe(z.url({ protocol: /^rediss?$/ }).optional()),
-    TRUSTED_PROXIES: hostnameList,
+    // Addresses or CIDR ranges (10.0.0.0/8, fd00::/8) of the reverse proxies in front of the site.
+    TRUSTED_PROXIES: proxyList,
+    LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+    SQLITE_SYNCHRONOUS: z.enum(["NORMAL", "FULL"]).default("NORMAL"),
+    DATABASE_CONNECT_TIMEOUT_MS: milliseconds(3_000),
+    DATABASE_STATEMENT_TIMEOUT_MS: milliseconds(3_000),
+    DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(200).default(10),
+    // Every key the site writes starts with it, so several sites (or tests) can share one Redis.
+    REDIS_KEY_PREFIX: z.string().regex(/^[\w:.-]{1,64}$/, "只能包含英數字與 : . - _").default("rate-limit:"),
+    REDIS_CONNECT_TIMEOUT_MS: milliseconds(2_000),
+    REDIS_COMMAND_TIMEOUT_MS: milliseconds(2_000),
+    SHUTDOWN_TIMEOUT_MS: milliseconds(10_000),
+    // Rate limits, "count/seconds" generous per address, since a family or a school shares one.
+    RATE_LIMIT_AUTH_PER_IP: fixedWindow("300/60"),
+    RATE_LIMIT_SIGN_IN_PER_IP: fixedWindow("30/60"),
+    RATE_LIMIT_SIGN_IN_FAILURES_PER_ACCOUNT: fixedWindow("10/900"),
+    RATE_LIMIT_SIGN_UP_PER_IP: fixedWindow("30/3600"),
+    RATE_LIMIT_SIGN_UP_PER_ACCOUNT: fixedWindow("5/3600"),
+    RATE_LIMIT_GUEST_PER_IP: fixedWindow("30/3600"),
+    RATE_LIMIT_GUEST_UPGRADE_PER_ACCOUNT: fixedWindow("5/3600"),
+    RATE_LIMIT_MAIL_PER_IP: fixedWindow("30/3600"),
+    RATE_LIMIT_PASSWORD_RESET_PER_ACCOUNT: fixedWindow("3/3600"),
+    RATE_LIMIT_VERIFICATION_MAIL_PER_ACCOUNT: fixedWindow("5/3600"),
+    RATE_LIMIT_ANALYTICS_PER_IP: fixedWindow("60/60"),
+    RATE_LIMIT_MAX_KEYS: z.coerce.number().int().min(1_000).max(10_000_000).default(100_000),
 
     AUTH_SECRET: optionalText.pipe(z.string().min(32).optional()),
     COOKIE_DOMAIN: optionalText,

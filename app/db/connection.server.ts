@@ -1,20 +1,44 @@
 import fs from "node:fs";
 import path from "node:path";
 import SQLite from "better-sqlite3";
-import { Kysely, PostgresDialect, SqliteDialect } from "kysely";
+import { Kysely, PostgresDialect, SqliteDialect, type LogEvent } from "kysely";
 import pg from "pg";
+import type { Logger } from "pino";
 import type { Database } from "./schema";
+import { noteRequestError } from "~/services/request-context.server";
+
+// Every failed query is noted against its request, so the host can answer 503 when the database is away.
+const log = (event: LogEvent) => {
+  if (event.level === "error") noteRequestError(event.error);
+};
 
 export type Dialect = "sqlite" | "postgres";
 
 export interface DatabaseHandle {
+  /**
+   * The one query builder of the process, also the one Better Auth queries through. On SQLite the app's
+   * writes and Better Auth's so queue behind one connection and never share a transaction
+   * (docs/decisions/602-sqlite-one-writer.md).
+   */
   db: Kysely<Database>;
   dialect: Dialect;
   /** PostgreSQL: the schema this handle works in; SQLite has none. */
   schema?: string;
-  /** The raw driver object, for libraries that want it (Better Auth accepts either). */
+  /** The raw driver object (a better-sqlite3 database or a pg pool). */
   raw: SQLite.Database | pg.Pool;
 }
+
+export interface PostgresTimeouts {
+  /** Connecting, including the server's start-up answer. */
+  connectMs: number;
+  /** One statement, checked by the server and, should the server stop answering, by the client. */
+  statementMs: number;
+  /** A transaction left idle by a crashed request is ended by the server after this long. */
+  idleInTransactionMs: number;
+  poolMax: number;
+}
+
+export const defaultPostgresTimeouts: PostgresTimeouts = { connectMs: 3_000, statementMs: 3_000, idleInTransactionMs: 10_000, poolMax: 10 };
 
 export interface ConnectOptions {
   /** postgres://… selects PostgreSQL; otherwise an SQLite file under dataDir. */
@@ -22,24 +46,49 @@ export interface ConnectOptions {
   dataDir: string;
   /** PostgreSQL only: schema to use (tests isolate themselves in their own schema). */
   searchPath?: string;
+  postgres?: Partial<PostgresTimeouts>;
+  /** SQLite only: NORMAL (default) survives a killed process; FULL also a power cut, at a cost (decision 602). */
+  sqliteSynchronous?: "NORMAL" | "FULL";
+  /** Where a dropped connection is reported; without it, the report is dropped. */
+  logger?: Pick<Logger, "warn">;
 }
 
 export function openDatabase(options: ConnectOptions): DatabaseHandle {
-  if (options.databaseUrl) {
-    const pool = new pg.Pool({
-      connectionString: options.databaseUrl,
-      max: 10,
-      ...(options.searchPath ? { options: `-c search_path=${options.searchPath}` } : {}),
-    });
-    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
-    return { db, dialect: "postgres", schema: options.searchPath ?? "public", raw: pool };
-  }
+  if (options.databaseUrl) return openPostgres(options.databaseUrl, options);
   fs.mkdirSync(options.dataDir, { recursive: true });
   const sqlite = new SQLite(path.join(options.dataDir, "app.db"));
-  // WAL lets readers run while one writer commits; busy_timeout waits instead of failing under contention.
+  // WAL lets readers run while one writer commits. With synchronous=NORMAL a commit is in the WAL file before it
+  // is acknowledged, so it survives kill -9; FULL also syncs it to the disk (decision 602 has the figures).
   sqlite.pragma("journal_mode = WAL");
+  sqlite.pragma(`synchronous = ${options.sqliteSynchronous ?? "NORMAL"}`);
   sqlite.pragma("foreign_keys = ON");
   sqlite.pragma("busy_timeout = 5000");
-  sqlite.pragma("synchronous = NORMAL");
-  return { db: new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) }), dialect: "sqlite", raw: sqlite };
+  return { db: new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }), log }), dialect: "sqlite", raw: sqlite };
+}
+
+function openPostgres(connectionString: string, options: ConnectOptions): DatabaseHandle {
+  const timeouts = { ...defaultPostgresTimeouts, ...options.postgres };
+  const serverSettings = [
+    `-c statement_timeout=${timeouts.statementMs}`,
+    `-c idle_in_transaction_session_timeout=${timeouts.idleInTransactionMs}`,
+    ...(options.searchPath ? [`-c search_path=${options.searchPath}`] : []),
+  ];
+  const pool = new pg.Pool({
+    connectionString,
+    max: timeouts.poolMax,
+    connectionTimeoutMillis: timeouts.connectMs,
+    // The client gives up just after the server would have: a server that stopped answering still frees us,
+    // and a request meets at most one such wait before it fails (503 well within 5 s).
+    query_timeout: timeouts.statementMs + 500,
+    idleTimeoutMillis: 30_000,
+    keepAlive: true,
+    options: serverSettings.join(" "),
+  });
+  // A restart or fail-over of PostgreSQL ends our connections: the pool drops them and connects anew on the
+  // next query. Without these listeners the 'error' event would end the process.
+  const report = (error: Error) => options.logger?.warn({ err: error }, "PostgreSQL connection lost; the pool reconnects");
+  pool.on("error", report);
+  pool.on("connect", (client) => client.on("error", report));
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), log });
+  return { db, dialect: "postgres", schema: options.searchPath ?? "public", raw: pool };
 }

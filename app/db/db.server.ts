@@ -1,5 +1,6 @@
 import { getEnv } from "~/config/env.server";
 import { migrateToLatest } from "./migrate.server";
+import { getLogger } from "~/services/logger.server";
 import { openDatabase, type DatabaseHandle } from "./connection.server";
 
 let handle: DatabaseHandle | undefined;
@@ -8,7 +9,17 @@ let handle: DatabaseHandle | undefined;
 export function getDatabase(): DatabaseHandle {
   if (!handle) {
     const env = getEnv();
-    handle = openDatabase({ databaseUrl: env.DATABASE_URL, dataDir: env.DATA_DIR });
+    handle = openDatabase({
+      databaseUrl: env.DATABASE_URL,
+      dataDir: env.DATA_DIR,
+      sqliteSynchronous: env.SQLITE_SYNCHRONOUS,
+      postgres: {
+        connectMs: env.DATABASE_CONNECT_TIMEOUT_MS,
+        statementMs: env.DATABASE_STATEMENT_TIMEOUT_MS,
+        poolMax: env.DATABASE_POOL_MAX,
+      },
+      logger: getLogger(),
+    });
   }
   return handle;
 }

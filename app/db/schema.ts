@@ -1,3 +1,5 @@
+import type { Generated } from "kysely";
+
 /**
  * Kysely table types. Each feature adds its tables here together with a migration in ./migrations.
  * Timestamps are stored as ISO-8601 text on SQLite and timestamptz on PostgreSQL; code reads them as strings
@@ -120,4 +122,61 @@ export interface StorageUploadsTable {
   received: number | string;
   chunks: number;
   created_at: string;
+}
+
+// --- wishing well ---
+export interface Database {
+  wishes: WishesTable;
+  wish_votes: WishVotesTable;
+  wish_notice_settings: WishNoticeSettingsTable;
+}
+
+/** A wish on the board. Times are ISO-8601 text; `vote_count` mirrors the rows of wish_votes. */
+export interface WishesTable {
+  id: string;
+  author_id: string;
+  title: string;
+  body: string;
+  status: string;
+  status_reason: string | null;
+  team_reply: string | null;
+  vote_count: Generated<number>;
+  merged_into: string | null;
+  hidden_at: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface WishVotesTable {
+  wish_id: string;
+  user_id: string;
+  created_at: string;
+}
+
+export interface WishNoticeSettingsTable {
+  user_id: string;
+  token: string;
+  unsubscribed_at: string | null;
+}
+
+// --- mail outbox ---
+export interface Database {
+  mail_outbox: MailOutboxTable;
+}
+
+/** One email to deliver (app/features/mail/outbox.server.ts); ISO-8601 times, null until it happens. */
+export interface MailOutboxTable {
+  id: string;
+  recipient: string;
+  subject: string;
+  text: string;
+  html: string;
+  created_at: string;
+  attempts: number;
+  next_attempt_at: string;
+  sent_at: string | null;
+  failed_at: string | null;
+  last_error: string | null;
+  /** Extra headers as JSON (e.g. List-Unsubscribe), or null. */
+  headers: string | null;
 }

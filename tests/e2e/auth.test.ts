@@ -2,29 +2,7 @@ import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { newEmail, password, signUp, storedUser } from "./helpers/accounts";
 import { baseURL, expectNoAxeViolations, holdRequests, openPage, useBrowser, waitForHydration } from "./helpers/browser";
-
-interface Mail {
-  subject: string;
-  links: string[];
-}
-
-/** The newest email to `to` whose subject matches (mail goes out in the background). */
-async function mailTo(to: string, subject: RegExp): Promise<Mail> {
-  for (let attempt = 0; attempt < 100; attempt += 1) {
-    const mails = (await (await fetch(`${baseURL()}/api/dev/mailbox?to=${encodeURIComponent(to)}`)).json()) as Mail[];
-    const match = mails.find((mail) => subject.test(mail.subject));
-    if (match) return match;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error(`no mail to ${to}`);
-}
-
-const linkTo = (mail: Mail, path: string) => {
-  const link = mail.links.find((candidate) => new URL(candidate).pathname === path);
-  if (!link) throw new Error(`no ${path} link in ${mail.subject}`);
-  const url = new URL(link);
-  return `${url.pathname}${url.search}`;
-};
+import { linkTo, mailTo } from "./helpers/mailbox";
 
 async function logIn(page: Page, email: string, secret = password) {
   await page.getByLabel("電子郵件").fill(email);
@@ -54,7 +32,7 @@ describe("sign-in layer in the browser", () => {
     expect(await storedUser(fresh)).toMatchObject({ email, displayName: "小明", emailVerified: true });
 
     await openPage(fresh, "/login");
-    await fresh.getByText("您已登入為 小明").waitFor();
+    await fresh.getByText("你已登入為 小明").waitFor();
     await fresh.getByRole("button", { name: "登出" }).click();
     await fresh.getByRole("button", { name: "登入", exact: true }).waitFor();
     expect(await storedUser(fresh)).toBeNull();
@@ -232,7 +210,7 @@ describe("sign-in layer in the browser", () => {
     const email = newEmail();
     await signUp(page, email);
     await openPage(page, `/dev/mailbox?to=${encodeURIComponent(email)}`);
-    await page.getByRole("heading", { name: "【任務小勇士】請驗證您的電子郵件" }).waitFor();
+    await page.getByRole("heading", { name: "【任務小勇士】請驗證你的電子郵件" }).waitFor();
     await expectNoAxeViolations(page);
     await page.context().close();
   });
@@ -240,7 +218,7 @@ describe("sign-in layer in the browser", () => {
   it("starts every page loading and asks for the session only after hydration", async () => {
     const page = await browser.newPage();
     const html = await (await fetch(`${baseURL()}/`)).text();
-    expect(html).not.toContain("您已登入");
+    expect(html).not.toContain("你已登入");
     const sessionRequests: string[] = [];
     page.on("request", (request) => {
       if (request.url().includes("/api/auth/me")) sessionRequests.push(request.url());

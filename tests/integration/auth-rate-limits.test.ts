@@ -1,13 +1,16 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Redis } from "ioredis";
+import { parseEnv } from "~/config/env.server";
 import { perAccountRules, perIpRules } from "~/features/auth/rate-limits.server";
 import { createTestDatabase, type TestDatabase } from "../helpers/databases";
 import { startAuthServer, type AuthTestServer } from "./auth-server";
 
 const newEmail = () => `limit-${randomUUID().slice(0, 8)}@example.tw`;
 const tooMany = { status: 429, body: { code: "auth/too-many-requests", message: "嘗試次數過多，請稍後再試" } };
-const limit = (rules: typeof perIpRules, path: string) => rules[path]?.max ?? Number.NaN;
+const defaults = parseEnv({});
+const limit = (rules: typeof perIpRules, path: string) => rules(defaults)[path]?.max ?? Number.NaN;
+const signInFailures = defaults.RATE_LIMIT_SIGN_IN_FAILURES_PER_ACCOUNT.max;
 
 // Rate limits do not depend on the database; one SQLite file serves every server here.
 describe("rate limits", () => {
@@ -24,12 +27,55 @@ describe("rate limits", () => {
 
   it("limits password guesses per account even when every attempt comes from a new address", async () => {
     const email = newEmail();
-    for (let attempt = 0; attempt < limit(perAccountRules, "/sign-in/email"); attempt += 1) {
+    for (let attempt = 0; attempt < signInFailures; attempt += 1) {
       expect((await server.client().post("/sign-in/email", { email, password: "guess-123" })).status).toBe(401);
     }
-    expect(await server.client().post("/sign-in/email", { email, password: "guess-123" })).toMatchObject(tooMany);
+    const locked = await server.client().post("/sign-in/email", { email, password: "guess-123" });
+    expect(locked).toMatchObject(tooMany);
+    const retryAfter = Number(locked.headers.get("retry-after"));
+    expect(retryAfter).toBeGreaterThan(0);
+    expect(retryAfter).toBeLessThanOrEqual(defaults.RATE_LIMIT_SIGN_IN_FAILURES_PER_ACCOUNT.windowSeconds);
     // Another account from the same addresses is unaffected.
     expect((await server.client().post("/sign-in/email", { email: newEmail(), password: "guess-123" })).status).toBe(401);
+  });
+
+  it("counts only failed sign-ins toward the lockout, and a success clears them", async () => {
+    const email = newEmail();
+    const password = "right-password-1";
+    const owner = server.client();
+    expect((await owner.post("/sign-up/email", { email, password, name: "家長" })).status).toBe(200);
+    const link = (await server.latestMail(email)).links.find((href) => href.includes("token="));
+    const token = new URL(link ?? "").searchParams.get("token") ?? "";
+    expect((await server.client().get(`/verify-email?token=${encodeURIComponent(token)}`)).status).toBeLessThan(400);
+
+    // Successes do not count: far more than the limit of them still work.
+    for (let attempt = 0; attempt < signInFailures + 2; attempt += 1) {
+      expect((await server.client().post("/sign-in/email", { email, password })).status).toBe(200);
+    }
+    // One short of the lockout, then a success: the failures are forgotten.
+    for (let attempt = 0; attempt < signInFailures - 1; attempt += 1) {
+      expect((await server.client().post("/sign-in/email", { email, password: "wrong-password" })).status).toBe(401);
+    }
+    expect((await server.client().post("/sign-in/email", { email, password })).status).toBe(200);
+    for (let attempt = 0; attempt < signInFailures - 1; attempt += 1) {
+      expect((await server.client().post("/sign-in/email", { email, password: "wrong-password" })).status).toBe(401);
+    }
+    expect((await server.client().post("/sign-in/email", { email, password })).status).toBe(200);
+  });
+
+  it("takes its limits from the configuration", async () => {
+    const strict = await startAuthServer(database, { RATE_LIMIT_SIGN_IN_FAILURES_PER_ACCOUNT: "2/60" });
+    try {
+      const email = newEmail();
+      for (let attempt = 0; attempt < 2; attempt += 1) {
+        expect((await strict.client().post("/sign-in/email", { email, password: "guess-123" })).status).toBe(401);
+      }
+      const locked = await strict.client().post("/sign-in/email", { email, password: "guess-123" });
+      expect(locked).toMatchObject(tooMany);
+      expect(Number(locked.headers.get("retry-after"))).toBeLessThanOrEqual(60);
+    } finally {
+      await strict.close();
+    }
   });
 
   it("lets a family share one address generously, then limits it", async () => {
@@ -40,6 +86,7 @@ describe("rate limits", () => {
     const over = await home.post("/sign-in/email", { email: newEmail(), password: "guess-123" });
     expect(over).toMatchObject(tooMany);
     expect(Number(over.headers.get("x-retry-after"))).toBeGreaterThan(0);
+    expect(over.headers.get("retry-after")).toBe(over.headers.get("x-retry-after"));
     expect((await server.client().post("/sign-in/email", { email: newEmail(), password: "guess-123" })).status).toBe(401);
   });
 

@@ -81,10 +81,13 @@ describe("content files", () => {
     expect(getLegalDocument("terms").html).toContain(getEnv().SUPPORT_EMAIL);
   });
 
-  it("lists the Ironman series day by day with links to iThome", () => {
+  it("lists the Ironman series day by day, each link the day's own iThome article or none at all", () => {
     const { articles } = loadData("ironman2025");
     expect(articles.map((article) => article.day)).toEqual(articles.map((_, index) => index + 1));
-    for (const article of articles) expect(article.url).toMatch(/^https:\/\/ithelp\.ithome\.com\.tw\//);
+    expect(articles).toHaveLength(30);
+    const urls = articles.flatMap((article) => (article.url ? [article.url] : []));
+    for (const url of urls) expect(url).toMatch(/^https:\/\/ithelp\.ithome\.com\.tw\/articles\/\d+$/);
+    expect(new Set(urls).size).toBe(urls.length);
   });
 
   it("prerenders every article and topic, but not the lists whose query strings choose the page", async () => {

@@ -2,8 +2,13 @@ import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { languageProblems } from "../helpers/taiwan-chinese";
+import { passwordResetEmail, verificationEmail } from "~/features/mail/mail-templates.server";
+import { statusNoticeEmail } from "~/features/wishes/wish-notice.server";
 
-/** Every UI and content file: the app's TypeScript (tests aside) and the content folder's Markdown and data files. */
+/**
+ * Every UI and content file: the app's TypeScript (tests aside, email templates included), the host's pages and
+ * messages, and the content folder's Markdown and data files.
+ */
 function textFiles(folder: string): string[] {
   return fs.readdirSync(folder, { withFileTypes: true, recursive: true })
     .filter((entry) => entry.isFile() && /\.(tsx?|md)$/.test(entry.name) && !/\.test\.tsx?$/.test(entry.name))
@@ -23,10 +28,17 @@ describe("Taiwan Traditional Chinese", () => {
     expect(languageProblems("請用電子郵件登入帳號，觀看影片，下載軟體，連上網路，查看最新消息。")).toEqual([]);
   });
 
-  const files = [...textFiles("app"), ...textFiles("content")];
+  const files = [...textFiles("app"), ...textFiles("server"), ...textFiles("content")];
 
-  it("covers the content and the screens", () => {
-    expect(files).toEqual(expect.arrayContaining([path.join("content", "blog", "screen-time.md"), path.join("app", "root.tsx")]));
+  it("covers the content, the screens and the emails", () => {
+    expect(files).toEqual(
+      expect.arrayContaining([
+        path.join("content", "blog", "screen-time.md"),
+        path.join("app", "root.tsx"),
+        path.join("app", "features", "mail", "mail-templates.server.ts"),
+        path.join("server", "dev-identity-provider.ts"),
+      ]),
+    );
   });
 
   it("is what every UI and content file is written in", () => {
@@ -37,5 +49,32 @@ describe("Taiwan Traditional Chinese", () => {
         .flatMap((line, index) => languageProblems(line).map((problem) => `${file}:${index + 1}: ${problem}`)),
     );
     expect(problems).toEqual([]);
+  });
+
+  // Decision 841: the site speaks to parents as 你, on every screen and in every email; 您 appears nowhere.
+  it("addresses the reader as 你 in every UI, content and email file", () => {
+    const formal = files.flatMap((file) =>
+      fs
+        .readFileSync(file, "utf8")
+        .split("\n")
+        .flatMap((line, index) => (line.includes("您") ? [`${file}:${index + 1}: ${line.trim()}`] : [])),
+    );
+    expect(formal).toEqual([]);
+  });
+
+  it("addresses the reader as 你 in every email as sent, in Taiwan wording", () => {
+    const brand = { productName: "任務小勇士", supportEmail: "support@example.tw", siteUrl: "http://localhost:3000" };
+    const link = "http://localhost:3000/x?token=t";
+    const emails = [
+      verificationEmail(brand, "parent@example.tw", "", link),
+      passwordResetEmail(brand, "parent@example.tw", "", link),
+      statusNoticeEmail(brand, { email: "parent@example.tw", name: "" }, { id: "w", title: "深色模式", status: "declined", statusReason: "暫時沒有人力" }, link),
+    ];
+    for (const email of emails) {
+      const text = `${email.subject}\n${email.text}\n${email.html}`;
+      expect(text).not.toContain("您");
+      expect(text).toContain("你");
+      expect(text.split("\n").flatMap(languageProblems)).toEqual([]);
+    }
   });
 });

@@ -1,8 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { describeEachDatabase } from "../../../tests/helpers/databases";
 import { createAnalyticsHandler } from "./analytics-endpoint.server";
-import { memoryRateLimitStore } from "~/services/rate-limit-store.server";
-import { fixedWindowLimiter } from "./rate-limit.server";
+import { fixedWindowLimiter, memoryRateLimitStore } from "~/services/rate-limiter.server";
 
 const post = (body: unknown, headers: Record<string, string> = {}) =>
   new Request("http://localhost/api/analytics", {
@@ -26,7 +25,7 @@ describeEachDatabase("analytics endpoint", (database) => {
     createAnalyticsHandler({
       db: database().handle.db,
       siteOrigin: "https://example.tw",
-      limiter: fixedWindowLimiter(memoryRateLimitStore(), { max: 1000, windowSeconds: 60 }),
+      limiter: fixedWindowLimiter(memoryRateLimitStore(), { max: 1000, windowSeconds: 60 }, "analytics:"),
     });
 
   it("stores every event of the original §7, without query strings, cookies or addresses", async () => {
@@ -92,7 +91,7 @@ describe("analytics body limit", () => {
     const handler = createAnalyticsHandler({
       db: undefined as never, // never reached: the body is refused before anything is stored
       siteOrigin: "https://example.tw",
-      limiter: fixedWindowLimiter(memoryRateLimitStore(), { max: 100, windowSeconds: 60 }),
+      limiter: fixedWindowLimiter(memoryRateLimitStore(), { max: 100, windowSeconds: 60 }, "analytics:"),
     });
     const chunk = new TextEncoder().encode("x".repeat(4096));
     // A body that never ends: buffering it whole would never answer.
@@ -110,7 +109,7 @@ describe("analytics rate limit", () => {
     const handler = createAnalyticsHandler({
       db: undefined as never, // never reached: every request here is refused or invalid before storing
       siteOrigin: "https://example.tw",
-      limiter: fixedWindowLimiter(memoryRateLimitStore(), { max: 2, windowSeconds: 60 }),
+      limiter: fixedWindowLimiter(memoryRateLimitStore(), { max: 2, windowSeconds: 60 }, "analytics:"),
     });
     const from = (address: string) => post("{}", { "x-client-ip": address });
     expect((await handler(from("198.51.100.1"))).status).toBe(400);
@@ -123,10 +122,10 @@ describe("analytics rate limit", () => {
 
   it("opens a new window once the old one has passed", async () => {
     let now = 0;
-    const limiter = fixedWindowLimiter(memoryRateLimitStore(() => now), { max: 1, windowSeconds: 1 });
-    expect(await limiter.hit("a")).toBe(true);
-    expect(await limiter.hit("a")).toBe(false);
+    const limiter = fixedWindowLimiter(memoryRateLimitStore({ now: () => now }), { max: 1, windowSeconds: 1 }, "analytics:");
+    expect((await limiter.hit("a")).allowed).toBe(true);
+    expect((await limiter.hit("a")).allowed).toBe(false);
     now = 1_000;
-    expect(await limiter.hit("a")).toBe(true);
+    expect((await limiter.hit("a")).allowed).toBe(true);
   });
 });

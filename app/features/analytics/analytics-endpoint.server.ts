@@ -4,12 +4,9 @@ import { getDatabase } from "~/db/db.server";
 import type { Database } from "~/db/schema";
 import { analyticsBatchSchema } from "./analytics-batch.server";
 import { storeAnalyticsEvents } from "./analytics-store.server";
-import { clientIpHeader } from "~/services/client-ip";
-import { sharedRateLimitStore } from "~/services/rate-limit-store.server";
-import { fixedWindowLimiter, type RateLimiter } from "./rate-limit.server";
+import { clientIpHeader } from "~/services/client-ip.server";
+import { fixedWindowLimiter, sharedRateLimitStore, type RateLimiter } from "~/services/rate-limiter.server";
 
-/** A visitor sends a beacon at most every few seconds; 60 a minute leaves room for many tabs behind one NAT. */
-export const ANALYTICS_RATE_LIMIT = { max: 60, windowSeconds: 60 };
 const MAX_BODY_BYTES = 16 * 1024;
 
 const errors = {
@@ -40,7 +37,7 @@ export function createAnalyticsHandler({ db, siteOrigin, limiter }: AnalyticsEnd
     const origin = request.headers.get("origin");
     if (origin && origin !== siteOrigin) return failure("foreign_origin");
     // The host puts the client address (never stored) into this header; it is the rate-limit key.
-    if (!(await limiter.hit(request.headers.get(clientIpHeader) ?? "unknown"))) return failure("rate_limited");
+    if (!(await limiter.hit(request.headers.get(clientIpHeader) ?? "unknown")).allowed) return failure("rate_limited");
 
     if (Number(request.headers.get("content-length") ?? 0) > MAX_BODY_BYTES) return failure("too_large");
     const text = await readCapped(request, MAX_BODY_BYTES);
@@ -81,7 +78,9 @@ export function handleAnalyticsRequest(request: Request): Promise<Response> {
     handler = createAnalyticsHandler({
       db: getDatabase().db,
       siteOrigin: new URL(env.SITE_URL).origin,
-      limiter: fixedWindowLimiter(sharedRateLimitStore(), ANALYTICS_RATE_LIMIT),
+      // RATE_LIMIT_ANALYTICS_PER_IP: a visitor sends a beacon at most every few seconds; 60 a minute by default
+      // leaves room for many tabs behind one NAT.
+      limiter: fixedWindowLimiter(sharedRateLimitStore(), env.RATE_LIMIT_ANALYTICS_PER_IP, "analytics:"),
     });
   }
   return handler(request);

@@ -1,4 +1,6 @@
 import { messageForCode, type AuthErrorCode } from "./auth-errors";
+import { currentRequestErrors } from "~/services/request-context.server";
+import { isUniqueViolation } from "~/services/dependency-errors.server";
 
 /** Better Auth's error codes (and ours from the plugins) onto the catalogue of the original §8. */
 const codeMap: Record<string, AuthErrorCode> = {
@@ -47,6 +49,8 @@ export function catalogueCode(status: number, body: { code?: unknown; message?: 
   const code = typeof body?.code === "string" ? body.code : "";
   // Body validation failures name the field ("[body.email] Invalid email address").
   if (code === "VALIDATION_ERROR" && /\[body\.email\]/.test(String(body?.message ?? ""))) return "auth/invalid-email";
+  // Two sign-ups for one email at once (PostgreSQL): the second meets the unique key, not Better Auth's check.
+  if (code === "FAILED_TO_CREATE_USER" && currentRequestErrors().some(isUniqueViolation)) return "auth/email-already-in-use";
   return codeMap[code] ?? codeForStatus(status);
 }
 
@@ -70,5 +74,8 @@ export async function toCatalogueError(response: Response): Promise<Response> {
   const headers = new Headers(response.headers);
   headers.set("content-type", "application/json; charset=utf-8");
   headers.delete("content-length");
+  // Better Auth names it X-Retry-After; clients and proxies know the standard one.
+  const retryAfter = headers.get("x-retry-after");
+  if (retryAfter && !headers.has("retry-after")) headers.set("retry-after", retryAfter);
   return new Response(JSON.stringify({ code, message }), { status: response.status, headers });
 }

@@ -22,6 +22,7 @@ export const authErrorMessages = {
   "auth/popup-blocked": "彈出視窗被瀏覽器封鎖，請允許彈出視窗後再試一次",
   "auth/cancelled-popup-request": "登入請求已取消",
   "auth/internal-error": "伺服器內部錯誤",
+  "auth/service-unavailable": "服務暫時無法使用，請稍後再試",
   "auth/invalid-api-key": "無效的 API 金鑰",
   "auth/app-deleted": "應用程式已被刪除",
   "auth/user-token-expired": "登入已過期，請重新登入",

@@ -2,10 +2,14 @@ import { getEnv, type ServerEnv } from "~/config/env.server";
 import { getDatabase } from "~/db/db.server";
 import type { DatabaseHandle } from "~/db/connection.server";
 import { mailboxTransport, smtpTransport, type MailTransport } from "~/features/mail/mail-transport.server";
+import { startMailSender, type MailSender } from "~/features/mail/outbox.server";
+import { getLogger } from "~/services/logger.server";
 import { createAuth, type Auth, type DevIdentityProvider } from "./auth.server";
-import { createRateLimitStore, sharedRateLimitStore, type RateLimitStore } from "~/services/rate-limit-store.server";
+import { createRateLimitStore, sharedRateLimitStore, type RateLimitStore } from "~/services/rate-limiter.server";
 import { passwordPolicyFrom } from "./password-policy.server";
 import type { PasswordPolicy } from "./password-policy";
+import { registerUserDataHandler } from "./user-data-hooks.server";
+import { wishUserData } from "~/features/wishes/wish-user-data.server";
 
 /** Everything the sign-in layer runs on, built once per process (or once per test server). */
 export interface AuthService {
@@ -13,6 +17,8 @@ export interface AuthService {
   database: DatabaseHandle;
   auth: Auth;
   mail: MailTransport;
+  /** Delivers the mail outbox through `mail`; stopped (and drained) by close(). */
+  mailSender: MailSender;
   rateLimitStore: RateLimitStore;
   passwordPolicy: PasswordPolicy;
   /** The development mailbox and identity provider exist only without SMTP / providers on a loopback site. */
@@ -53,17 +59,22 @@ export function createAuthService({ env, database, rateLimitPrefix, rateLimitSto
     env.isLoopbackSite && !hasRealSocialProvider(env)
       ? { discoveryUrl: `${env.SITE_URL}/dev-oidc/.well-known/openid-configuration`, ...devIdentityClient }
       : undefined;
-  const auth = createAuth({ env, database, mail, rateLimitStore, devIdentityProvider });
+  const auth = createAuth({ env, database, rateLimitStore, devIdentityProvider });
+  const mailSender = startMailSender({ db: database.db, dialect: database.dialect, transport: mail, logger: getLogger() });
+  // Features that keep rows per user follow account deletion and a guest's sign-in (user-data-hooks.server.ts).
+  registerUserDataHandler(wishUserData);
   return {
     env,
     database,
     auth,
     mail,
+    mailSender,
     rateLimitStore,
     passwordPolicy: passwordPolicyFrom(env),
     devMailbox,
     devIdentityProvider,
     close: async () => {
+      await mailSender.stop();
       if (!given) await rateLimitStore.close();
     },
   };

@@ -5,12 +5,13 @@ import { oauthPopup } from "better-auth/plugins";
 import { jwt } from "better-auth/plugins/jwt";
 import type { DatabaseHandle } from "~/db/connection.server";
 import type { ServerEnv } from "~/config/env.server";
-import type { MailTransport } from "~/features/mail/mail-transport.server";
+import { enqueueMail } from "~/features/mail/outbox.server";
 import { passwordResetEmail, verificationEmail } from "~/features/mail/mail-templates.server";
 import { hashPassword, verifyPassword } from "./password-hash.server";
 import { accountRateLimit, ipRateLimitOptions } from "./rate-limits.server";
-import type { RateLimitStore } from "~/services/rate-limit-store.server";
-import { clientIpHeader } from "~/services/client-ip";
+import { authLogging } from "./auth-logging.server";
+import type { RateLimitStore } from "~/services/rate-limiter.server";
+import { clientIpHeader } from "~/services/client-ip.server";
 import { guestUpgrade } from "./guest-upgrade.server";
 import { identityEndpoint } from "./identity-endpoint.server";
 import { signInRules } from "./sign-in-rules.server";
@@ -30,19 +31,13 @@ export interface DevIdentityProvider {
 export interface AuthDependencies {
   env: ServerEnv;
   database: DatabaseHandle;
-  mail: MailTransport;
   rateLimitStore: RateLimitStore;
   devIdentityProvider?: DevIdentityProvider;
 }
 
-/** Sends in the background so the answer takes as long whether or not an email goes out; failures are logged. */
-function sendInBackground(mail: MailTransport, message: Parameters<MailTransport["send"]>[0]) {
-  mail.send(message).catch((error: unknown) => console.error("寄信失敗", error));
-}
-
 /** Every Better Auth option of the site in one place; `createAuth` and the schema check share it. */
 export function authOptions(deps: AuthDependencies) {
-  const { env, database, mail, rateLimitStore } = deps;
+  const { env, database, rateLimitStore } = deps;
   const brand = { productName: env.PRODUCT_NAME, supportEmail: env.SUPPORT_EMAIL };
   const policy = passwordPolicyFrom(env);
 
@@ -62,7 +57,9 @@ export function authOptions(deps: AuthDependencies) {
     baseURL: env.SITE_URL,
     basePath: "/api/auth",
     secret: env.AUTH_SECRET ?? "development-secret-for-loopback-sites-only-0123456789",
-    database: database.raw,
+    // The app's own query builder: on SQLite both queue on one connection (decision 602), and a failed query is
+    // noted against its request either way (503 when the database is away).
+    database: { db: database.db, type: database.dialect, transaction: true },
     trustedOrigins: trustedOrigins(env),
     emailAndPassword: {
       enabled: true,
@@ -73,7 +70,7 @@ export function authOptions(deps: AuthDependencies) {
       resetPasswordTokenExpiresIn: 3600,
       sendResetPassword: async ({ user, token }) => {
         const link = `${env.SITE_URL}/reset-password?token=${encodeURIComponent(token)}`;
-        sendInBackground(mail, passwordResetEmail(brand, user.email, user.name, link));
+        await enqueueMail(database.db, passwordResetEmail(brand, user.email, user.name, link));
       },
     },
     emailVerification: {
@@ -81,7 +78,7 @@ export function authOptions(deps: AuthDependencies) {
       expiresIn: 24 * 3600,
       sendVerificationEmail: async ({ user, token }) => {
         const link = `${env.SITE_URL}/verify-email?token=${encodeURIComponent(token)}&email=${encodeURIComponent(user.email)}`;
-        sendInBackground(mail, verificationEmail(brand, user.email, user.name, link));
+        await enqueueMail(database.db, verificationEmail(brand, user.email, user.name, link));
       },
     },
     socialProviders,
@@ -105,7 +102,7 @@ export function authOptions(deps: AuthDependencies) {
       },
     },
     session: { expiresIn: 30 * 24 * 3600, updateAge: 24 * 3600 },
-    rateLimit: ipRateLimitOptions(rateLimitStore),
+    rateLimit: ipRateLimitOptions(env, rateLimitStore),
     advanced: {
       useSecureCookies: env.SITE_URL.startsWith("https:"),
       defaultCookieAttributes: { sameSite: "lax", httpOnly: true },
@@ -115,10 +112,10 @@ export function authOptions(deps: AuthDependencies) {
       disableOriginCheck: false,
     },
     telemetry: { enabled: false },
-    // Refused sign-ins are expected traffic, not something to log line by line.
-    logger: { level: "error" },
+    // Refused sign-ins are expected traffic, not something to log line by line; errors go to the request log.
+    ...authLogging(),
     plugins: [
-      accountRateLimit(rateLimitStore),
+      accountRateLimit(env, rateLimitStore),
       // Before the anonymous plugin: an unverified sign-in is refused before a guest's data would move.
       signInRules(policy),
       anonymous({

@@ -6,11 +6,14 @@ interface Brand {
   supportEmail: string;
 }
 
-/** One layout for every email: a greeting, one sentence, one button, the link as text, a footer. */
-function actionEmail(
+/**
+ * One layout for every email: a greeting, one sentence, one button, the link as text, a footer. Notices pass
+ * `unsubscribe`: a link in the footer and the List-Unsubscribe headers (RFC 8058 one-click, a POST to the link).
+ */
+export function actionEmail(
   brand: Brand,
   to: string,
-  parts: { subject: string; greeting: string; body: string; button: string; link: string; footnote: string },
+  parts: { subject: string; greeting: string; body: string; button: string; link: string; footnote: string; unsubscribe?: string },
 ): MailMessage {
   const text = [
     parts.greeting,
@@ -22,6 +25,7 @@ function actionEmail(
     parts.footnote,
     "",
     `${brand.productName}｜${brand.supportEmail}`,
+    ...(parts.unsubscribe ? ["", `不想再收到這類通知：${parts.unsubscribe}`] : []),
   ].join("\n");
   const html = `<!doctype html><html lang="zh-Hant-TW"><head><meta charset="utf-8"><title>${escapeHtml(parts.subject)}</title></head>
 <body style="margin:0;padding:24px;background:#f5f7ff;font-family:-apple-system,'PingFang TC','Noto Sans TC','Microsoft JhengHei',sans-serif;line-height:1.7;color:#1f2937">
@@ -34,28 +38,31 @@ function actionEmail(
 <p style="font-size:14px;color:#4b5563">${escapeHtml(parts.footnote)}</p>
 <hr style="border:none;border-top:1px solid #e5e7eb;margin:24px 0">
 <p style="font-size:12px;color:#6b7280">${escapeHtml(brand.productName)}｜<a href="mailto:${escapeHtml(brand.supportEmail)}" style="color:#3b5bdb">${escapeHtml(brand.supportEmail)}</a></p>
-</div></body></html>`;
-  return { to, subject: parts.subject, text, html };
+${parts.unsubscribe ? `<p style="font-size:12px;color:#6b7280">不想再收到這類通知？<a href="${escapeHtml(parts.unsubscribe)}" style="color:#3b5bdb">取消通知</a></p>\n` : ""}</div></body></html>`;
+  const headers = parts.unsubscribe
+    ? { "List-Unsubscribe": `<${parts.unsubscribe}>`, "List-Unsubscribe-Post": "List-Unsubscribe=One-Click" }
+    : undefined;
+  return { to, subject: parts.subject, text, html, ...(headers ? { headers } : {}) };
 }
 
 export function verificationEmail(brand: Brand, to: string, name: string, link: string): MailMessage {
   return actionEmail(brand, to, {
-    subject: `【${brand.productName}】請驗證您的電子郵件`,
-    greeting: `${name || "您好"}，歡迎加入${brand.productName}！`,
+    subject: `【${brand.productName}】請驗證你的電子郵件`,
+    greeting: `${name || "你好"}，歡迎加入${brand.productName}！`,
     body: "請點選下方按鈕完成電子郵件驗證，驗證後即可使用電子郵件與密碼登入。",
     button: "驗證電子郵件",
     link,
-    footnote: "此連結將在 24 小時後失效。如果您沒有註冊帳號，請忽略這封信。",
+    footnote: "此連結將在 24 小時後失效。如果你沒有註冊帳號，請忽略這封信。",
   });
 }
 
 export function passwordResetEmail(brand: Brand, to: string, name: string, link: string): MailMessage {
   return actionEmail(brand, to, {
-    subject: `【${brand.productName}】重設您的密碼`,
-    greeting: `${name || "您好"}，`,
+    subject: `【${brand.productName}】重設你的密碼`,
+    greeting: `${name || "你好"}，`,
     body: "我們收到了重設密碼的請求。請點選下方按鈕設定新密碼。",
     button: "重設密碼",
     link,
-    footnote: "此連結將在 1 小時後失效。如果您沒有提出這個請求，請忽略這封信，您的密碼不會改變。",
+    footnote: "此連結將在 1 小時後失效。如果你沒有提出這個請求，請忽略這封信，你的密碼不會改變。",
   });
 }

@@ -8,6 +8,8 @@ export interface MailMessage {
   subject: string;
   text: string;
   html: string;
+  /** Extra headers, e.g. List-Unsubscribe on notices (SMTP only; the development mailbox keeps the body). */
+  headers?: Record<string, string>;
 }
 
 /** Where emails go: SMTP in real deployments, the development mailbox on a loopback site without SMTP. */

@@ -1,7 +1,7 @@
 import { PageIntro } from "./page-intro";
 import type { IronmanContent } from "~content/types";
 
-export function IronmanPage({ intro, seriesUrl, articles }: IronmanContent) {
+export function IronmanPage({ intro, seriesUrl, missingLinkNote, articles }: IronmanContent) {
   return (
     <main className="page page--narrow">
       <PageIntro title={intro.title} lead={intro.lead}>
@@ -10,15 +10,20 @@ export function IronmanPage({ intro, seriesUrl, articles }: IronmanContent) {
             前往 iThome 鐵人賽
           </a>
         </p>
+        {articles.some((article) => !article.url) && <p>{missingLinkNote}</p>}
       </PageIntro>
       <ol className="ironman-list">
         {articles.map((article) => (
           <li key={article.day} className="ironman-list__item">
             <p className="ironman-list__day">第 {article.day} 天</p>
             <h2 className="ironman-list__title">
-              <a href={article.url} target="_blank" rel="noopener noreferrer">
-                {article.title}
-              </a>
+              {article.url ? (
+                <a href={article.url} target="_blank" rel="noopener noreferrer">
+                  {article.title}
+                </a>
+              ) : (
+                article.title
+              )}
             </h2>
             <p>{article.summary}</p>
           </li>

@@ -59,7 +59,7 @@ export function pageMeta(args: MetaArgsLike, page: { title: string; description?
 /** The not-found screen's tags: its title and description, and never indexed. */
 export function notFoundMeta(args: MetaArgsLike): MetaDescriptor[] {
   return [
-    ...pageMeta(args, { title: "找不到頁面", description: "您要找的頁面不存在或已移除。" }),
+    ...pageMeta(args, { title: "找不到頁面", description: "你要找的頁面不存在或已移除。" }),
     { name: "robots", content: "noindex" },
   ];
 }

@@ -21,7 +21,7 @@ export default function EmailVerificationScreen() {
 
   if (auth.currentUser?.emailVerified) {
     return (
-      <AuthScreen title="驗證電子郵件" lead="您的電子郵件已完成驗證。">
+      <AuthScreen title="驗證電子郵件" lead="你的電子郵件已完成驗證。">
         <div className="auth-actions">
           <Link className="button button--primary" to={redirectTo}>
             繼續

@@ -27,7 +27,7 @@ export default function ForgotPasswordScreen() {
   };
 
   return (
-    <AuthScreen title="忘記密碼" lead="輸入註冊時使用的電子郵件，我們會寄送重設密碼的連結給您。">
+    <AuthScreen title="忘記密碼" lead="輸入註冊時使用的電子郵件，我們會寄送重設密碼的連結給你。">
       <form className="auth-form" onSubmit={onSubmit} noValidate>
         {/* The same answer whether or not the address has an account. */}
         <FormNotice message={sent ? "如果此電子郵件已註冊，重設密碼信已寄出，請查看信箱。" : null} />

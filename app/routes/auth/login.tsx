@@ -47,7 +47,7 @@ export default function LoginScreen({ loaderData }: Route.ComponentProps) {
   if (auth.currentUser && !auth.currentUser.isAnonymous && !pending) {
     const name = displayNameOf(auth.currentUser);
     return (
-      <AuthScreen title="登入" lead={`您已登入為 ${name}。`}>
+      <AuthScreen title="登入" lead={`你已登入為 ${name}。`}>
         <div className="auth-actions">
           <Link className="button button--primary" to={redirectTo}>
             繼續

@@ -61,7 +61,7 @@ export default function SignupScreen({ loaderData }: Route.ComponentProps) {
   return (
     <AuthScreen
       title={isGuest ? "升級訪客帳號" : "註冊"}
-      lead={isGuest ? "設定電子郵件與密碼，保留您以訪客身分建立的所有資料。" : "建立帳號，開始和孩子一起完成任務。"}
+      lead={isGuest ? "設定電子郵件與密碼，保留你以訪客身分建立的所有資料。" : "建立帳號，開始和孩子一起完成任務。"}
     >
       <form className="auth-form" onSubmit={onSubmit} noValidate>
         <FormAlert message={failure?.message ?? null} />

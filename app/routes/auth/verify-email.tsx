@@ -39,11 +39,11 @@ export default function VerifyEmailScreen() {
   }, [token, refresh]);
 
   if (outcome.state === "checking") {
-    return <AuthScreen title="電子郵件驗證" lead="正在驗證您的電子郵件…" children={null} />;
+    return <AuthScreen title="電子郵件驗證" lead="正在驗證你的電子郵件…" children={null} />;
   }
   if (outcome.state === "verified") {
     return (
-      <AuthScreen title="電子郵件驗證" lead={`${email || "您的電子郵件"} 已完成驗證！現在可以使用電子郵件與密碼登入。`}>
+      <AuthScreen title="電子郵件驗證" lead={`${email || "你的電子郵件"} 已完成驗證！現在可以使用電子郵件與密碼登入。`}>
         <div className="auth-actions">
           <Link className="button button--primary" to="/login">
             前往登入

@@ -1,0 +1,177 @@
+import { randomUUID } from "node:crypto";
+import type { Kysely, Transaction } from "kysely";
+import type { Logger } from "pino";
+import type { Database } from "~/db/schema";
+import type { Dialect } from "~/db/connection.server";
+import type { MailMessage, MailTransport } from "./mail-transport.server";
+
+/**
+ * The transactional outbox (docs/decisions/601-mail-outbox.md). Whoever wants an email sent writes it here with
+ * `enqueueMail`, in the same transaction as the change it belongs to; the sender delivers it afterwards, retries
+ * with back-off, marks it sent, and picks up after a restart. Several instances may run a sender each: a row is
+ * claimed for a lease before it is sent (FOR UPDATE SKIP LOCKED on PostgreSQL; SQLite has one writer anyway).
+ * Delivery is at-least-once: a crash between sending and marking sends that one email again.
+ */
+export type MailExecutor = Kysely<Database> | Transaction<Database>;
+
+const listeners = new Set<() => void>();
+
+/** Stores one email for delivery. Pass the transaction that writes the change the email is about. */
+export async function enqueueMail(executor: MailExecutor, message: MailMessage): Promise<string> {
+  const id = randomUUID();
+  const now = new Date().toISOString();
+  await executor
+    .insertInto("mail_outbox")
+    .values({
+      id,
+      recipient: message.to,
+      subject: message.subject,
+      text: message.text,
+      html: message.html,
+      created_at: now,
+      attempts: 0,
+      next_attempt_at: now,
+      headers: message.headers ? JSON.stringify(message.headers) : null,
+    })
+    .execute();
+  // Wake this process's sender; if the transaction has not committed yet, the next poll finds the row.
+  for (const listener of listeners) listener();
+  return id;
+}
+
+export interface MailSenderOptions {
+  db: Kysely<Database>;
+  dialect: Dialect;
+  transport: MailTransport;
+  logger: Logger;
+  /** How often due rows are looked for when nothing wakes the sender. */
+  pollMs?: number;
+  /** How long a claimed row belongs to this sender before another may take it. */
+  leaseMs?: number;
+  maxAttempts?: number;
+  batchSize?: number;
+}
+
+export interface MailSender {
+  /** Delivers what is due now; resolves when this pass is done. */
+  runOnce(): Promise<number>;
+  /** Stops polling and waits (up to `deadlineMs`) for what is due to go out. */
+  stop(deadlineMs?: number): Promise<void>;
+}
+
+/** Back-off after the nth failed attempt: 5 s, 10 s, 20 s, … at most an hour. */
+export function retryDelayMs(attempts: number): number {
+  return Math.min(5_000 * 2 ** Math.max(0, attempts - 1), 3_600_000);
+}
+
+export function startMailSender(options: MailSenderOptions): MailSender {
+  const { db, dialect, transport, logger } = options;
+  const pollMs = options.pollMs ?? 1_000;
+  const leaseMs = options.leaseMs ?? 60_000;
+  const maxAttempts = options.maxAttempts ?? 12;
+  const batchSize = options.batchSize ?? 20;
+  let stopped = false;
+  let running: Promise<number> | undefined;
+  let again = false;
+
+  async function claim(): Promise<Database["mail_outbox"][]> {
+    const now = new Date();
+    return db.transaction().execute(async (trx) => {
+      let query = trx
+        .selectFrom("mail_outbox")
+        .selectAll()
+        .where("sent_at", "is", null)
+        .where("failed_at", "is", null)
+        .where("next_attempt_at", "<=", now.toISOString())
+        .orderBy("next_attempt_at")
+        .limit(batchSize);
+      if (dialect === "postgres") query = query.forUpdate().skipLocked();
+      const rows = await query.execute();
+      if (rows.length) {
+        await trx
+          .updateTable("mail_outbox")
+          .set((eb) => ({ attempts: eb("attempts", "+", 1), next_attempt_at: new Date(now.getTime() + leaseMs).toISOString() }))
+          .where("id", "in", rows.map((row) => row.id))
+          .execute();
+      }
+      return rows;
+    });
+  }
+
+  async function deliver(row: Database["mail_outbox"]): Promise<void> {
+    const attempts = row.attempts + 1;
+    try {
+      const headers = row.headers ? (JSON.parse(row.headers) as Record<string, string>) : undefined;
+      await transport.send({ to: row.recipient, subject: row.subject, text: row.text, html: row.html, ...(headers ? { headers } : {}) });
+      await db.updateTable("mail_outbox").set({ sent_at: new Date().toISOString(), last_error: null }).where("id", "=", row.id).execute();
+    } catch (error) {
+      const giveUp = attempts >= maxAttempts;
+      const message = error instanceof Error ? error.message : String(error);
+      logger[giveUp ? "error" : "warn"]({ err: error, mailId: row.id, attempts }, giveUp ? "mail given up" : "mail delivery failed, will retry");
+      await db
+        .updateTable("mail_outbox")
+        .set({
+          last_error: message.slice(0, 500),
+          next_attempt_at: new Date(Date.now() + retryDelayMs(attempts)).toISOString(),
+          failed_at: giveUp ? new Date().toISOString() : null,
+        })
+        .where("id", "=", row.id)
+        .execute()
+        .catch((markError: unknown) => logger.error({ err: markError, mailId: row.id }, "could not record mail failure"));
+    }
+  }
+
+  async function pass(): Promise<number> {
+    let delivered = 0;
+    for (;;) {
+      const rows = await claim();
+      await Promise.all(rows.map(deliver));
+      delivered += rows.length;
+      if (rows.length < batchSize) return delivered;
+    }
+  }
+
+  function runOnce(): Promise<number> {
+    if (running) {
+      again = true;
+      return running;
+    }
+    running = pass()
+      .catch((error: unknown) => {
+        // The database may be away for a while; the next poll tries again.
+        logger.warn({ err: error }, "mail outbox not reachable");
+        return 0;
+      })
+      .finally(() => {
+        running = undefined;
+        if (again && !stopped) {
+          again = false;
+          void runOnce();
+        }
+      });
+    return running;
+  }
+
+  const wake = () => {
+    if (!stopped) setImmediate(() => void runOnce());
+  };
+  listeners.add(wake);
+  const timer = setInterval(() => void runOnce(), pollMs);
+  // The first pass comes with the first tick, after the start-up migrations; an enqueue wakes it sooner.
+  timer.unref();
+
+  return {
+    runOnce,
+    async stop(deadlineMs = 5_000) {
+      stopped = true;
+      listeners.delete(wake);
+      clearInterval(timer);
+      // Drain: what is already due goes out now, within the deadline; the rest stays for the next start.
+      const drain = (async () => {
+        await running;
+        await runOnce();
+      })();
+      await Promise.race([drain, new Promise((resolve) => setTimeout(resolve, deadlineMs).unref())]);
+    },
+  };
+}

@@ -1,0 +1,98 @@
+import { useState } from "react";
+import { Link } from "react-router";
+import { signInHref, voteApiPath, wishPath } from "./wish-paths";
+
+export type VoteAbility = "can-vote" | "own" | "signed-out";
+
+interface Props {
+  wishId: string;
+  title: string;
+  voted: boolean;
+  voteCount: number;
+  ability: VoteAbility;
+  /** Where a plain form post returns to (the page the button is on). */
+  back: string;
+}
+
+interface Shown {
+  voted: boolean;
+  voteCount: number;
+}
+
+/**
+ * One vote per wish, as a toggle. Without JavaScript it is a POST form to the wish's route action; with it the
+ * count changes at once and returns to what it was if the server refuses or the network fails.
+ */
+export function VoteButton({ wishId, title, voted, voteCount, ability, back }: Props) {
+  const [optimistic, setOptimistic] = useState<Shown | null>(null);
+  const [pending, setPending] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const shown = optimistic ?? { voted, voteCount };
+  const count = <span className="vote-button__count">{shown.voteCount}</span>;
+
+  if (ability === "signed-out") {
+    return (
+      <Link className="vote-button" to={signInHref(back)} aria-label={`登入後替「${title}」投票（目前 ${shown.voteCount} 票）`}>
+        {count}
+        <span className="vote-button__label">票</span>
+      </Link>
+    );
+  }
+  if (ability === "own") {
+    return (
+      <span className="vote-button" aria-label={`你的願望，目前 ${shown.voteCount} 票`} role="img">
+        {count}
+        <span className="vote-button__label">票</span>
+      </span>
+    );
+  }
+
+  async function submit(event: React.FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (pending) return;
+    const before = shown;
+    const wanted = !before.voted;
+    setOptimistic({ voted: wanted, voteCount: before.voteCount + (wanted ? 1 : -1) });
+    setPending(true);
+    setError(null);
+    try {
+      const response = await fetch(voteApiPath(wishId), {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ vote: wanted }),
+      });
+      const body = (await response.json().catch(() => null)) as (Shown & { error?: { message?: string } }) | null;
+      if (!response.ok || !body || body.error) throw new VoteError(body?.error?.message);
+      setOptimistic({ voted: body.voted, voteCount: body.voteCount });
+    } catch (caught) {
+      setOptimistic(before);
+      setError(caught instanceof VoteError && caught.message ? caught.message : "投票沒有送出，請檢查網路後再試一次。");
+    } finally {
+      setPending(false);
+    }
+  }
+
+  return (
+    <form className="vote-form" method="post" action={wishPath(wishId)} onSubmit={submit}>
+      <input type="hidden" name="intent" value="vote" />
+      <input type="hidden" name="vote" value={shown.voted ? "remove" : "add"} />
+      <input type="hidden" name="back" value={back} />
+      <button
+        type="submit"
+        className="vote-button"
+        aria-pressed={shown.voted}
+        aria-label={`${shown.voted ? "收回投給" : "投票給"}「${title}」（目前 ${shown.voteCount} 票）`}
+      >
+        {count}
+        <span className="vote-button__label">{shown.voted ? "已投票" : "投一票"}</span>
+      </button>
+      {error && (
+        <p className="wish-error" role="alert">
+          {error}
+        </p>
+      )}
+    </form>
+  );
+}
+
+class VoteError extends Error {}

@@ -1,0 +1,133 @@
+import { Link } from "react-router";
+import type { PageIntro } from "~content/types";
+import { WishCard } from "./wish-card";
+import { WishForm, type FormProblem } from "./wish-form";
+import { WishStyles } from "./wish-styles";
+import { boardHref, signInHref } from "./wish-paths";
+import { orderLabels, statusLabels, wishLimits, wishOrders, wishStatuses, type BoardQuery, type Wish, type WishStatus } from "./wish-rules";
+
+export interface BoardData {
+  content: { intro: PageIntro; howItWorks: string[]; signInPrompt: string };
+  query: BoardQuery;
+  wishes: Wish[];
+  total: number;
+  counts: Record<WishStatus | "all", number>;
+  voted: string[];
+  own: string[];
+  signedIn: boolean;
+  deleted: boolean;
+}
+
+/** The public board: make a wish, filter and order, vote, page through. Every control works without JavaScript. */
+export function WishBoard({ data, problem }: { data: BoardData; problem: FormProblem | null }) {
+  const { content, query, wishes, total, counts, voted, own, signedIn } = data;
+  const pageCount = Math.max(1, Math.ceil(total / wishLimits.pageSize));
+  const here = boardHref(query);
+  return (
+    <main className="page">
+      <WishStyles />
+      <header className="wishes-intro">
+        <h1>{content.intro.title}</h1>
+        <p>{content.intro.lead}</p>
+      </header>
+      {data.deleted && (
+        <p className="wish-notice" role="status">
+          你的願望已經刪除。
+        </p>
+      )}
+      <div className="wishes-layout">
+        <section aria-labelledby="wish-list-heading">
+          <h2 id="wish-list-heading" className="visually-hidden">
+            願望列表
+          </h2>
+          <nav aria-label="願望狀態">
+            <ul className="wish-filter">
+              {[null, ...wishStatuses].map((status) => (
+                <li key={status ?? "all"}>
+                  <Link to={boardHref({ ...query, status, page: 1 })} aria-current={status === query.status ? "page" : undefined}>
+                    {status ? statusLabels[status] : "全部"}（{counts[status ?? "all"]}）
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          </nav>
+          <nav aria-label="排序">
+            <ul className="wish-filter">
+              {wishOrders.map((order) => (
+                <li key={order}>
+                  <Link to={boardHref({ ...query, order, page: 1 })} aria-current={order === query.order ? "page" : undefined}>
+                    {orderLabels[order]}
+                  </Link>
+                </li>
+              ))}
+            </ul>
+          </nav>
+          <p className="wish-meta">共 {total} 個願望</p>
+          {wishes.length ? (
+            <ul className="wish-list">
+              {wishes.map((wish) => (
+                <li key={wish.id}>
+                  <WishCard
+                    wish={wish}
+                    voted={voted.includes(wish.id)}
+                    ability={!signedIn ? "signed-out" : own.includes(wish.id) ? "own" : "can-vote"}
+                    back={here}
+                  />
+                </li>
+              ))}
+            </ul>
+          ) : (
+            <p>{query.status ? `目前沒有「${statusLabels[query.status]}」的願望。` : "還沒有人許願，來許下第一個願望吧！"}</p>
+          )}
+          {pageCount > 1 && (
+            <nav className="wish-pagination" aria-label="分頁">
+              {query.page > 1 && (
+                <Link to={boardHref({ ...query, page: query.page - 1 })} rel="prev">
+                  上一頁
+                </Link>
+              )}
+              <span>
+                第 {query.page} / {pageCount} 頁
+              </span>
+              {query.page < pageCount && (
+                <Link to={boardHref({ ...query, page: query.page + 1 })} rel="next">
+                  下一頁
+                </Link>
+              )}
+            </nav>
+          )}
+        </section>
+        <aside>
+          <section className="wish-panel" aria-labelledby="make-wish-heading">
+            <h2 id="make-wish-heading">許下願望</h2>
+            {signedIn ? (
+              <WishForm intent="create" action="/wishing-well" problem={problem} submitLabel="送出願望" suggestSimilar />
+            ) : (
+              <>
+                {problem && (
+                  <p className="wish-error" role="alert">
+                    {problem.message}
+                  </p>
+                )}
+                <p>{content.signInPrompt}</p>
+                <p>
+                  <Link className="button button--primary" to={signInHref(here)}>
+                    登入後許願
+                  </Link>
+                </p>
+              </>
+            )}
+          </section>
+          <section className="wish-panel" aria-labelledby="wish-rules-heading">
+            <h2 id="wish-rules-heading">怎麼運作</h2>
+            <ul>
+              {content.howItWorks.map((line) => (
+                <li key={line}>{line}</li>
+              ))}
+            </ul>
+          </section>
+        </aside>
+      </div>
+    </main>
+  );
+}

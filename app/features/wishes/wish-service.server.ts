@@ -1,0 +1,221 @@
+import type { Kysely } from "kysely";
+import type { z } from "zod";
+import type { Database } from "~/db/schema";
+import { enqueueMail } from "~/features/mail/outbox.server";
+import type { RateLimitStore } from "~/services/rate-limiter.server";
+import { overRateLimit } from "./wish-limits.server";
+import { statusNotice, type NoticeBrand } from "./wish-notice.server";
+import { canEdit, mergeInput, replyInput, statusInput, wishInput, type BoardQuery } from "./wish-rules";
+import {
+  createWish,
+  deleteWish,
+  editWish,
+  findSimilarWishes,
+  findWish,
+  loadBoardPage,
+  mergeWish,
+  publicWish,
+  setHidden,
+  setStatus,
+  setTeamReply,
+  setVote,
+  votedWishIds,
+  type BoardPage,
+  type Wish,
+} from "./wishes.server";
+
+/** Who is asking: a signed-in user (guests included) and whether they are on the team. */
+export interface WishViewer {
+  id: string;
+  editor: boolean;
+}
+
+export type ActionResult =
+  | { ok: true; intent: string; redirect?: string; vote?: { voted: boolean; voteCount: number } }
+  | { ok: false; intent: string; status: number; code: string; message: string; fieldErrors?: Record<string, string>; values?: Record<string, string> };
+
+export interface WishDetail {
+  wish: Wish;
+  /** The permalink of a duplicate names the wish it was merged into. */
+  mergedInto: Wish | null;
+  hidden: boolean;
+  voted: boolean;
+  own: boolean;
+  editable: boolean;
+}
+
+export interface WishServiceDeps {
+  db: Kysely<Database>;
+  rateLimitStore: RateLimitStore;
+  brand: NoticeBrand;
+  /** How long another instance's writes may take to show on this one's board (this instance's show at once). */
+  cacheSeconds?: number;
+}
+
+const intents = ["create", "edit", "delete", "vote", "status", "reply", "merge", "hide", "unhide"] as const;
+type Intent = (typeof intents)[number];
+const teamIntents: ReadonlySet<Intent> = new Set(["status", "reply", "merge", "hide", "unhide"]);
+
+const fail = (intent: string, status: number, code: string, message: string, extra: Partial<Extract<ActionResult, { ok: false }>> = {}): ActionResult => ({
+  ok: false,
+  intent,
+  status,
+  code,
+  message,
+  ...extra,
+});
+
+function fieldErrors(error: z.ZodError): Record<string, string> {
+  const errors: Record<string, string> = {};
+  for (const issue of error.issues) errors[String(issue.path[0] ?? "form")] ??= issue.message;
+  return errors;
+}
+
+const form = (data: FormData, name: string) => {
+  const value = data.get(name);
+  return typeof value === "string" ? value : undefined;
+};
+
+/**
+ * The wishing well's server side for the routes: reads (with a small cache of the public board) and every
+ * form action, with permissions, limits and notices. Routes stay thin and call this.
+ */
+export function createWishService({ db, rateLimitStore, brand, cacheSeconds = 5 }: WishServiceDeps) {
+  const boardCache = new Map<string, { expires: number; page: Promise<BoardPage> }>();
+  const invalidate = () => boardCache.clear();
+
+  function board(query: BoardQuery): Promise<BoardPage> {
+    const key = `${query.order}|${query.status ?? ""}|${query.page}`;
+    const now = Date.now();
+    const cached = boardCache.get(key);
+    if (cached && cached.expires > now) return cached.page;
+    const page = loadBoardPage(db, query);
+    page.catch(() => boardCache.delete(key));
+    if (boardCache.size > 500) boardCache.clear();
+    boardCache.set(key, { expires: now + cacheSeconds * 1000, page });
+    return page;
+  }
+
+  async function act(data: FormData, viewer: WishViewer | null, ip: string, wishId?: string): Promise<ActionResult> {
+    const intent = form(data, "intent") as Intent | undefined;
+    if (!intent || !intents.includes(intent)) return fail("unknown", 400, "wishes/unknown-action", "無法辨識的操作，請重新整理頁面後再試。");
+    if (!viewer) return fail(intent, 401, "wishes/sign-in-required", "請先登入（也可以用訪客身分試用）再許願或投票。");
+    if (teamIntents.has(intent) && !viewer.editor) return fail(intent, 403, "wishes/editors-only", "只有團隊編輯可以做這件事。");
+    if (intent !== "create" && !wishId) return fail(intent, 400, "wishes/not-found", "找不到這個願望。");
+    const id = wishId ?? "";
+    const notFound = () => fail(intent, 404, "wishes/not-found", "找不到這個願望，它可能已經被刪除。");
+
+    switch (intent) {
+      case "create": {
+        const input = wishInput.safeParse({ title: form(data, "title") ?? "", body: form(data, "body") ?? "" });
+        const values = { title: form(data, "title") ?? "", body: form(data, "body") ?? "" };
+        if (!input.success) return fail(intent, 400, "wishes/invalid", "請修正標示的欄位。", { fieldErrors: fieldErrors(input.error), values });
+        const limited = await overRateLimit(rateLimitStore, "wish", viewer.id, ip);
+        if (limited) return fail(intent, 429, "wishes/too-many-requests", limited, { values });
+        const created = await createWish(db, viewer.id, input.data);
+        invalidate();
+        return { ok: true, intent, redirect: `/wishing-well/${created}` };
+      }
+      case "edit": {
+        const values = { title: form(data, "title") ?? "", body: form(data, "body") ?? "" };
+        const input = wishInput.safeParse(values);
+        if (!input.success) return fail(intent, 400, "wishes/invalid", "請修正標示的欄位。", { fieldErrors: fieldErrors(input.error), values });
+        const result = await editWish(db, id, viewer.id, input.data);
+        if (result === "not-found") return notFound();
+        if (result === "forbidden") return fail(intent, 403, "wishes/not-author", "只有許願的人可以修改這個願望。");
+        if (result === "too-late") return fail(intent, 409, "wishes/edit-window-closed", "許願超過 15 分鐘就不能再修改了（已經有人依內容投票）。你可以刪除後重新許願。", { values });
+        invalidate();
+        return { ok: true, intent, redirect: `/wishing-well/${id}` };
+      }
+      case "delete": {
+        const result = await deleteWish(db, id, viewer.id);
+        if (result === "not-found") return notFound();
+        if (result === "forbidden") return fail(intent, 403, "wishes/not-author", "只有許願的人可以刪除這個願望。");
+        invalidate();
+        return { ok: true, intent, redirect: "/wishing-well?deleted=1" };
+      }
+      case "vote": {
+        const limited = await overRateLimit(rateLimitStore, "vote", viewer.id, ip);
+        if (limited) return fail(intent, 429, "wishes/too-many-requests", limited);
+        const result = await setVote(db, id, viewer.id, form(data, "vote") !== "remove");
+        if (result === "not-found") return notFound();
+        if (result === "own-wish") return fail(intent, 409, "wishes/own-wish", "不能替自己的願望投票。");
+        invalidate();
+        return { ok: true, intent, vote: result };
+      }
+      case "status": {
+        const input = statusInput.safeParse({ status: form(data, "status"), reason: form(data, "reason") ?? "" });
+        if (!input.success) return fail(intent, 400, "wishes/invalid", "請修正標示的欄位。", { fieldErrors: fieldErrors(input.error) });
+        // The notice is written to the mail outbox in the status change's own transaction: both or neither.
+        const result = await setStatus(db, id, input.data.status, input.data.reason, async (trx, change) => {
+          const notice = await statusNotice(trx, change, brand);
+          if (notice) await enqueueMail(trx, notice);
+        });
+        if (result === "not-found") return notFound();
+        invalidate();
+        return { ok: true, intent, redirect: `/wishing-well/${id}` };
+      }
+      case "reply": {
+        const input = replyInput.safeParse({ reply: form(data, "reply") ?? "" });
+        if (!input.success) return fail(intent, 400, "wishes/invalid", "請修正標示的欄位。", { fieldErrors: fieldErrors(input.error) });
+        if ((await setTeamReply(db, id, input.data.reply)) === "not-found") return notFound();
+        invalidate();
+        return { ok: true, intent, redirect: `/wishing-well/${id}` };
+      }
+      case "merge": {
+        const input = mergeInput.safeParse({ target: form(data, "target") });
+        if (!input.success) return fail(intent, 400, "wishes/invalid", "請修正標示的欄位。", { fieldErrors: fieldErrors(input.error) });
+        const result = await mergeWish(db, id, input.data.target);
+        const problems: Record<Exclude<typeof result, "ok">, string> = {
+          "not-found": "找不到要合併的願望。",
+          "same-wish": "不能把願望合併到自己。",
+          "target-merged": "目標願望已經合併到別的願望，請改填那一個。",
+          "already-merged": "這個願望已經合併過了。",
+        };
+        if (result !== "ok") return fail(intent, 409, `wishes/merge-${result}`, problems[result], { fieldErrors: { target: problems[result] } });
+        invalidate();
+        return { ok: true, intent, redirect: `/wishing-well/${input.data.target}` };
+      }
+      case "hide":
+      case "unhide": {
+        if ((await setHidden(db, id, intent === "hide")) === "not-found") return notFound();
+        invalidate();
+        return { ok: true, intent, redirect: `/wishing-well/${id}` };
+      }
+    }
+  }
+
+  return {
+    /** A page of the board, and which of its wishes the viewer has voted for. */
+    async board(query: BoardQuery, viewer: WishViewer | null) {
+      const { wishes, total, counts } = await board(query);
+      const voted = viewer ? await votedWishIds(db, viewer.id, wishes.map((wish) => wish.id)) : [];
+      const own = viewer ? wishes.filter((wish) => wish.authorId === viewer.id).map((wish) => wish.id) : [];
+      return { wishes: wishes.map(publicWish), total, counts, voted, own };
+    },
+
+    /** One wish for its permalink; hidden wishes only for the team. */
+    async detail(id: string, viewer: WishViewer | null): Promise<WishDetail | null> {
+      const record = await findWish(db, id);
+      if (!record || (record.hiddenAt && !viewer?.editor)) return null;
+      const [target, voted] = await Promise.all([
+        record.mergedInto ? findWish(db, record.mergedInto) : undefined,
+        viewer ? votedWishIds(db, viewer.id, [id]) : [],
+      ]);
+      const own = viewer?.id === record.authorId;
+      return {
+        wish: publicWish(record),
+        mergedInto: target && !target.hiddenAt ? publicWish(target) : null,
+        hidden: Boolean(record.hiddenAt),
+        voted: voted.length > 0,
+        own,
+        editable: own && !record.mergedInto && canEdit(record.createdAt),
+      };
+    },
+
+    similar: (title: string) => findSimilarWishes(db, title),
+    act,
+  };
+}
+
+export type WishService = ReturnType<typeof createWishService>;

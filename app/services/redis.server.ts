@@ -1,0 +1,57 @@
+import { Redis } from "ioredis";
+
+export interface RedisTimeouts {
+  connectMs: number;
+  commandMs: number;
+}
+
+export const defaultRedisTimeouts: RedisTimeouts = { connectMs: 2_000, commandMs: 2_000 };
+
+/**
+ * A Redis client that fails fast instead of waiting: a connect and a command timeout, no offline queue (a
+ * command while disconnected fails at once), and reconnection in the background every 0.2–2 s, so the site
+ * recovers by itself when Redis returns.
+ */
+export function createRedis(url: string, timeouts: Partial<RedisTimeouts> = {}): Redis {
+  const { connectMs, commandMs } = { ...defaultRedisTimeouts, ...timeouts };
+  const redis = new Redis(url, {
+    connectTimeout: connectMs,
+    commandTimeout: commandMs,
+    maxRetriesPerRequest: 1,
+    enableOfflineQueue: false,
+    lazyConnect: true,
+    retryStrategy: (attempt) => Math.min(attempt * 200, 2_000),
+  });
+  // Errors also reach the commands that fail; this listener only keeps them from ending the process.
+  redis.on("error", () => {});
+  void redis.connect().catch(() => {});
+  return redis;
+}
+
+/**
+ * Resolves once the client is ready (at once when it is), or rejects after `ms`. Commands wait for this
+ * instead of an offline queue, so a request never waits longer than the connect timeout for Redis.
+ */
+export function whenReady(redis: Redis, ms: number): Promise<void> {
+  if (redis.status === "ready") return Promise.resolve();
+  return new Promise<void>((resolve, reject) => {
+    const onReady = () => {
+      clearTimeout(timer);
+      resolve();
+    };
+    const timer = setTimeout(() => {
+      redis.off("ready", onReady);
+      reject(new Error(`Redis did not answer within ${ms} ms`));
+    }, ms);
+    redis.once("ready", onReady);
+  });
+}
+
+/** Ready and answering a PING within `ms` (start-up and readiness checks). */
+export async function redisAnswers(redis: Redis, ms: number): Promise<void> {
+  await whenReady(redis, ms);
+  await Promise.race([
+    redis.ping(),
+    new Promise((_, reject) => setTimeout(() => reject(new Error(`Redis did not answer within ${ms} ms`)), ms).unref()),
+  ]);
+}

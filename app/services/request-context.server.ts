@@ -1,0 +1,26 @@
+import { AsyncLocalStorage } from "node:async_hooks";
+
+/**
+ * What one request has met on its way, kept per request without passing it around: the errors of the
+ * database, Redis and Better Auth. The host reads them once the answer is ready, to tell "a dependency is
+ * away" (503) from a bug (500), and a duplicate key from other failures.
+ */
+export interface RequestContext {
+  id: string;
+  errors: unknown[];
+}
+
+const storage = new AsyncLocalStorage<RequestContext>();
+
+export function runWithRequestContext<T>(context: RequestContext, fn: () => T): T {
+  return storage.run(context, fn);
+}
+
+/** Records an error against the current request (a no-op outside one, e.g. in the mail sender). */
+export function noteRequestError(error: unknown): void {
+  storage.getStore()?.errors.push(error);
+}
+
+export function currentRequestErrors(): readonly unknown[] {
+  return storage.getStore()?.errors ?? [];
+}

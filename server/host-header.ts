@@ -1,0 +1,32 @@
+import type { MiddlewareHandler } from "hono";
+
+/** A Host header as RFC 9110 allows it: a name, an IPv4 address or a bracketed IPv6 address, and a port. */
+const hostPattern = /^(?:[a-z0-9](?:[a-z0-9-]{0,62})?(?:\.[a-z0-9](?:[a-z0-9-]{0,62})?)*\.?|\[[0-9a-f:.]+\])(?::\d{1,5})?$/i;
+
+/** The hostname of a Host header, or null when it is malformed (including names a URL cannot hold). */
+export function hostnameOf(host: string | undefined): string | null {
+  if (!host || host.length > 255 || !hostPattern.test(host)) return null;
+  try {
+    // Also refuses what the URL parser refuses, e.g. a numeric last label ("www.127.0.0.1").
+    return new URL(`http://${host}/`).hostname.replace(/\.$/, "");
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Malformed Host → 400. On a public site, a host that is not ours (nor its www. form) is sent to SITE_URL
+ * with the same path: the target comes from the configuration, never from the request.
+ */
+export function hostValidation(options: { siteUrl: string; allowedHostnames: readonly string[]; isLoopbackSite: boolean }): MiddlewareHandler {
+  const allowed = new Set(options.allowedHostnames.flatMap((name) => [name, `www.${name}`]));
+  return async (c, next) => {
+    const hostname = hostnameOf(c.req.header("host"));
+    if (!hostname) return c.json({ code: "bad-host", message: "請求的主機名稱不正確。" }, 400);
+    if (!options.isLoopbackSite && !allowed.has(hostname)) {
+      const { pathname, search } = new URL(c.req.url);
+      return c.redirect(new URL(`${pathname.replace(/^\/{2,}/, "/")}${search}`, options.siteUrl).toString(), 301);
+    }
+    return next();
+  };
+}

@@ -1,0 +1,26 @@
+import { baseURL } from "./browser";
+
+export interface Mail {
+  subject: string;
+  text: string;
+  links: string[];
+}
+
+/** The newest email to `to` whose subject matches (mail goes out in the background). */
+export async function mailTo(to: string, subject: RegExp): Promise<Mail> {
+  for (let attempt = 0; attempt < 100; attempt += 1) {
+    const mails = (await (await fetch(`${baseURL()}/api/dev/mailbox?to=${encodeURIComponent(to)}`)).json()) as Mail[];
+    const match = mails.find((mail) => subject.test(mail.subject));
+    if (match) return match;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`no mail to ${to}`);
+}
+
+/** The path and query of the mail's link to `path`, to open on the site under test. */
+export const linkTo = (mail: Mail, path: string) => {
+  const link = mail.links.find((candidate) => new URL(candidate).pathname === path);
+  if (!link) throw new Error(`no ${path} link in ${mail.subject}`);
+  const url = new URL(link);
+  return `${url.pathname}${url.search}`;
+};

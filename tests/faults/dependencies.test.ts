@@ -1,0 +1,177 @@
+import { randomBytes, randomUUID } from "node:crypto";
+import { Redis } from "ioredis";
+import pg from "pg";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { postJson, startBlackHole, startRelay, startSite, type SiteProcess } from "./site-process";
+
+/**
+ * The site against dependencies that fail: PostgreSQL ending its connections (a restart or fail-over), and
+ * PostgreSQL or Redis that accept connections and never answer. Each request must end within 5 s (503 with a
+ * Chinese message), the site must recover by itself, and SIGTERM must still end it cleanly.
+ */
+const postgresUrl = process.env.TEST_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/test";
+const redisUrl = process.env.TEST_REDIS_URL ?? "redis://127.0.0.1:6379";
+const password = "fault-test-password-1";
+// Every sign-up comes from 127.0.0.1 here: the per-address limits must not be what answers.
+const generousLimits = { RATE_LIMIT_SIGN_UP_PER_IP: "100000/60", RATE_LIMIT_AUTH_PER_IP: "100000/60" };
+const email = () => `fault-${randomUUID().slice(0, 8)}@example.tw`;
+
+async function timed(work: Promise<Response>) {
+  const started = Date.now();
+  const response = await work;
+  const text = await response.text();
+  return { status: response.status, text, ms: Date.now() - started };
+}
+
+function signUp(site: SiteProcess) {
+  return timed(postJson(site.baseURL, "/api/auth/sign-up/email", { email: email(), password, name: "家長" }));
+}
+
+async function until(check: () => Promise<boolean>, ms: number): Promise<number> {
+  const started = Date.now();
+  while (Date.now() - started < ms) {
+    if (await check().catch(() => false)) return Date.now() - started;
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  throw new Error(`not recovered within ${ms} ms`);
+}
+
+function expectUnavailable(answer: { status: number; text: string; ms: number }) {
+  expect(answer.status).toBe(503);
+  expect(answer.ms).toBeLessThan(5_000);
+  expect(JSON.parse(answer.text)).toMatchObject({ message: "服務暫時無法使用，請稍後再試。" });
+}
+
+describe.skipIf(!inject("postgresUrl"))("PostgreSQL faults", () => {
+  const database = `faults_${randomBytes(5).toString("hex")}`;
+  const url = new URL(postgresUrl);
+  const databaseUrl = (port = url.port || "5432") => `postgres://${url.username}@127.0.0.1:${port}/${database}`;
+  const admin = new pg.Pool({ connectionString: postgresUrl, max: 1 });
+
+  beforeAll(async () => {
+    await admin.query(`create database ${database}`);
+  });
+  afterAll(async () => {
+    await admin.query(`drop database if exists ${database} with (force)`);
+    await admin.end();
+  });
+
+  it("keeps running when PostgreSQL ends its connections mid-load, and answers again", async () => {
+    const site = await startSite({ DATABASE_URL: databaseUrl(), ...generousLimits });
+    try {
+      expect((await signUp(site)).status).toBe(200);
+      const terminate = () =>
+        admin.query("select pg_terminate_backend(pid) from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()", [database]);
+      const load = Array.from({ length: 30 }, async (_, index) => {
+        await new Promise((resolve) => setTimeout(resolve, index * 20));
+        return signUp(site);
+      });
+      let terminated = 0;
+      for (let round = 0; round < 3; round += 1) {
+        await new Promise((resolve) => setTimeout(resolve, 150));
+        terminated += (await terminate()).rowCount ?? 0;
+      }
+      const answers = await Promise.all(load);
+      expect(terminated).toBeGreaterThan(0);
+      expect(site.child.exitCode).toBeNull();
+      // During the cut a request may be refused (503), never left hanging, never answered 500.
+      for (const answer of answers) expect([200, 503]).toContain(answer.status);
+      for (let index = 0; index < 5; index += 1) expect((await signUp(site)).status).toBe(200);
+      expect((await fetch(`${site.baseURL}/readyz`)).status).toBe(200);
+    } finally {
+      const { code } = await site.stop();
+      expect(code).toBe(0);
+    }
+  });
+
+  it("answers 503 within 5 s while PostgreSQL is silent, recovers by itself, and still stops on SIGTERM", async () => {
+    const relay = await startRelay({ host: "127.0.0.1", port: Number(url.port || 5432) });
+    const site = await startSite({ DATABASE_URL: databaseUrl(String(relay.port)), ...generousLimits });
+    try {
+      expect((await signUp(site)).status).toBe(200);
+      relay.silence();
+      expectUnavailable(await signUp(site));
+      const ready = await timed(fetch(`${site.baseURL}/readyz`));
+      expect(ready.status).toBe(503);
+      expect(ready.ms).toBeLessThan(2_000);
+      expect(JSON.parse(ready.text)).toMatchObject({ database: "unreachable" });
+
+      relay.restore();
+      await until(async () => (await signUp(site)).status === 200, 15_000);
+
+      relay.silence();
+      const stopped = await site.stop("SIGTERM");
+      expect(stopped.code).toBe(0);
+      expect(stopped.ms).toBeLessThan(11_000);
+    } finally {
+      await site.stop("SIGKILL");
+      await relay.close();
+    }
+  });
+
+  it("refuses to start within 30 s when DATABASE_URL points at a server that never answers, naming the variable", async () => {
+    const hole = await startBlackHole();
+    const site = await startSite({ DATABASE_URL: `postgres://postgres@127.0.0.1:${hole.port}/test` }, { expectFailure: true });
+    try {
+      const { code, ms } = await new Promise<{ code: number | null; ms: number }>((resolve) => {
+        const started = Date.now();
+        site.child.once("exit", (exitCode) => resolve({ code: exitCode, ms: Date.now() - started }));
+      });
+      expect(code).toBe(1);
+      expect(ms).toBeLessThan(30_000);
+      expect(site.output()).toContain("DATABASE_URL");
+      expect(site.output()).not.toContain(`127.0.0.1:${hole.port}/test`);
+    } finally {
+      await hole.close();
+    }
+  });
+});
+
+describe("Redis faults", () => {
+  const prefix = `faults-${randomBytes(4).toString("hex")}:`;
+  const target = new URL(redisUrl);
+  afterAll(async () => {
+    const redis = new Redis(redisUrl);
+    const keys = await redis.keys(`${prefix}*`);
+    if (keys.length) await redis.del(...keys);
+    redis.disconnect();
+  });
+
+  it("answers 503 within 5 s while Redis is silent, recovers by itself, and still stops on SIGTERM", async () => {
+    const relay = await startRelay({ host: target.hostname, port: Number(target.port || 6379) });
+    const site = await startSite({ REDIS_URL: `redis://127.0.0.1:${relay.port}`, REDIS_KEY_PREFIX: prefix, ...generousLimits });
+    try {
+      expect((await signUp(site)).status).toBe(200);
+      relay.silence();
+      expectUnavailable(await signUp(site));
+      const ready = await timed(fetch(`${site.baseURL}/readyz`));
+      expect(ready.status).toBe(503);
+      expect(JSON.parse(ready.text)).toMatchObject({ redis: "unreachable", database: "ok" });
+
+      relay.restore();
+      await until(async () => (await signUp(site)).status === 200, 15_000);
+
+      relay.silence();
+      const stopped = await site.stop("SIGTERM");
+      expect(stopped.code).toBe(0);
+      expect(stopped.ms).toBeLessThan(11_000);
+    } finally {
+      await site.stop("SIGKILL");
+      await relay.close();
+    }
+  });
+
+  it("refuses to start within 30 s when REDIS_URL points at a server that never answers, naming the variable", async () => {
+    const hole = await startBlackHole();
+    const site = await startSite({ REDIS_URL: `redis://127.0.0.1:${hole.port}` }, { expectFailure: true });
+    try {
+      const started = Date.now();
+      const code = await new Promise<number | null>((resolve) => site.child.once("exit", resolve));
+      expect(code).toBe(1);
+      expect(Date.now() - started).toBeLessThan(30_000);
+      expect(site.output()).toContain("REDIS_URL");
+    } finally {
+      await hole.close();
+    }
+  });
+});

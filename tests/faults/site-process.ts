@@ -1,0 +1,152 @@
+import { spawn, type ChildProcess } from "node:child_process";
+import fs from "node:fs";
+import net from "node:net";
+import os from "node:os";
+import path from "node:path";
+
+/** The origin the fault tests configure; requests go to whatever port the server picked (PORT=0). */
+export const siteUrl = "http://localhost:4210";
+
+export interface SiteProcess {
+  baseURL: string;
+  child: ChildProcess;
+  dataDir: string;
+  output(): string;
+  /** Resident memory of the server process, in MB (from /proc). */
+  rssMb(): number;
+  /** Sends a signal and waits for the exit: its code and how long it took. */
+  stop(signal?: NodeJS.Signals): Promise<{ code: number | null; ms: number }>;
+}
+
+/** Starts the built site like `npm start` (production build), on a free port, with its own data folder unless given. */
+export async function startSite(env: Record<string, string> = {}, options: { dataDir?: string; expectFailure?: boolean } = {}): Promise<SiteProcess> {
+  const buildDir = process.env.BUILD_DIR || "build-test";
+  if (!fs.existsSync(`${buildDir}/server/index.js`)) throw new Error(`No build in ${buildDir}: the test command builds it first (npm test).`);
+  const dataDir = options.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), "site-faults-"));
+  const child = spawn(process.execPath, ["server.mjs"], {
+    env: {
+      ...process.env,
+      NODE_ENV: "production",
+      PORT: "0",
+      SITE_URL: siteUrl,
+      DATA_DIR: dataDir,
+      BUILD_DIR: buildDir,
+      DATABASE_URL: "",
+      REDIS_URL: "",
+      ...env,
+    },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let output = "";
+  child.stdout?.on("data", (chunk) => (output += chunk));
+  child.stderr?.on("data", (chunk) => (output += chunk));
+  const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
+  const site: SiteProcess = {
+    baseURL: "",
+    child,
+    dataDir,
+    output: () => output,
+    rssMb: () => {
+      const status = fs.readFileSync(`/proc/${child.pid}/status`, "utf8");
+      return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024;
+    },
+    async stop(signal = "SIGTERM") {
+      const started = Date.now();
+      if (child.exitCode === null && child.signalCode === null) child.kill(signal);
+      const code = await exited;
+      return { code, ms: Date.now() - started };
+    },
+  };
+  if (options.expectFailure) return site;
+  const deadline = Date.now() + 30_000;
+  while (Date.now() < deadline) {
+    const port = /"port":(\d+)/.exec(output)?.[1];
+    if (port) {
+      site.baseURL = `http://127.0.0.1:${port}`;
+      // Warm up: the sign-in layer starts on its first request, React Router loads its build on its first.
+      await fetch(`${site.baseURL}/api/auth/get-session`, { signal: AbortSignal.timeout(30_000) });
+      await fetch(`${site.baseURL}/api/analytics`, { signal: AbortSignal.timeout(30_000) });
+      return site;
+    }
+    if (child.exitCode !== null) throw new Error(`Server exited early:\n${output}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  child.kill("SIGKILL");
+  throw new Error(`Server did not start within 30 s:\n${output}`);
+}
+
+/**
+ * A TCP relay between the site and a dependency, which a test can turn into a black hole: connections are
+ * accepted (old and new) but nothing is passed on — what a hung server or a silent network looks like.
+ */
+export async function startRelay(target: { host: string; port: number }) {
+  let silent = false;
+  const sockets = new Set<net.Socket>();
+  const server = net.createServer((client) => {
+    sockets.add(client);
+    client.on("error", () => {});
+    client.on("close", () => sockets.delete(client));
+    if (silent) return;
+    const upstream = net.connect(target.port, target.host);
+    sockets.add(upstream);
+    upstream.on("error", () => client.destroy());
+    client.on("error", () => upstream.destroy());
+    upstream.on("close", () => {
+      sockets.delete(upstream);
+      client.destroy();
+    });
+    client.on("close", () => upstream.destroy());
+    client.on("data", (chunk) => {
+      if (!silent) upstream.write(chunk);
+    });
+    upstream.on("data", (chunk) => {
+      if (!silent) client.write(chunk);
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const port = (server.address() as net.AddressInfo).port;
+  return {
+    port,
+    /** From now on nothing passes; existing connections stay open and silent. */
+    silence: () => {
+      silent = true;
+    },
+    /** Drops the silent connections and passes traffic again, as a dependency that came back. */
+    restore: () => {
+      silent = false;
+      for (const socket of sockets) socket.destroy();
+    },
+    close: async () => {
+      for (const socket of sockets) socket.destroy();
+      await new Promise((resolve) => server.close(resolve));
+    },
+  };
+}
+
+/** A server that accepts connections and never says a word. */
+export async function startBlackHole() {
+  const sockets = new Set<net.Socket>();
+  const server = net.createServer((socket) => {
+    sockets.add(socket);
+    socket.on("error", () => {});
+    socket.on("close", () => sockets.delete(socket));
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  return {
+    port: (server.address() as net.AddressInfo).port,
+    close: async () => {
+      for (const socket of sockets) socket.destroy();
+      await new Promise((resolve) => server.close(resolve));
+    },
+  };
+}
+
+/** A JSON POST from the site's own origin (the sign-in layer refuses others), from a given client address. */
+export function postJson(baseURL: string, pathname: string, body: unknown, headers: Record<string, string> = {}) {
+  return fetch(`${baseURL}${pathname}`, {
+    method: "POST",
+    headers: { "content-type": "application/json", origin: siteUrl, ...headers },
+    body: JSON.stringify(body),
+    signal: AbortSignal.timeout(60_000),
+  });
+}

@@ -1,0 +1,290 @@
+import { randomUUID } from "node:crypto";
+import { afterAll, beforeAll, expect, it } from "vitest";
+import { createWishService, type ActionResult, type WishService, type WishViewer } from "~/features/wishes/wish-service.server";
+import { wishRateLimits } from "~/features/wishes/wish-limits.server";
+import { unsubscribe } from "~/features/wishes/wish-notice.server";
+import { memoryRateLimitStore } from "~/services/rate-limiter.server";
+import { describeEachDatabase } from "../helpers/databases";
+import { startAuthServer, type AuthTestClient, type AuthTestServer } from "./auth-server";
+
+const password = "family-123";
+const newEmail = () => `wish-${randomUUID().slice(0, 8)}@example.tw`;
+const tokenFrom = (link: string) => new URL(link).searchParams.get("token") ?? "";
+
+function formOf(fields: Record<string, string>): FormData {
+  const data = new FormData();
+  for (const [name, value] of Object.entries(fields)) data.set(name, value);
+  return data;
+}
+
+describeEachDatabase("wishing well", (database) => {
+  let server: AuthTestServer;
+  let wishes: WishService;
+  let ipCounter = 0;
+  const db = () => database().handle.db;
+  const nextIp = () => `192.0.2.${(ipCounter += 1)}`;
+
+  beforeAll(async () => {
+    server = await startAuthServer(database());
+    wishes = createWishService({
+      db: db(),
+      rateLimitStore: memoryRateLimitStore(),
+      brand: { productName: "任務小勇士", supportEmail: "support@example.tw", siteUrl: server.baseURL },
+      cacheSeconds: 0,
+    });
+  });
+  afterAll(async () => {
+    await server.close();
+  });
+
+  const viewerOf = async (client: AuthTestClient, editor = false): Promise<WishViewer> => ({ id: (await client.me())?.uid ?? "", editor });
+
+  async function guest() {
+    const client = server.client();
+    expect((await client.post("/sign-in/anonymous")).status).toBe(200);
+    return { client, viewer: await viewerOf(client) };
+  }
+
+  async function verifiedUser(editor = false) {
+    const client = server.client();
+    const email = newEmail();
+    expect((await client.post("/sign-up/email", { email, password, name: "小明媽媽" })).status).toBe(200);
+    await verify(email);
+    return { client, email, viewer: await viewerOf(client, editor) };
+  }
+
+  async function verify(email: string) {
+    const mail = await server.latestMail(email, /驗證/);
+    const link = mail.links.find((candidate) => candidate.includes("/verify-email")) ?? "";
+    expect((await server.client().get(`/verify-email?token=${encodeURIComponent(tokenFrom(link))}`)).status).toBe(200);
+  }
+
+  const act = (viewer: WishViewer | null, fields: Record<string, string>, wishId?: string, ip = nextIp()) =>
+    wishes.act(formOf(fields), viewer, ip, wishId);
+
+  async function makeWish(viewer: WishViewer, title = `希望可以${randomUUID().slice(0, 6)}`, body = "說明") {
+    const result = await act(viewer, { intent: "create", title, body });
+    expect(result).toMatchObject({ ok: true });
+    return (result as Extract<ActionResult, { ok: true }>).redirect!.split("/").pop()!;
+  }
+
+  const voteCount = async (id: string) =>
+    Number((await db().selectFrom("wishes").select("vote_count").where("id", "=", id).executeTakeFirstOrThrow()).vote_count);
+  const votesOf = async (id: string) => (await db().selectFrom("wish_votes").select("user_id").where("wish_id", "=", id).execute()).map((row) => row.user_id).sort();
+
+  it("lets a guest wish, keeps limits on length, and shows the wish on the board", async () => {
+    const { viewer } = await guest();
+    expect(await act(null, { intent: "create", title: "一個願望" })).toMatchObject({ ok: false, status: 401, code: "wishes/sign-in-required" });
+    const tooLong = await act(viewer, { intent: "create", title: "長".repeat(61), body: "字".repeat(501) });
+    expect(tooLong).toMatchObject({ ok: false, status: 400, fieldErrors: { title: "願望標題最多 60 個字", body: "說明最多 500 個字" } });
+    expect(await act(viewer, { intent: "create", title: "   " })).toMatchObject({ ok: false, fieldErrors: { title: "請填寫願望標題" } });
+    const id = await makeWish(viewer, "😀".repeat(60), "字".repeat(500));
+    const board = await wishes.board({ order: "newest", status: null, page: 1 }, viewer);
+    expect(board.wishes[0]).toMatchObject({ id, title: "😀".repeat(60), status: "open", voteCount: 0 });
+    expect(board.counts.all).toBeGreaterThanOrEqual(1);
+  });
+
+  it("counts one vote per user per wish, never on one's own wish, and the vote is a toggle", async () => {
+    const { viewer: author } = await guest();
+    const { viewer: voter } = await guest();
+    const id = await makeWish(author);
+    expect(await act(author, { intent: "vote", vote: "add" }, id)).toMatchObject({ ok: false, code: "wishes/own-wish" });
+    expect(await act(voter, { intent: "vote", vote: "add" }, id)).toMatchObject({ ok: true, vote: { voted: true, voteCount: 1 } });
+    expect(await act(voter, { intent: "vote", vote: "add" }, id)).toMatchObject({ ok: true, vote: { voted: true, voteCount: 1 } });
+    await Promise.all([1, 2, 3].map(() => act(voter, { intent: "vote", vote: "add" }, id)));
+    expect(await votesOf(id)).toEqual([voter.id]);
+    expect(await voteCount(id)).toBe(1);
+    expect((await wishes.board({ order: "votes", status: null, page: 1 }, voter)).voted).toContain(id);
+    expect(await act(voter, { intent: "vote", vote: "remove" }, id)).toMatchObject({ ok: true, vote: { voted: false, voteCount: 0 } });
+    expect(await voteCount(id)).toBe(0);
+  });
+
+  it("limits wishes and votes per user and per IP with a Chinese message", async () => {
+    const { viewer } = await guest();
+    const ip = nextIp();
+    for (let index = 0; index < wishRateLimits.wish.user.max; index += 1) {
+      expect(await act(viewer, { intent: "create", title: `限制測試 ${index}` }, undefined, ip)).toMatchObject({ ok: true });
+    }
+    const limited = await act(viewer, { intent: "create", title: "再一個" }, undefined, nextIp());
+    expect(limited).toMatchObject({ ok: false, status: 429, code: "wishes/too-many-requests" });
+    expect((limited as { message: string }).message).toMatch(/^許願次數太多了，請在 \d+ 分鐘後再試。$/);
+
+    // Many users behind one address: the per-IP limit.
+    const shared = nextIp();
+    const target = await makeWish((await guest()).viewer);
+    let refused: ActionResult | undefined;
+    for (let index = 0; index <= wishRateLimits.vote.ip.max / wishRateLimits.vote.user.max + 1 && !refused; index += 1) {
+      const { viewer: voter } = await guest();
+      for (let vote = 0; vote < wishRateLimits.vote.user.max; vote += 1) {
+        const result = await act(voter, { intent: "vote", vote: vote % 2 ? "remove" : "add" }, target, shared);
+        if (!result.ok) {
+          refused = result;
+          break;
+        }
+      }
+    }
+    expect(refused).toMatchObject({ ok: false, status: 429, message: expect.stringMatching(/^投票次數太多了/) });
+  });
+
+  it("lets the author edit within 15 minutes and delete their own wish, nobody else", async () => {
+    const { viewer: author } = await guest();
+    const { viewer: other } = await guest();
+    const id = await makeWish(author);
+    expect(await act(other, { intent: "edit", title: "別人改的" }, id)).toMatchObject({ ok: false, code: "wishes/not-author" });
+    expect(await act(author, { intent: "edit", title: "改好的標題", body: "新的說明" }, id)).toMatchObject({ ok: true });
+    expect((await wishes.detail(id, author))?.wish).toMatchObject({ title: "改好的標題", body: "新的說明" });
+    expect((await wishes.detail(id, author))?.editable).toBe(true);
+    await db().updateTable("wishes").set({ created_at: new Date(Date.now() - 16 * 60_000).toISOString() }).where("id", "=", id).execute();
+    expect(await act(author, { intent: "edit", title: "太晚了" }, id)).toMatchObject({ ok: false, code: "wishes/edit-window-closed" });
+    expect(await act(other, { intent: "delete" }, id)).toMatchObject({ ok: false, code: "wishes/not-author" });
+    expect(await act(author, { intent: "delete" }, id)).toMatchObject({ ok: true });
+    expect(await wishes.detail(id, author)).toBeNull();
+  });
+
+  it("leaves team actions to editors, and hides an abusive wish from everyone but the team", async () => {
+    const { viewer: author } = await guest();
+    const { viewer: editor } = await verifiedUser(true);
+    const id = await makeWish(author, "不當內容");
+    for (const intent of ["status", "reply", "merge", "hide"]) {
+      expect(await act(author, { intent, status: "planned", target: randomUUID() }, id)).toMatchObject({ ok: false, status: 403 });
+    }
+    expect(await act(editor, { intent: "hide" }, id)).toMatchObject({ ok: true });
+    expect(await wishes.detail(id, author)).toBeNull();
+    expect(await wishes.detail(id, null)).toBeNull();
+    expect(await wishes.detail(id, editor)).toMatchObject({ hidden: true });
+    const board = await wishes.board({ order: "newest", status: null, page: 1 }, null);
+    expect(board.wishes.map((wish) => wish.id)).not.toContain(id);
+    expect(await act((await guest()).viewer, { intent: "vote", vote: "add" }, id)).toMatchObject({ ok: false, status: 404 });
+    expect(await act(editor, { intent: "unhide" }, id)).toMatchObject({ ok: true });
+    expect(await wishes.detail(id, null)).not.toBeNull();
+  });
+
+  it("sets a status with a reason for 暫不考慮, a team reply, and filters the board by status", async () => {
+    const { viewer: author } = await guest();
+    const { viewer: editor } = await verifiedUser(true);
+    const id = await makeWish(author);
+    expect(await act(editor, { intent: "status", status: "declined" }, id)).toMatchObject({ ok: false, fieldErrors: { reason: "「暫不考慮」需要寫下原因" } });
+    expect(await act(editor, { intent: "status", status: "declined", reason: "和孩子的隱私衝突" }, id)).toMatchObject({ ok: true });
+    expect(await act(editor, { intent: "reply", reply: "謝謝建議！" }, id)).toMatchObject({ ok: true });
+    expect((await wishes.detail(id, null))?.wish).toMatchObject({ status: "declined", statusReason: "和孩子的隱私衝突", teamReply: "謝謝建議！" });
+    const declined = await wishes.board({ order: "newest", status: "declined", page: 1 }, null);
+    expect(declined.wishes.every((wish) => wish.status === "declined")).toBe(true);
+    expect(declined.wishes.map((wish) => wish.id)).toContain(id);
+    expect(declined.total).toBe(declined.counts.declined);
+  });
+
+  it("merges a duplicate: votes carried over once, the duplicate's author counted, no vote on one's own wish", async () => {
+    const { viewer: targetAuthor } = await guest();
+    const { viewer: duplicateAuthor } = await guest();
+    const { viewer: both } = await guest();
+    const { viewer: onlyDuplicate } = await guest();
+    const { viewer: editor } = await verifiedUser(true);
+    const target = await makeWish(targetAuthor, "希望有深色模式");
+    const duplicate = await makeWish(duplicateAuthor, "想要深色模式");
+    await act(both, { intent: "vote", vote: "add" }, target);
+    await act(both, { intent: "vote", vote: "add" }, duplicate);
+    await act(onlyDuplicate, { intent: "vote", vote: "add" }, duplicate);
+    await act(targetAuthor, { intent: "vote", vote: "add" }, duplicate);
+
+    expect(await act(editor, { intent: "merge", target: duplicate }, duplicate)).toMatchObject({ ok: false, code: "wishes/merge-same-wish" });
+    expect(await act(editor, { intent: "merge", target: `http://localhost/wishing-well/${target}` }, duplicate)).toMatchObject({ ok: true, redirect: `/wishing-well/${target}` });
+    expect(await votesOf(target)).toEqual([both.id, duplicateAuthor.id, onlyDuplicate.id].sort());
+    expect(await voteCount(target)).toBe(3);
+    expect(await votesOf(duplicate)).toEqual([]);
+    expect(await wishes.detail(duplicate, null)).toMatchObject({ mergedInto: { id: target } });
+    const board = await wishes.board({ order: "votes", status: null, page: 1 }, null);
+    expect(board.wishes.map((wish) => wish.id)).not.toContain(duplicate);
+    expect(await act(editor, { intent: "merge", target }, duplicate)).toMatchObject({ ok: false, code: "wishes/merge-already-merged" });
+    expect(await act(both, { intent: "vote", vote: "add" }, duplicate)).toMatchObject({ ok: false, status: 404 });
+  });
+
+  it("finds similar wishes from a partly typed title", async () => {
+    const { viewer } = await guest();
+    const id = await makeWish(viewer, "希望可以匯出孩子的點數紀錄");
+    expect((await wishes.similar("匯出點數")).map((wish) => wish.id)).toContain(id);
+    expect(await wishes.similar("a")).toEqual([]);
+  });
+
+  it("keeps a guest's wishes and votes when the guest upgrades: same user id", async () => {
+    const { client, viewer } = await guest();
+    const { viewer: other } = await guest();
+    const own = await makeWish(viewer);
+    const theirs = await makeWish(other);
+    await act(viewer, { intent: "vote", vote: "add" }, theirs);
+    const email = newEmail();
+    expect((await client.post("/guest/upgrade", { email, password, name: "升級的家長" })).status).toBe(200);
+    const upgraded = await viewerOf(client);
+    expect(upgraded.id).toBe(viewer.id);
+    expect((await wishes.detail(own, upgraded))?.own).toBe(true);
+    expect((await wishes.detail(theirs, upgraded))?.voted).toBe(true);
+  });
+
+  it("moves a guest's wishes and votes when the guest signs in to an existing account, without double votes", async () => {
+    const { client: owner, email, viewer: account } = await verifiedUser();
+    const { client, viewer } = await guest();
+    const { viewer: other } = await guest();
+    const theirs = await makeWish(other);
+    const accountsOwn = await makeWish(account);
+    const guestsOwn = await makeWish(viewer);
+    await act(viewer, { intent: "vote", vote: "add" }, theirs);
+    await act(account, { intent: "vote", vote: "add" }, theirs);
+    await act(viewer, { intent: "vote", vote: "add" }, accountsOwn);
+    expect((await client.post("/sign-in/email", { email, password })).status).toBe(200);
+    expect((await client.me())?.uid).toBe(account.id);
+    expect((await wishes.detail(guestsOwn, account))?.own).toBe(true);
+    expect(await votesOf(theirs)).toEqual([account.id]);
+    expect(await voteCount(theirs)).toBe(1);
+    expect(await votesOf(accountsOwn)).toEqual([]);
+    expect(await voteCount(accountsOwn)).toBe(0);
+    void owner;
+  });
+
+  it("on account deletion removes the user's votes and their wishes (decision 840), and wishes merged into them return", async () => {
+    const { client, viewer } = await verifiedUser();
+    const { viewer: other } = await guest();
+    const { viewer: editor } = await verifiedUser(true);
+    const own = await makeWish(viewer);
+    const theirs = await makeWish(other);
+    const duplicate = await makeWish(other, "重複的願望");
+    await act(viewer, { intent: "vote", vote: "add" }, theirs);
+    await act(other, { intent: "vote", vote: "add" }, own);
+    await act(editor, { intent: "merge", target: own }, duplicate);
+    expect(await voteCount(theirs)).toBe(1);
+
+    expect((await client.post("/delete-user", { password })).status).toBe(200);
+    expect(await wishes.detail(own, null)).toBeNull();
+    expect(await votesOf(theirs)).toEqual([]);
+    expect(await voteCount(theirs)).toBe(0);
+    expect(await db().selectFrom("wish_votes").select("wish_id").where("user_id", "=", viewer.id).execute()).toEqual([]);
+    expect(await wishes.detail(duplicate, null)).toMatchObject({ mergedInto: null, wish: { id: duplicate } });
+  });
+
+  it("mails a verified author when the status changes, with a working one-click unsubscribe; guests get nothing", async () => {
+    const { email, viewer: author } = await verifiedUser();
+    const { viewer: editor } = await verifiedUser(true);
+    const id = await makeWish(author, "希望有家長聊天室");
+    expect(await act(editor, { intent: "status", status: "planned" }, id)).toMatchObject({ ok: true });
+    const mail = await server.latestMail(email, /希望有家長聊天室/);
+    expect(mail.subject).toBe("【任務小勇士】你的願望「希望有家長聊天室」規劃中");
+    expect(mail.text).toContain("規劃中");
+    expect(mail.links).toContain(`${server.baseURL}/wishing-well/${id}`);
+    const unsubscribeLink = mail.links.find((link) => link.includes("/wishing-well/unsubscribe?token="));
+    expect(unsubscribeLink).toBeDefined();
+    // Written to the durable outbox with the change, with the one-click unsubscribe headers (RFC 8058).
+    const queued = await db().selectFrom("mail_outbox").select(["subject", "headers"]).where("recipient", "=", email).where("subject", "like", "%規劃中").executeTakeFirstOrThrow();
+    expect(JSON.parse(queued.headers ?? "{}")).toEqual({ "List-Unsubscribe": `<${unsubscribeLink}>`, "List-Unsubscribe-Post": "List-Unsubscribe=One-Click" });
+    // The same status again is no change and sends nothing.
+    expect(await act(editor, { intent: "status", status: "planned" }, id)).toMatchObject({ ok: true });
+
+    expect(await unsubscribe(db(), tokenFrom(unsubscribeLink!))).toBe(true);
+    expect(await unsubscribe(db(), "not-a-token")).toBe(false);
+    expect(await act(editor, { intent: "status", status: "done" }, id)).toMatchObject({ ok: true });
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    const mails = await (await fetch(`${server.baseURL}/api/dev/mailbox?to=${encodeURIComponent(email)}`)).json();
+    expect((mails as { subject: string }[]).filter((entry) => entry.subject.includes("希望有家長聊天室"))).toHaveLength(1);
+
+    const { viewer: guestAuthor } = await guest();
+    const guestWish = await makeWish(guestAuthor);
+    expect(await act(editor, { intent: "status", status: "received" }, guestWish)).toMatchObject({ ok: true });
+  });
+});
