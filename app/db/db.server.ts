@@ -4,6 +4,12 @@ import { getLogger } from "~/services/logger.server";
 import { openDatabase, type DatabaseHandle } from "./connection.server";
 
 let handle: DatabaseHandle | undefined;
+const migrated = new WeakMap<DatabaseHandle, { promise: Promise<void>; resolve: () => void }>();
+
+/** Resolves once the process-wide database is migrated; other handles (tests migrate their own) at once. */
+export function whenMigrated(database: DatabaseHandle): Promise<void> {
+  return migrated.get(database)?.promise ?? Promise.resolve();
+}
 
 /** The process-wide database, opened from the configuration on first use. */
 export function getDatabase(): DatabaseHandle {
@@ -20,13 +26,18 @@ export function getDatabase(): DatabaseHandle {
       },
       logger: getLogger(),
     });
+    let resolve = () => {};
+    const promise = new Promise<void>((done) => (resolve = done));
+    migrated.set(handle, { promise, resolve });
   }
   return handle;
 }
 
 /** Brings the schema up to date; the server awaits this before it listens. */
 export async function prepareDatabase(): Promise<string[]> {
-  return migrateToLatest(getDatabase());
+  const applied = await migrateToLatest(getDatabase());
+  migrated.get(getDatabase())?.resolve();
+  return applied;
 }
 
 export async function closeDatabase(): Promise<void> {
