@@ -3,7 +3,7 @@ import { bodyLimit } from "hono/body-limit";
 import { serveStatic } from "@hono/node-server/serve-static";
 import { createRequestHandler } from "react-router";
 import { getEnv } from "~/config/env.server";
-import { closeDatabase, getDatabase, prepareDatabase } from "~/db/db.server";
+import { closeDatabase, getDatabase, prepareDatabase, setDatabaseReporting } from "~/db/db.server";
 import { getLogger } from "~/services/logger.server";
 import { noteRequestError } from "~/services/request-context.server";
 import { withClientIp } from "./client-ip";
@@ -17,6 +17,8 @@ import { requestContext } from "./request-log";
 import { compressDynamic } from "./compression";
 import { authRoutes } from "./auth-routes";
 import { getAuthService } from "~/features/auth/auth-service.server";
+import { promoteEditors, setUserRole } from "~/features/auth/roles.server";
+import { isRole } from "~/features/auth/roles";
 
 /** Every request body is capped; the sign-in layer's forms and JSON are small (analytics has its own 16 KB). */
 export const MAX_BODY_BYTES = 64 * 1024;
@@ -28,6 +30,7 @@ export const MAX_BODY_BYTES = 64 * 1024;
 export function createApp() {
   const env = getEnv();
   const logger = getLogger();
+  setDatabaseReporting({ logger, onQueryError: noteRequestError });
   const app = new Hono();
   // Imported lazily so React Router's build stays a chunk of its own, which its prerenderer looks up.
   const handleRequest = createRequestHandler(
@@ -97,6 +100,7 @@ export async function prepare() {
     const variable = env.DATABASE_URL ? "DATABASE_URL" : "DATA_DIR";
     throw new StartupError(`無法連線或準備資料庫，請檢查 ${variable}：${(error as Error).message}`, { cause: error });
   }
+  await promoteEditors(getDatabase(), env.EDITOR_EMAILS);
   sharedRateLimitStore();
   const redis = sharedRedis();
   if (redis) {
@@ -105,6 +109,19 @@ export async function prepare() {
     });
   }
   return { port: env.PORT, host: env.HOST, dialect: getDatabase().dialect, shutdownTimeoutMs: env.SHUTDOWN_TIMEOUT_MS };
+}
+
+/** `npm run user:role -- <email> <role>` runs here, inside the server bundle, on the configured database. */
+export async function changeUserRole(email: string, role: string): Promise<string> {
+  if (!isRole(role)) throw new Error(`角色必須是 user 或 editor，收到「${role}」`);
+  await prepareDatabase();
+  try {
+    const changed = await setUserRole(getDatabase(), email, role);
+    if (changed === 0) throw new Error(`找不到 email 為 ${email} 的帳號`);
+    return `${email} 的角色已設為 ${role}`;
+  } finally {
+    await closeDatabase();
+  }
 }
 
 /** After the server stopped taking requests: delivers what the outbox holds, then closes the pools. */

@@ -1,9 +1,14 @@
 import { getEnv } from "~/config/env.server";
 import { migrateToLatest } from "./migrate.server";
-import { getLogger } from "~/services/logger.server";
-import { openDatabase, type DatabaseHandle } from "./connection.server";
+import { openDatabase, type DatabaseHandle, type DatabaseReporting } from "./connection.server";
 
 let handle: DatabaseHandle | undefined;
+let reporting: DatabaseReporting | undefined;
+
+/** The host hands in its logger and request context before the database is first opened. */
+export function setDatabaseReporting(given: DatabaseReporting): void {
+  reporting = given;
+}
 const migrated = new WeakMap<DatabaseHandle, { promise: Promise<void>; resolve: () => void }>();
 
 /** Resolves once the process-wide database is migrated; other handles (tests migrate their own) at once. */
@@ -24,7 +29,7 @@ export function getDatabase(): DatabaseHandle {
         statementMs: env.DATABASE_STATEMENT_TIMEOUT_MS,
         poolMax: env.DATABASE_POOL_MAX,
       },
-      logger: getLogger(),
+      reporting,
     });
     let resolve = () => {};
     const promise = new Promise<void>((done) => (resolve = done));
