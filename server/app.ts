@@ -17,6 +17,7 @@ import { requestContext } from "./request-log";
 import { compressDynamic } from "./compression";
 import { authRoutes } from "./auth-routes";
 import { getAuthService } from "~/features/auth/auth-service.server";
+import { createStorage } from "~/features/storage/storage.server";
 import { promoteEditors, setUserRole } from "~/features/auth/roles.server";
 import { isRole } from "~/features/auth/roles";
 
@@ -47,16 +48,18 @@ export function createApp() {
     return next();
   });
   app.use(securityHeaders({ https }));
-  app.use(
-    bodyLimit({
-      maxSize: MAX_BODY_BYTES,
-      onError: (c) => c.json({ code: "payload-too-large", message: "傳送的資料過大。" }, 413),
-    }),
-  );
+  const limitBody = bodyLimit({
+    maxSize: MAX_BODY_BYTES,
+    onError: (c) => c.json({ code: "payload-too-large", message: "傳送的資料過大。" }, 413),
+  });
+  // File uploads (/v0/b/*) carry their own size limit (docs/storage.md).
+  app.use((c, next) => (c.req.path.startsWith("/v0/") ? next() : limitBody(c, next)));
 
   app.get("/healthz", (c) => c.json({ ok: true }));
   app.get("/readyz", async (c) => c.json(...(await readiness(getDatabase(), sharedRedis()))));
   app.route("/", authRoutes(getAuthService()));
+  // File storage speaking the Firebase Storage v0 protocol (docs/storage.md).
+  app.route("/", createStorage({ env, database: getDatabase(), authService: getAuthService() }).routes);
 
   if (import.meta.env.PROD) {
     app.use(
