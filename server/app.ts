@@ -2,7 +2,7 @@ import { Hono } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { createRequestHandler } from "react-router";
 import { getEnv } from "~/config/env.server";
-import { closeDatabase, getDatabase, prepareDatabase } from "~/db/db.server";
+import { closeDatabase, getDatabase, prepareDatabase, setDatabaseReporting } from "~/db/db.server";
 import { getLogger } from "~/services/logger.server";
 import { noteRequestError } from "~/services/request-context.server";
 import { withClientIp } from "./client-ip";
@@ -31,6 +31,7 @@ export const MAX_BODY_BYTES = 64 * 1024;
 export function createApp() {
   const env = getEnv();
   const logger = getLogger();
+  setDatabaseReporting({ logger, onQueryError: noteRequestError });
   const app = new Hono();
   // Imported lazily so React Router's build stays a chunk of its own, which its prerenderer looks up.
   const handleRequest = createRequestHandler(
@@ -47,12 +48,12 @@ export function createApp() {
     return next();
   });
   app.use(securityHeaders({ https }));
-  app.use(
-    bodyLimit({
-      maxSize: MAX_BODY_BYTES,
-      onError: (c) => c.json({ code: "payload-too-large", message: "傳送的資料過大。" }, 413),
-    }),
-  );
+  const limitBody = bodyLimit({
+    maxSize: MAX_BODY_BYTES,
+    onError: (c) => c.json({ code: "payload-too-large", message: "傳送的資料過大。" }, 413),
+  });
+  // File uploads (/v0/b/*) carry their own size limit (docs/storage.md).
+  app.use((c, next) => (c.req.path.startsWith("/v0/") ? next() : limitBody(c, next)));
 
   app.get("/healthz", (c) => c.json({ ok: true }));
   app.get("/readyz", async (c) => c.json(...(await readiness(getDatabase(), sharedRedis()))));

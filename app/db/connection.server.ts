@@ -5,12 +5,14 @@ import { Kysely, PostgresDialect, SqliteDialect, type LogEvent } from "kysely";
 import pg from "pg";
 import type { Logger } from "pino";
 import type { Database } from "./schema";
-import { noteRequestError } from "~/services/request-context.server";
 
-// Every failed query is noted against its request, so the host can answer 503 when the database is away.
-const log = (event: LogEvent) => {
-  if (event.level === "error") noteRequestError(event.error);
-};
+/** Where the database reports trouble; the host passes the site's logger and request context in. */
+export interface DatabaseReporting {
+  /** A dropped connection (the pool reconnects by itself). */
+  logger?: Pick<Logger, "warn">;
+  /** Every failed query, so the host can answer 503 when the database is away. */
+  onQueryError?: (error: unknown) => void;
+}
 
 export type Dialect = "sqlite" | "postgres";
 
@@ -49,8 +51,13 @@ export interface ConnectOptions {
   postgres?: Partial<PostgresTimeouts>;
   /** SQLite only: NORMAL (default) survives a killed process; FULL also a power cut, at a cost (decision 602). */
   sqliteSynchronous?: "NORMAL" | "FULL";
-  /** Where a dropped connection is reported; without it, the report is dropped. */
-  logger?: Pick<Logger, "warn">;
+  reporting?: DatabaseReporting;
+}
+
+function queryLog(reporting: DatabaseReporting | undefined) {
+  return (event: LogEvent) => {
+    if (event.level === "error") reporting?.onQueryError?.(event.error);
+  };
 }
 
 export function openDatabase(options: ConnectOptions): DatabaseHandle {
@@ -63,7 +70,7 @@ export function openDatabase(options: ConnectOptions): DatabaseHandle {
   sqlite.pragma(`synchronous = ${options.sqliteSynchronous ?? "NORMAL"}`);
   sqlite.pragma("foreign_keys = ON");
   sqlite.pragma("busy_timeout = 5000");
-  return { db: new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }), log }), dialect: "sqlite", raw: sqlite };
+  return { db: new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }), log: queryLog(options.reporting) }), dialect: "sqlite", raw: sqlite };
 }
 
 function openPostgres(connectionString: string, options: ConnectOptions): DatabaseHandle {
@@ -86,9 +93,9 @@ function openPostgres(connectionString: string, options: ConnectOptions): Databa
   });
   // A restart or fail-over of PostgreSQL ends our connections: the pool drops them and connects anew on the
   // next query. Without these listeners the 'error' event would end the process.
-  const report = (error: Error) => options.logger?.warn({ err: error }, "PostgreSQL connection lost; the pool reconnects");
+  const report = (error: Error) => options.reporting?.logger?.warn({ err: error }, "PostgreSQL connection lost; the pool reconnects");
   pool.on("error", report);
   pool.on("connect", (client) => client.on("error", report));
-  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), log });
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), log: queryLog(options.reporting) });
   return { db, dialect: "postgres", schema: options.searchPath ?? "public", raw: pool };
 }

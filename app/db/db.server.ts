@@ -1,9 +1,20 @@
 import { getEnv } from "~/config/env.server";
 import { migrateToLatest } from "./migrate.server";
-import { getLogger } from "~/services/logger.server";
-import { openDatabase, type DatabaseHandle } from "./connection.server";
+import { openDatabase, type DatabaseHandle, type DatabaseReporting } from "./connection.server";
 
 let handle: DatabaseHandle | undefined;
+let reporting: DatabaseReporting | undefined;
+
+/** The host hands in its logger and request context before the database is first opened. */
+export function setDatabaseReporting(given: DatabaseReporting): void {
+  reporting = given;
+}
+const migrated = new WeakMap<DatabaseHandle, { promise: Promise<void>; resolve: () => void }>();
+
+/** Resolves once the process-wide database is migrated; other handles (tests migrate their own) at once. */
+export function whenMigrated(database: DatabaseHandle): Promise<void> {
+  return migrated.get(database)?.promise ?? Promise.resolve();
+}
 
 /** The process-wide database, opened from the configuration on first use. */
 export function getDatabase(): DatabaseHandle {
@@ -18,15 +29,20 @@ export function getDatabase(): DatabaseHandle {
         statementMs: env.DATABASE_STATEMENT_TIMEOUT_MS,
         poolMax: env.DATABASE_POOL_MAX,
       },
-      logger: getLogger(),
+      reporting,
     });
+    let resolve = () => {};
+    const promise = new Promise<void>((done) => (resolve = done));
+    migrated.set(handle, { promise, resolve });
   }
   return handle;
 }
 
 /** Brings the schema up to date; the server awaits this before it listens. */
 export async function prepareDatabase(): Promise<string[]> {
-  return migrateToLatest(getDatabase());
+  const applied = await migrateToLatest(getDatabase());
+  migrated.get(getDatabase())?.resolve();
+  return applied;
 }
 
 export async function closeDatabase(): Promise<void> {

@@ -58,7 +58,8 @@ export async function startSite(env: Record<string, string> = {}, options: { dat
     },
   };
   if (options.expectFailure) return site;
-  const deadline = Date.now() + 30_000;
+  // Generous: a busy machine starts slowly (the start-up itself is bounded by the server's own timeouts).
+  const deadline = Date.now() + 60_000;
   while (Date.now() < deadline) {
     const port = /"port":(\d+)/.exec(output)?.[1];
     if (port) {
@@ -72,7 +73,7 @@ export async function startSite(env: Record<string, string> = {}, options: { dat
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
   child.kill("SIGKILL");
-  throw new Error(`Server did not start within 30 s:\n${output}`);
+  throw new Error(`Server did not start within 60 s:\n${output}`);
 }
 
 /**

@@ -39,7 +39,8 @@ describe("rate limits", () => {
     expect((await server.client().post("/sign-in/email", { email: newEmail(), password: "guess-123" })).status).toBe(401);
   });
 
-  it("counts only failed sign-ins toward the lockout, and a success clears them", async () => {
+  // About thirty password checks: allowed a minute on a busy machine.
+  it("counts only failed sign-ins toward the lockout, and a success clears them", { timeout: 60_000 }, async () => {
     const email = newEmail();
     const password = "right-password-1";
     const owner = server.client();
@@ -110,7 +111,7 @@ describe("rate limits", () => {
     }
   });
 
-  it("ignores X-Forwarded-For unless the peer is a trusted proxy", async () => {
+  it("ignores X-Forwarded-For unless the peer is a trusted proxy", { timeout: 60_000 }, async () => {
     const direct = await startAuthServer(database, { TRUSTED_PROXIES: "" });
     try {
       for (let attempt = 0; attempt < limit(perIpRules, "/sign-in/email"); attempt += 1) {

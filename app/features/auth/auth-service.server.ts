@@ -1,5 +1,5 @@
 import { getEnv, type ServerEnv } from "~/config/env.server";
-import { getDatabase } from "~/db/db.server";
+import { getDatabase, whenMigrated } from "~/db/db.server";
 import type { DatabaseHandle } from "~/db/connection.server";
 import { mailboxTransport, smtpTransport, type MailTransport } from "~/features/mail/mail-transport.server";
 import { startMailSender, type MailSender } from "~/features/mail/outbox.server";
@@ -60,7 +60,7 @@ export function createAuthService({ env, database, rateLimitPrefix, rateLimitSto
       ? { discoveryUrl: `${env.SITE_URL}/dev-oidc/.well-known/openid-configuration`, ...devIdentityClient }
       : undefined;
   const auth = createAuth({ env, database, rateLimitStore, devIdentityProvider });
-  const mailSender = startMailSender({ db: database.db, dialect: database.dialect, transport: mail, logger: getLogger() });
+  const mailSender = startMailSender({ db: database.db, dialect: database.dialect, transport: mail, logger: getLogger(), startWhen: whenMigrated(database) });
   // Features that keep rows per user follow account deletion and a guest's sign-in (user-data-hooks.server.ts).
   registerUserDataHandler(wishUserData);
   return {

@@ -50,6 +50,8 @@ export interface MailSenderOptions {
   leaseMs?: number;
   maxAttempts?: number;
   batchSize?: number;
+  /** Polling begins once this resolves (the start-up migrations); until then enqueued rows simply wait. */
+  startWhen?: Promise<unknown>;
 }
 
 export interface MailSender {
@@ -152,13 +154,19 @@ export function startMailSender(options: MailSenderOptions): MailSender {
     return running;
   }
 
+  let started = false;
   const wake = () => {
-    if (!stopped) setImmediate(() => void runOnce());
+    if (started && !stopped) setImmediate(() => void runOnce());
   };
   listeners.add(wake);
-  const timer = setInterval(() => void runOnce(), pollMs);
-  // The first pass comes with the first tick, after the start-up migrations; an enqueue wakes it sooner.
-  timer.unref();
+  let timer: NodeJS.Timeout | undefined;
+  void (options.startWhen ?? Promise.resolve()).then(() => {
+    if (stopped) return;
+    started = true;
+    timer = setInterval(() => void runOnce(), pollMs);
+    timer.unref();
+    void runOnce();
+  });
 
   return {
     runOnce,

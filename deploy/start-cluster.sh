@@ -1,0 +1,56 @@
+#!/usr/bin/env bash
+# Two instances of the built site on PostgreSQL + Redis behind nginx with TLS on localhost: the deploy recipe
+# in miniature, used by the scale-out test (tests/faults/scale-out.test.ts) and runnable by hand.
+#   DATABASE_URL=postgres://… REDIS_URL=redis://… deploy/start-cluster.sh [run-folder]
+# Optional: TLS_PORT (4243), PORT_A (4241), PORT_B (4242), BUILD_DIR (build). Runs until SIGTERM/SIGINT, then
+# stops nginx and both instances (each drains and exits on its own SIGTERM).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+: "${DATABASE_URL:?DATABASE_URL must point at PostgreSQL}"
+: "${REDIS_URL:?REDIS_URL must point at Redis}"
+run="${1:-$(mktemp -d)}"
+tls_port="${TLS_PORT:-4243}"
+port_a="${PORT_A:-4241}"
+port_b="${PORT_B:-4242}"
+nginx_bin="${NGINX:-/usr/sbin/nginx}"
+if [ ! -x "$nginx_bin" ]; then
+  echo "nginx is missing: apt-get install -y nginx-light" >&2
+  exit 1
+fi
+mkdir -p "$run"
+
+openssl req -x509 -newkey rsa:2048 -nodes -days 2 -subj "/CN=localhost" \
+  -addext "subjectAltName=DNS:localhost,IP:127.0.0.1" -keyout "$run/key.pem" -out "$run/cert.pem" 2>/dev/null
+sed -e "s#@RUN@#$run#g" -e "s#@PORT_A@#$port_a#g" -e "s#@PORT_B@#$port_b#g" -e "s#@TLS_PORT@#$tls_port#g" \
+  deploy/nginx.conf.template > "$run/nginx.conf"
+
+export NODE_ENV=production SITE_URL="https://localhost:$tls_port" TRUSTED_PROXIES=127.0.0.1 DATABASE_URL REDIS_URL
+pids=()
+stop() {
+  trap - TERM INT EXIT
+  "$nginx_bin" -c "$run/nginx.conf" -p "$run" -s quit 2>/dev/null || true
+  for pid in "${pids[@]}"; do kill -TERM "$pid" 2>/dev/null || true; done
+  wait || true
+}
+trap stop TERM INT EXIT
+
+# The first instance migrates; the second waits for it (Kysely's migration lock makes either order safe).
+PORT="$port_a" node server.mjs > "$run/instance-a.log" 2>&1 &
+pids+=($!)
+PORT="$port_b" node server.mjs > "$run/instance-b.log" 2>&1 &
+pids+=($!)
+for port in "$port_a" "$port_b"; do
+  for _ in $(seq 1 150); do
+    curl -sf "http://127.0.0.1:$port/readyz" >/dev/null && break
+    sleep 0.2
+  done
+  curl -sf "http://127.0.0.1:$port/readyz" >/dev/null || { echo "instance on $port did not become ready" >&2; cat "$run"/instance-*.log >&2; exit 1; }
+done
+"$nginx_bin" -c "$run/nginx.conf" -p "$run" -g "daemon off;" &
+pids+=($!)
+for _ in $(seq 1 50); do
+  curl -sfk "https://localhost:$tls_port/readyz" >/dev/null && break
+  sleep 0.2
+done
+echo "cluster ready: https://localhost:$tls_port (certificate $run/cert.pem)"
+wait
