@@ -152,6 +152,15 @@ describeEachDatabase("sign-in layer", (database) => {
     expect(foreign).toMatchObject({ status: 403, body: { code: "auth/unauthorized-continue-uri" } });
     const signIn = await server.client().post("/sign-in/email", { email, password, callbackURL: "https://evil.example/" });
     expect(signIn).toMatchObject({ status: 403, body: { code: "auth/unauthorized-continue-uri" } });
+    // Values that Better Auth's own check lets through but that a browser resolves to another host.
+    for (const hostile of ["/.//evil.example", "/%2e%2e//evil.example", "/\t/evil.example", "/\\evil.example"]) {
+      const reset = await server.client().post("/request-password-reset", { email, redirectTo: hostile });
+      expect(reset).toMatchObject({ status: 403, body: { code: "auth/unauthorized-continue-uri" } });
+      const social = await server.client().post("/sign-in/social", { provider: "dev", callbackURL: "/", errorCallbackURL: hostile });
+      expect(social).toMatchObject({ status: 403, body: { code: "auth/unauthorized-continue-uri" } });
+      const verify = await server.client().get(`/verify-email?token=x&callbackURL=${encodeURIComponent(hostile)}`);
+      expect(verify).toMatchObject({ status: 403, body: { code: "auth/unauthorized-continue-uri" } });
+    }
     const client = server.client();
     await signUp(client);
     const fromElsewhere = server.client({ origin: "https://evil.example" });

@@ -16,6 +16,7 @@ import { signInRules } from "./sign-in-rules.server";
 import { passwordPolicyFrom } from "./password-policy.server";
 import { deleteUserData, moveUserData } from "./user-data-hooks.server";
 import { trustedOrigins } from "./trusted-origins.server";
+import { redirectRule } from "./redirect-rule.server";
 
 export const guestDisplayName = "訪客用戶";
 
@@ -107,6 +108,7 @@ export function authOptions(deps: AuthDependencies) {
     logger: { level: "error" },
     plugins: [
       accountRateLimit(rateLimitStore),
+      redirectRule(env.SITE_URL),
       // Before the anonymous plugin: an unverified sign-in is refused before a guest's data would move.
       signInRules(policy),
       anonymous({

@@ -5,7 +5,8 @@ import { pageMeta } from "~/features/seo/page-meta";
 import { useAuth } from "~/features/auth/auth-provider";
 import { AuthScreen, FormAlert, FormNotice, useSubmission } from "~/features/auth/auth-form";
 import { requestVerificationEmail } from "~/features/auth/auth-client";
-import { safeRedirect } from "~/features/auth/safe-redirect";
+import { safeRedirect } from "~/features/auth/redirect-rule";
+import { usePublicEnv } from "~/config/use-public-env";
 
 export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, { title: "驗證電子郵件", description: "完成電子郵件驗證" });
@@ -14,7 +15,7 @@ export const meta: Route.MetaFunction = (args) =>
 export default function EmailVerificationScreen() {
   const auth = useAuth();
   const [params] = useSearchParams();
-  const redirectTo = safeRedirect(params.get("redirectTo"));
+  const redirectTo = safeRedirect(params.get("redirectTo"), usePublicEnv().siteUrl);
   const email = auth.currentUser?.email ?? params.get("email") ?? "";
   const [sent, setSent] = useState(false);
   const { pending, failure, submit } = useSubmission();

@@ -5,7 +5,8 @@ import { pageMeta } from "~/features/seo/page-meta";
 import { useAuth } from "~/features/auth/auth-provider";
 import { AuthScreen, Field, FormAlert, FormNotice, emailProblem, useSubmission } from "~/features/auth/auth-form";
 import { SocialButtons } from "~/features/auth/social-buttons";
-import { safeRedirect } from "~/features/auth/safe-redirect";
+import { safeRedirect } from "~/features/auth/redirect-rule";
+import { usePublicEnv } from "~/config/use-public-env";
 import { displayNameOf } from "~/features/shell/display-name";
 import { getAuthService } from "~/features/auth/auth-service.server";
 import { configuredSocialProviders } from "~/features/auth/social-providers.server";
@@ -21,7 +22,7 @@ export default function LoginScreen({ loaderData }: Route.ComponentProps) {
   const auth = useAuth();
   const navigate = useNavigate();
   const [params] = useSearchParams();
-  const redirectTo = safeRedirect(params.get("redirectTo"));
+  const redirectTo = safeRedirect(params.get("redirectTo"), usePublicEnv().siteUrl);
   const [email, setEmail] = useState("");
   const [password, setPassword] = useState("");
   const [fieldErrors, setFieldErrors] = useState<{ email?: string | null; password?: string | null }>({});

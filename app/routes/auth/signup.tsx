@@ -6,7 +6,8 @@ import { useAuth } from "~/features/auth/auth-provider";
 import { AuthScreen, Field, FormAlert, emailProblem, useSubmission } from "~/features/auth/auth-form";
 import { PasswordRulesList } from "~/features/auth/password-rules-list";
 import { passwordProblem } from "~/features/auth/password-policy";
-import { safeRedirect } from "~/features/auth/safe-redirect";
+import { safeRedirect } from "~/features/auth/redirect-rule";
+import { usePublicEnv } from "~/config/use-public-env";
 import { getAuthService } from "~/features/auth/auth-service.server";
 
 export const meta: Route.MetaFunction = (args) =>
@@ -24,7 +25,7 @@ export default function SignupScreen({ loaderData }: Route.ComponentProps) {
   const auth = useAuth();
   const navigate = useNavigate();
   const [params] = useSearchParams();
-  const redirectTo = safeRedirect(params.get("redirectTo"));
+  const redirectTo = safeRedirect(params.get("redirectTo"), usePublicEnv().siteUrl);
   const isGuest = Boolean(auth.currentUser?.isAnonymous);
   const [values, setValues] = useState<Record<Fields, string>>({ displayName: "", email: "", password: "", confirm: "" });
   const [errors, setErrors] = useState<Partial<Record<Fields, string | null>>>({});
