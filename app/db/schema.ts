@@ -74,3 +74,14 @@ export interface AnalyticsEventsTable {
   params: string;
   received_at: string;
 }
+
+// --- single-use emailed links (sign-in layer) ---
+export interface Database {
+  used_link_token: UsedLinkTokenTable;
+}
+
+/** A used verification link: the SHA-256 of its token and when the link would have expired (ISO-8601). */
+export interface UsedLinkTokenTable {
+  token_hash: string;
+  expires_at: string;
+}

@@ -17,8 +17,12 @@ import { passwordPolicyFrom } from "./password-policy.server";
 import { deleteUserData, moveUserData } from "./user-data-hooks.server";
 import { trustedOrigins } from "./trusted-origins.server";
 import { redirectRule } from "./redirect-rule.server";
+import { endPresentedSession, sessionOptions } from "./sessions.server";
+import { singleUseLinks } from "./single-use-links.server";
 
 export const guestDisplayName = "訪客用戶";
+
+const verificationLinkLifetime = 24 * 3600;
 
 export interface DevIdentityProvider {
   discoveryUrl: string;
@@ -44,6 +48,7 @@ export function authOptions(deps: AuthDependencies) {
   const { env, database, mail, rateLimitStore } = deps;
   const brand = { productName: env.PRODUCT_NAME, supportEmail: env.SUPPORT_EMAIL };
   const policy = passwordPolicyFrom(env);
+  const sessions = sessionOptions(env);
 
   const socialProviders: NonNullable<BetterAuthOptions["socialProviders"]> = {};
   if (env.GOOGLE_CLIENT_ID && env.GOOGLE_CLIENT_SECRET) {
@@ -77,7 +82,7 @@ export function authOptions(deps: AuthDependencies) {
     },
     emailVerification: {
       sendOnSignUp: true,
-      expiresIn: 24 * 3600,
+      expiresIn: verificationLinkLifetime,
       sendVerificationEmail: async ({ user, token }) => {
         const link = `${env.SITE_URL}/verify-email?token=${encodeURIComponent(token)}&email=${encodeURIComponent(user.email)}`;
         sendInBackground(mail, verificationEmail(brand, user.email, user.name, link));
@@ -93,12 +98,11 @@ export function authOptions(deps: AuthDependencies) {
         beforeDelete: async (user) => deleteUserData(database.db, user.id),
       },
     },
-    session: { expiresIn: 30 * 24 * 3600, updateAge: 24 * 3600 },
+    session: sessions.session,
+    databaseHooks: sessions.databaseHooks,
     rateLimit: ipRateLimitOptions(rateLimitStore),
     advanced: {
-      useSecureCookies: env.SITE_URL.startsWith("https:"),
-      defaultCookieAttributes: { sameSite: "lax", httpOnly: true },
-      crossSubDomainCookies: env.COOKIE_DOMAIN ? { enabled: true, domain: env.COOKIE_DOMAIN } : undefined,
+      ...sessions.advanced,
       ipAddress: { ipAddressHeaders: [clientIpHeader] },
       // Better Auth turns the origin check off under a test runner; the site wants it on everywhere.
       disableOriginCheck: false,
@@ -109,6 +113,7 @@ export function authOptions(deps: AuthDependencies) {
     plugins: [
       accountRateLimit(rateLimitStore),
       redirectRule(env.SITE_URL),
+      singleUseLinks(database.db, verificationLinkLifetime),
       // Before the anonymous plugin: an unverified sign-in is refused before a guest's data would move.
       signInRules(policy),
       anonymous({
@@ -120,6 +125,8 @@ export function authOptions(deps: AuthDependencies) {
       guestUpgrade(),
       identityEndpoint(),
       oauthPopup(),
+      // After the anonymous plugin, which needs the guest's session to move the guest's rows.
+      endPresentedSession(),
       ...(deps.devIdentityProvider
         ? [
             genericOAuth({
