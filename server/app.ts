@@ -5,6 +5,7 @@ import { getEnv } from "~/config/env.server";
 import { closeDatabase, getDatabase, prepareDatabase } from "~/db/db.server";
 import { canonicalRedirect } from "./redirects";
 import { cacheControlFor, securityHeaders } from "./headers";
+import { methodPolicy } from "./methods";
 import { healthCheck } from "./health";
 import { withClientIp } from "./client-ip";
 import { compressDynamic } from "./compression";
@@ -32,6 +33,7 @@ export function createApp() {
     return next();
   });
   app.use(securityHeaders({ https }));
+  app.use(methodPolicy());
 
   app.get("/healthz", async (c) => c.json(...(await healthCheck())));
   app.route("/", authRoutes(getAuthService()));

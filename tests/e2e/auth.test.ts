@@ -96,7 +96,8 @@ describe("sign-in layer in the browser", () => {
 
   it("disables the button while a request runs", async () => {
     const page = await browser.newPage();
-    const release = await holdRequests(page, "**/api/auth/request-password-reset");
+    // The form posts to its route action (a .data request when JavaScript is on).
+    const release = await holdRequests(page, "**/forgot-password.data*");
     await openPage(page, "/forgot-password");
     await page.getByLabel("電子郵件").fill(newEmail());
     await page.getByRole("button", { name: "寄送重設密碼信" }).click();

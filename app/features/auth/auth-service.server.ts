@@ -5,6 +5,7 @@ import { mailboxTransport, smtpTransport, type MailTransport } from "~/features/
 import { createAuth, type Auth, type DevIdentityProvider } from "./auth.server";
 import { createRateLimitStore, sharedRateLimitStore, type RateLimitStore } from "~/services/rate-limit-store.server";
 import { passwordPolicyFrom } from "./password-policy.server";
+import { realSocialProviders } from "./social-providers.server";
 import type { PasswordPolicy } from "./password-policy";
 
 /** Everything the sign-in layer runs on, built once per process (or once per test server). */
@@ -32,10 +33,6 @@ export interface AuthServiceOptions {
 
 export const devIdentityClient = { clientId: "task-hero-site", clientSecret: "development-only-client-secret" };
 
-export function hasRealSocialProvider(env: ServerEnv): boolean {
-  return Boolean(env.GOOGLE_CLIENT_ID || env.FACEBOOK_CLIENT_ID || env.LINE_CLIENT_ID);
-}
-
 export function createAuthService({ env, database, rateLimitPrefix, rateLimitStore: given }: AuthServiceOptions): AuthService {
   const devMailbox = !env.SMTP_HOST && env.isLoopbackSite;
   const mail = env.SMTP_HOST
@@ -50,7 +47,7 @@ export function createAuthService({ env, database, rateLimitPrefix, rateLimitSto
     : mailboxTransport(database.db);
   const rateLimitStore = given ?? createRateLimitStore(env.REDIS_URL, rateLimitPrefix);
   const devIdentityProvider =
-    env.isLoopbackSite && !hasRealSocialProvider(env)
+    env.isLoopbackSite && realSocialProviders(env).length === 0
       ? { discoveryUrl: `${env.SITE_URL}/dev-oidc/.well-known/openid-configuration`, ...devIdentityClient }
       : undefined;
   const auth = createAuth({ env, database, mail, rateLimitStore, devIdentityProvider });

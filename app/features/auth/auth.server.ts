@@ -16,6 +16,7 @@ import { signInRules } from "./sign-in-rules.server";
 import { passwordPolicyFrom } from "./password-policy.server";
 import { deleteUserData, moveUserData } from "./user-data-hooks.server";
 import { trustedOrigins } from "./trusted-origins.server";
+import { realSocialProviders } from "./social-providers.server";
 import { redirectRule } from "./redirect-rule.server";
 import { endPresentedSession, sessionOptions } from "./sessions.server";
 import { singleUseLinks } from "./single-use-links.server";
@@ -50,16 +51,9 @@ export function authOptions(deps: AuthDependencies) {
   const policy = passwordPolicyFrom(env);
   const sessions = sessionOptions(env);
 
-  const socialProviders: NonNullable<BetterAuthOptions["socialProviders"]> = {};
-  if (env.GOOGLE_CLIENT_ID && env.GOOGLE_CLIENT_SECRET) {
-    socialProviders.google = { clientId: env.GOOGLE_CLIENT_ID, clientSecret: env.GOOGLE_CLIENT_SECRET, scope: ["profile", "email"] };
-  }
-  if (env.FACEBOOK_CLIENT_ID && env.FACEBOOK_CLIENT_SECRET) {
-    socialProviders.facebook = { clientId: env.FACEBOOK_CLIENT_ID, clientSecret: env.FACEBOOK_CLIENT_SECRET, scope: ["public_profile", "email"] };
-  }
-  if (env.LINE_CLIENT_ID && env.LINE_CLIENT_SECRET) {
-    socialProviders.line = { clientId: env.LINE_CLIENT_ID, clientSecret: env.LINE_CLIENT_SECRET, scope: ["openid", "profile", "email"] };
-  }
+  const socialProviders: NonNullable<BetterAuthOptions["socialProviders"]> = Object.fromEntries(
+    realSocialProviders(env).map(({ id, clientId, clientSecret, scope }) => [id, { clientId, clientSecret, scope }]),
+  );
 
   return {
     appName: env.PRODUCT_NAME,

@@ -1,9 +1,10 @@
 import { Link } from "react-router";
 import { usePublicEnv } from "~/config/use-public-env";
 import { useAuth } from "~/features/auth/auth-provider";
-import { PageIntro } from "./page-intro";
-import { PlanCard } from "./plan-card";
-import type { CurrentPlanContent, Plan } from "./types";
+import { PageIntro } from "~/features/content/page-intro";
+import { PlanCard } from "~/features/content/plan-card";
+import type { CurrentPlanContent, Plan } from "~/features/content/types";
+import { authHref } from "~/features/auth/auth-paths";
 
 /** The signed-in user's plan with its limits and the way into the app; a visitor is asked to sign in. */
 export function CurrentPlanPage({ intro, limits, signedIn, visitor, plan }: CurrentPlanContent & { plan: Plan }) {
@@ -38,10 +39,10 @@ export function CurrentPlanPage({ intro, limits, signedIn, visitor, plan }: Curr
           <h2 id="plan-sign-in">{visitor.title}</h2>
           <p>{visitor.text}</p>
           <p className="start-links">
-            <Link className="button button--primary" to="/login?redirectTo=/current-plan">
+            <Link className="button button--primary" to={authHref("/login", "/current-plan")}>
               登入
             </Link>
-            <Link className="button" to="/signup?redirectTo=/current-plan">
+            <Link className="button" to={authHref("/signup", "/current-plan")}>
               免費註冊
             </Link>
           </p>
