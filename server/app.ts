@@ -4,14 +4,15 @@ import { createRequestHandler } from "react-router";
 import { getEnv } from "~/config/env.server";
 import { closeDatabase, getDatabase, prepareDatabase } from "~/db/db.server";
 import { canonicalRedirect } from "./redirects";
-import { cacheControlFor, securityHeaders } from "./headers";
+import { cacheControlFor, loadCspHashes, securityHeaders, withCspNonce } from "./headers";
+import { cspReportRoutes } from "./csp-report";
 import { methodPolicy } from "./methods";
 import { healthCheck } from "./health";
-import { withClientIp } from "./client-ip";
+import { clientIp, withClientIp } from "./client-ip";
 import { compressDynamic } from "./compression";
 import { authRoutes } from "./auth-routes";
 import { getAuthService } from "~/features/auth/auth-service.server";
-import { closeSharedRateLimitStore } from "~/services/rate-limit-store.server";
+import { closeSharedRateLimitStore, sharedRateLimitStore } from "~/services/rate-limit-store.server";
 
 /**
  * The thin host: redirects, headers, compression, static files (hashed assets and prerendered pages),
@@ -32,11 +33,12 @@ export function createApp() {
     if (target) return c.redirect(target, 301);
     return next();
   });
-  app.use(securityHeaders({ https }));
+  app.use(securityHeaders({ https, cspHashes: loadCspHashes(env.BUILD_DIR), analytics: Boolean(env.GA_MEASUREMENT_ID) }));
   app.use(methodPolicy());
 
   app.get("/healthz", async (c) => c.json(...(await healthCheck())));
   app.route("/", authRoutes(getAuthService()));
+  app.route("/", cspReportRoutes(sharedRateLimitStore(), (c) => clientIp(c, env.TRUSTED_PROXIES)));
 
   if (import.meta.env.PROD) {
     app.use(
@@ -52,7 +54,7 @@ export function createApp() {
 
   // Dynamic answers are compressed on the fly; static files above are served precompressed.
   app.use(compressDynamic());
-  app.all("*", (c) => handleRequest(withClientIp(c, env.TRUSTED_PROXIES)));
+  app.all("*", (c) => handleRequest(withCspNonce(c, withClientIp(c, env.TRUSTED_PROXIES))));
 
   app.onError((error, c) => {
     console.error(error);

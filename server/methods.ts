@@ -19,6 +19,8 @@ export function methodPolicy(): MiddlewareHandler {
     if (!knownMethods.has(method)) return plain(501, "不支援這個請求方法。", "GET, HEAD, POST");
     await next();
     if (method !== "GET" && method !== "HEAD" && c.res.status === 405 && !(c.res.headers.get("content-type") ?? "").includes("json")) {
+      // Cleared first: Hono would otherwise carry the old answer's headers (Content-Encoding) over.
+      c.res = undefined;
       c.res = plain(405, "這個頁面不接受這個請求方法。", "GET, HEAD");
     }
   };
