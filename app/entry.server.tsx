@@ -6,7 +6,8 @@ import { ServerRouter } from "react-router";
 import { isbot } from "isbot";
 import type { RenderToPipeableStreamOptions } from "react-dom/server";
 import { renderToPipeableStream } from "react-dom/server";
-import { NonceProvider, cspNonceHeader } from "~/features/security/csp-nonce";
+import { NonceProvider } from "~/features/security/csp-nonce";
+import { cspNonceHeader } from "~/features/security/csp.server";
 
 // React Router's default server entry, plus the CSP nonce the host chose for this answer (docs/security.md):
 // on React Router's scripts, React's streaming scripts, and through NonceProvider on the root's inline styles.

@@ -1,7 +1,7 @@
 import { Hono, type Context } from "hono";
 import { fixedWindowLimiter } from "~/features/analytics/rate-limit.server";
 import type { RateLimitStore } from "~/services/rate-limit-store.server";
-import { cspReportPath } from "~/features/security/csp";
+import { cspReportPath } from "~/features/security/csp.server";
 
 const maxBytes = 8 * 1024;
 

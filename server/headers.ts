@@ -2,8 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { randomBytes } from "node:crypto";
 import type { Context, MiddlewareHandler } from "hono";
-import { contentSecurityPolicy, resourcePolicy, type CspHashes } from "~/features/security/csp";
-import { cspNonceHeader } from "~/features/security/csp-nonce";
+import { contentSecurityPolicy, cspNonceHeader, resourcePolicy, type CspHashes } from "~/features/security/csp.server";
 
 const nonces = new WeakMap<Request, string>();
 

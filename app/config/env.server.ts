@@ -30,6 +30,8 @@ const hostnameList = z
       .filter(Boolean),
   );
 
+const emailList = hostnameList.pipe(z.array(z.email("必須是以逗號分隔的 email")));
+
 const envSchema = z
   .object({
     PRODUCT_NAME: z.string().trim().min(1).default("任務小勇士"),
@@ -66,6 +68,8 @@ const envSchema = z
     COOKIE_DOMAIN: optionalText,
     SESSION_IDLE_DAYS: z.coerce.number().min(0.01).max(365).default(7),
     SESSION_ABSOLUTE_DAYS: z.coerce.number().min(0.01).max(365).default(30),
+    // Verified accounts with these emails become editors (developer blog, wishing well); see docs/configuration.md.
+    EDITOR_EMAILS: emailList,
     // ASVS 5.0 L2 asks for 8; never below the original's 6.
     PASSWORD_MIN_LENGTH: z.coerce.number().int().min(6).max(128).default(8),
     PASSWORD_MAX_LENGTH: z.coerce.number().int().min(6).max(128).default(128),

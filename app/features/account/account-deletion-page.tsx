@@ -1,12 +1,13 @@
 import { usePublicEnv } from "~/config/use-public-env";
-import { PageIntro } from "~/features/content/page-intro";
-import type { AccountDeletionContent } from "~/features/content/types";
+import { mailtoHref } from "~/lib/mailto";
+import { PageIntro } from "~/features/pages/page-intro";
+import type { AccountDeletionContent } from "~content/types";
 import { SelfServiceDeletion, type DeletionAccount } from "./self-service-deletion";
 
 /** What deleting an account removes and keeps, how long it takes, and how to ask for it or do it here. */
 export function AccountDeletionPage({ intro, sections, byEmail, selfService, account }: AccountDeletionContent & { account: DeletionAccount | null }) {
   const env = usePublicEnv();
-  const mailto = `mailto:${env.supportEmail}?subject=${encodeURIComponent(byEmail.subject)}`;
+  const mailto = mailtoHref(env.supportEmail, byEmail.subject);
   return (
     <main className="page page--narrow">
       <PageIntro title={intro.title} lead={intro.lead} />

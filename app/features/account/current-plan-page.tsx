@@ -1,9 +1,9 @@
 import { Link } from "react-router";
 import { usePublicEnv } from "~/config/use-public-env";
 import { useAuth } from "~/features/auth/auth-provider";
-import { PageIntro } from "~/features/content/page-intro";
-import { PlanCard } from "~/features/content/plan-card";
-import type { CurrentPlanContent, Plan } from "~/features/content/types";
+import { PageIntro } from "~/features/pages/page-intro";
+import { PlanCard } from "~/features/pages/plan-card";
+import type { CurrentPlanContent, Plan } from "~content/types";
 import { authHref } from "~/features/auth/auth-paths";
 
 /** The signed-in user's plan with its limits and the way into the app; a visitor is asked to sign in. */

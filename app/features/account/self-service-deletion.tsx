@@ -1,5 +1,5 @@
 import { Form, Link } from "react-router";
-import type { AccountDeletionContent } from "~/features/content/types";
+import type { AccountDeletionContent } from "~content/types";
 import { useAuthForm } from "~/features/auth/auth-form";
 import { authHref } from "~/features/auth/auth-paths";
 import { accountDeletionSchema } from "~/features/auth/form-schemas";

@@ -152,6 +152,14 @@ export async function resendVerificationAction(request: Request) {
   return data<FormOutcome>({ done: true, values: typed }, { headers: withCookies(answer.cookies) });
 }
 
+/** The verification link's page without JavaScript: its button posts the token here. */
+export async function verifyEmailAction(request: Request) {
+  const token = formFields(await request.formData()).token || new URL(request.url).searchParams.get("token") || "";
+  const answer = await callAuth(request, `/verify-email?${new URLSearchParams({ token })}`);
+  if (!answer.ok) return failed(answer, {});
+  return data<FormOutcome>({ done: true }, { headers: withCookies(answer.cookies) });
+}
+
 /** Deletes the signed-in account (with its password where it has one); the session cookie goes with it. */
 export async function deleteAccountAction(request: Request, schema: z.ZodType<{ confirm: string; password: string }>) {
   const fields = formFields(await request.formData());

@@ -20,6 +20,7 @@ import { realSocialProviders } from "./social-providers.server";
 import { redirectRule } from "./redirect-rule.server";
 import { endPresentedSession, sessionOptions } from "./sessions.server";
 import { singleUseLinks } from "./single-use-links.server";
+import { promoteEditors } from "./roles.server";
 
 export const guestDisplayName = "訪客用戶";
 
@@ -87,13 +88,23 @@ export function authOptions(deps: AuthDependencies) {
     // over unverified addresses, so they link only when the email is marked verified).
     account: { accountLinking: { enabled: true, trustedProviders: ["google", "dev"] } },
     user: {
+      additionalFields: {
+        // Set only on the server (EDITOR_EMAILS, `npm run user:role`); never from a sign-up or profile body.
+        role: { type: "string", required: false, defaultValue: "user", input: false },
+      },
       deleteUser: {
         enabled: true,
         beforeDelete: async (user) => deleteUserData(database.db, user.id),
       },
     },
+    databaseHooks: {
+      ...sessions.databaseHooks,
+      user: {
+        create: { after: async (user) => void (user.emailVerified && (await promoteEditors(database, env.EDITOR_EMAILS))) },
+        update: { after: async (user) => void (user.emailVerified && (await promoteEditors(database, env.EDITOR_EMAILS))) },
+      },
+    },
     session: sessions.session,
-    databaseHooks: sessions.databaseHooks,
     rateLimit: ipRateLimitOptions(rateLimitStore),
     advanced: {
       ...sessions.advanced,

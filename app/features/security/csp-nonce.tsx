@@ -1,11 +1,5 @@
 import { createContext, useContext } from "react";
 
-/**
- * The request header by which the host hands React Router this answer's CSP nonce. The host always overwrites it
- * (server/headers.ts), so a client can never choose its own.
- */
-export const cspNonceHeader = "x-csp-nonce";
-
 const NonceContext = createContext<string | undefined>(undefined);
 export const NonceProvider = NonceContext.Provider;
 

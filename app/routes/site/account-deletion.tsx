@@ -1,5 +1,5 @@
 import type { Route } from "./+types/account-deletion";
-import { loadData } from "~/features/content/data.server";
+import { loadData } from "~/features/pages/data.server";
 import { AccountDeletionPage } from "~/features/account/account-deletion-page";
 import { deleteAccountAction, signedInAccount } from "~/features/auth/auth-actions.server";
 import { accountDeletionSchema } from "~/features/auth/form-schemas";

@@ -1,5 +1,6 @@
 import { useEffect, useState } from "react";
-import { Link } from "react-router";
+import { Form, Link, useActionData } from "react-router";
+import type { FormOutcome } from "../form-schemas";
 import { useAuthRefresh } from "../auth-provider";
 import { AuthScreen, FormAlert } from "../auth-form";
 import { verifyEmailToken } from "../auth-client";
@@ -12,7 +13,14 @@ type Outcome = { state: "checking" } | { state: "verified" } | { state: "failed"
 export function VerifyEmailScreen() {
   const { token, email } = useLinkParams(["token", "email"]);
   const refresh = useAuthRefresh();
-  const [outcome, setOutcome] = useState<Outcome>({ state: "checking" });
+  const [checked, setOutcome] = useState<Outcome>({ state: "checking" });
+  // Without JavaScript the page offers a button that posts the token to the route action instead.
+  const posted = useActionData() as FormOutcome | undefined;
+  const outcome: Outcome = posted?.done
+    ? { state: "verified" }
+    : posted?.formError
+      ? { state: "failed", message: "此驗證連結已過期或已使用過。" }
+      : checked;
 
   useEffect(() => {
     let current = true;
@@ -34,7 +42,18 @@ export function VerifyEmailScreen() {
   }, [token, refresh]);
 
   if (outcome.state === "checking") {
-    return <AuthScreen title="電子郵件驗證" lead="正在驗證您的電子郵件…" children={null} />;
+    return (
+      <AuthScreen title="電子郵件驗證" lead="正在驗證您的電子郵件…">
+        <noscript>
+          <Form method="post" className="auth-actions">
+            <input type="hidden" name="token" value={token} />
+            <button type="submit" className="button button--primary">
+              完成驗證
+            </button>
+          </Form>
+        </noscript>
+      </AuthScreen>
+    );
   }
   if (outcome.state === "verified") {
     return (
