@@ -2,13 +2,17 @@ import { Writable } from "node:stream";
 import type { EntryContext } from "react-router";
 import { ServerRouter } from "react-router";
 import { renderToPipeableStream } from "react-dom/server";
+import { NonceProvider } from "~/features/security/csp-nonce";
+import { cspNonceHeader } from "~/features/security/csp.server";
 import { deferHydration } from "./defer-hydration.server";
 
 export const streamTimeout = 5_000;
 
 /**
  * Renders the whole document before answering (the host gzips it in one piece anyway, and no route streams
- * deferred data), then lets the page's JavaScript load after the first paint (see deferHydration).
+ * deferred data), then lets the page's JavaScript load after the first paint (see deferHydration). The CSP nonce
+ * the host chose for this answer (docs/security.md) goes on React Router's scripts and, through NonceProvider,
+ * on the root's inline styles.
  */
 export default function handleRequest(
   request: Request,
@@ -19,40 +23,47 @@ export default function handleRequest(
   if (request.method.toUpperCase() === "HEAD") {
     return new Response(null, { status: responseStatusCode, headers: responseHeaders });
   }
+  const nonce = request.headers.get(cspNonceHeader) ?? undefined;
   return new Promise<Response>((resolve, reject) => {
     let status = responseStatusCode;
     let shellRendered = false;
     const chunks: Buffer[] = [];
     const timeout = setTimeout(() => abort(), streamTimeout + 1000);
-    const { pipe, abort } = renderToPipeableStream(<ServerRouter context={routerContext} url={request.url} />, {
-      onShellReady() {
-        shellRendered = true;
+    const { pipe, abort } = renderToPipeableStream(
+      <NonceProvider value={nonce}>
+        <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+      </NonceProvider>,
+      {
+        nonce,
+        onShellReady() {
+          shellRendered = true;
+        },
+        onAllReady() {
+          pipe(
+            new Writable({
+              write(chunk: Buffer, _encoding, callback) {
+                chunks.push(chunk);
+                callback();
+              },
+              final(callback) {
+                clearTimeout(timeout);
+                responseHeaders.set("Content-Type", "text/html; charset=utf-8");
+                resolve(new Response(deferHydration(Buffer.concat(chunks).toString("utf8")), { status, headers: responseHeaders }));
+                callback();
+              },
+            }),
+          );
+        },
+        onShellError(error: unknown) {
+          clearTimeout(timeout);
+          reject(error);
+        },
+        onError(error: unknown) {
+          status = 500;
+          // Errors before the shell reject above and are logged by React Router; these come from inside it.
+          if (shellRendered) console.error(error);
+        },
       },
-      onAllReady() {
-        pipe(
-          new Writable({
-            write(chunk: Buffer, _encoding, callback) {
-              chunks.push(chunk);
-              callback();
-            },
-            final(callback) {
-              clearTimeout(timeout);
-              responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-              resolve(new Response(deferHydration(Buffer.concat(chunks).toString("utf8")), { status, headers: responseHeaders }));
-              callback();
-            },
-          }),
-        );
-      },
-      onShellError(error: unknown) {
-        clearTimeout(timeout);
-        reject(error);
-      },
-      onError(error: unknown) {
-        status = 500;
-        // Errors before the shell reject above and are logged by React Router; these come from inside it.
-        if (shellRendered) console.error(error);
-      },
-    });
+    );
   });
 }

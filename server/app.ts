@@ -5,11 +5,13 @@ import { getEnv } from "~/config/env.server";
 import { closeDatabase, getDatabase, prepareDatabase, setDatabaseReporting } from "~/db/db.server";
 import { getLogger } from "~/services/logger.server";
 import { noteRequestError } from "~/services/request-context.server";
-import { withClientIp } from "./client-ip";
+import { clientIp, withClientIp } from "./client-ip";
 import { closeSharedRateLimitStore, sharedRateLimitStore, sharedRedis } from "~/services/rate-limiter.server";
 import { redisAnswers } from "~/services/redis.server";
 import { canonicalRedirect } from "./redirects";
-import { securityHeaders } from "./headers";
+import { loadCspHashes, securityHeaders, withCspNonce } from "./headers";
+import { cspReportRoutes } from "./csp-report";
+import { methodPolicy } from "./methods";
 import { staticFiles } from "./static-files";
 import { readiness } from "./health";
 import { hostValidation } from "./host-header";
@@ -47,7 +49,8 @@ export function createApp() {
     if (target) return c.redirect(target, 301);
     return next();
   });
-  app.use(securityHeaders({ https }));
+  app.use(securityHeaders({ https, cspHashes: loadCspHashes(env.BUILD_DIR), analytics: Boolean(env.GA_MEASUREMENT_ID) }));
+  app.use(methodPolicy());
   const limitBody = bodyLimit({
     maxSize: MAX_BODY_BYTES,
     onError: (c) => c.json({ code: "payload-too-large", message: "傳送的資料過大。" }, 413),
@@ -60,6 +63,7 @@ export function createApp() {
   app.route("/", authRoutes(getAuthService()));
   // File storage speaking the Firebase Storage v0 protocol (docs/storage.md).
   app.route("/", createStorage({ env, database: getDatabase(), authService: getAuthService() }).routes);
+  app.route("/", cspReportRoutes(sharedRateLimitStore(), (c) => clientIp(c, env.TRUSTED_PROXIES)));
 
   if (import.meta.env.PROD) {
     app.use(staticFiles(`${env.BUILD_DIR}/client`));
@@ -67,7 +71,7 @@ export function createApp() {
 
   // Dynamic answers are compressed on the fly; static files above are served precompressed.
   app.use(compressDynamic());
-  app.all("*", (c) => handleRequest(withClientIp(c, env.TRUSTED_PROXIES)));
+  app.all("*", (c) => handleRequest(withCspNonce(c, withClientIp(c, env.TRUSTED_PROXIES))));
 
   app.onError((error, c) => {
     // The request log writes it (with its stack) once the answer is known; a dependency outage becomes 503 there.

@@ -1,6 +1,7 @@
 import { Hono } from "hono";
 import type { AuthService } from "~/features/auth/auth-service.server";
 import { jsonError, toCatalogueError } from "~/features/auth/api-errors.server";
+import { withoutSessionTokens } from "~/features/auth/session-token-scrub.server";
 import { listMailbox } from "~/features/mail/mailbox.server";
 import { withClientIp } from "./client-ip";
 import { devIdentityProviderRoutes } from "./dev-identity-provider";
@@ -18,7 +19,7 @@ export function authRoutes(service: AuthService) {
     // Better Auth reads the client address (rate limits, session records) from the header the host sets.
     const request = withClientIp(c, env.TRUSTED_PROXIES);
     try {
-      const response = await toCatalogueError(await service.auth.handler(request));
+      const response = await withoutSessionTokens(await toCatalogueError(await service.auth.handler(request)));
       // The OAuth callback ends the pop-up on a page that posts to its opener. After the provider's pages the
       // pop-up must not switch browsing-context group, or window.opener is gone: no COOP on that page.
       if (!/\/api\/auth\/(oauth2\/)?callback\//.test(c.req.path)) return response;

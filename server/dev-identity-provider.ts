@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import { generateKeyPairSync } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { Hono, type Context } from "hono";
@@ -31,6 +32,9 @@ export function devIdentityProviderRoutes(service: AuthService) {
   routes.use(async (c, next) => {
     c.header("Cross-Origin-Opener-Policy", "unsafe-none");
     await next();
+    if ((c.res.headers.get("content-type") ?? "").includes("text/html") && c.req.path.includes("/interaction/")) {
+      c.header("Content-Security-Policy", pagePolicy);
+    }
   });
 
   routes.get("/interaction/:uid", async (c) => {
@@ -111,15 +115,19 @@ async function createProvider(service: AuthService): Promise<Provider> {
   return oidc;
 }
 
+const pageStyle = `body{font-family:-apple-system,"PingFang TC","Noto Sans TC","Microsoft JhengHei",sans-serif;line-height:1.7;margin:0;padding:2rem 1rem;background:#eef1ff;color:#1f2430}
+main{max-width:22rem;margin:0 auto;background:#fff;border-radius:16px;padding:2rem 1.5rem}label{display:block;font-weight:600}
+input{width:100%;box-sizing:border-box;padding:.75rem;margin:.25rem 0 1rem;border:1px solid #dde1ee;border-radius:10px;font:inherit}
+button{width:100%;padding:.75rem;border-radius:10px;font:inherit;font-weight:600;border:2px solid #3b5bdb;cursor:pointer;margin-top:.5rem}
+.primary{background:#3b5bdb;color:#fff}.secondary{background:#fff;color:#3b5bdb}.error{color:#c62828}`;
+// The page's one inline style, allowed by its hash (this page is not React's, so it has no nonce).
+const pagePolicy = `default-src 'none'; style-src 'sha256-${createHash("sha256").update(pageStyle).digest("base64")}'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'`;
+
 function signInPage(productName: string, uid: string, error?: string): string {
   const action = `/dev-oidc/interaction/${escapeHtml(uid)}`;
   return `<!doctype html><html lang="zh-Hant-TW"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <title>開發測試帳號登入 | ${escapeHtml(productName)}</title>
-<style>body{font-family:-apple-system,"PingFang TC","Noto Sans TC","Microsoft JhengHei",sans-serif;line-height:1.7;margin:0;padding:2rem 1rem;background:#eef1ff;color:#1f2430}
-main{max-width:22rem;margin:0 auto;background:#fff;border-radius:16px;padding:2rem 1.5rem}label{display:block;font-weight:600}
-input{width:100%;box-sizing:border-box;padding:.75rem;margin:.25rem 0 1rem;border:1px solid #dde1ee;border-radius:10px;font:inherit}
-button{width:100%;padding:.75rem;border-radius:10px;font:inherit;font-weight:600;border:2px solid #3b5bdb;cursor:pointer;margin-top:.5rem}
-.primary{background:#3b5bdb;color:#fff}.secondary{background:#fff;color:#3b5bdb}.error{color:#c62828}</style></head>
+<style>${pageStyle}</style></head>
 <body><main><h1>開發測試帳號登入</h1><p>這是開發環境的測試用身分提供者。輸入任一電子郵件即可以該帳號登入。</p>
 ${error ? `<p class="error" role="alert">${escapeHtml(error)}</p>` : ""}
 <form method="post" action="${action}"><label for="email">電子郵件</label>

@@ -8,7 +8,7 @@ describe("parseEnv", () => {
     expect(env.SITE_URL).toBe("http://localhost:3000");
     expect(env.PORT).toBe(3000);
     expect(env.DATABASE_URL).toBeUndefined();
-    expect(env.PASSWORD_MIN_LENGTH).toBe(6);
+    expect(env.PASSWORD_MIN_LENGTH).toBe(8);
     expect(env.THEME_COLOR).toBe("#4a6bff");
     expect(env.isLoopbackSite).toBe(true);
     expect(env.allowedHostnames).toEqual(["localhost", "app.localhost", "127.0.0.1"]);

@@ -19,6 +19,9 @@ export async function migrateToLatest<Schema>({ db, schema }: { db: Kysely<Schem
   const migrator = new Migrator({
     db: db as Kysely<unknown>,
     provider: { getMigrations: async () => migrations },
+    // Features number their migrations in their own ranges (CONTRIBUTING.md), so a release can bring a migration
+    // numbered below one a live database already ran (0110 after 0200): run it instead of refusing to start.
+    allowUnorderedMigrations: true,
     ...(schema ? { migrationTableSchema: schema } : {}),
   });
   const { error, results } = await migrator.migrateToLatest();

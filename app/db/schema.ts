@@ -180,3 +180,14 @@ export interface MailOutboxTable {
   /** Extra headers as JSON (e.g. List-Unsubscribe), or null. */
   headers: string | null;
 }
+
+// --- single-use emailed links (sign-in layer) ---
+export interface Database {
+  used_link_token: UsedLinkTokenTable;
+}
+
+/** A used verification link: the SHA-256 of its token and when the link would have expired (ISO-8601). */
+export interface UsedLinkTokenTable {
+  token_hash: string;
+  expires_at: string;
+}

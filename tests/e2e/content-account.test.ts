@@ -85,12 +85,12 @@ describe("current plan", () => {
     await openPage(page, "/current-plan");
     await page.getByRole("heading", { name: "登入後查看你的方案" }).waitFor();
     const signIn = page.getByRole("main").getByRole("link", { name: "登入", exact: true });
-    expect(await signIn.getAttribute("href")).toBe("/login?redirectTo=/current-plan");
+    expect(await signIn.getAttribute("href")).toBe("/login?redirectTo=%2Fcurrent-plan");
     expect(await page.getByRole("heading", { name: "使用限制" }).count()).toBe(0);
     await expectNoAxeViolations(page);
 
     const signUpLink = page.getByRole("main").getByRole("link", { name: "免費註冊" });
-    expect(await signUpLink.getAttribute("href")).toBe("/signup?redirectTo=/current-plan");
+    expect(await signUpLink.getAttribute("href")).toBe("/signup?redirectTo=%2Fcurrent-plan");
 
     await signIn.click();
     await page.waitForURL((url) => url.pathname === "/login" && url.searchParams.get("redirectTo") === "/current-plan");
@@ -129,7 +129,7 @@ describe("account deletion", () => {
     const page = await browser.newPage();
     await openPage(page, "/account-deletion");
     const signIn = page.locator("#deletion-self-service").locator("..").getByRole("link", { name: "登入", exact: true });
-    expect(await signIn.getAttribute("href")).toBe("/login?redirectTo=/account-deletion");
+    expect(await signIn.getAttribute("href")).toBe("/login?redirectTo=%2Faccount-deletion");
     expect(await deletionForm(page).count()).toBe(0);
     await expectNoAxeViolations(page);
   });

@@ -45,6 +45,31 @@ describe("sign-in layer by deployment", () => {
     await service.close();
   });
 
+  it("names every cookie __Host- (Secure, Path=/, no Domain) on an https site that shares no cookie domain", async () => {
+    const service = createAuthService({
+      env: parseEnv({
+        SITE_URL: "https://taskhero.tw",
+        APP_URL: "https://app.taskhero.tw",
+        SMTP_HOST: "smtp.taskhero.tw",
+        AUTH_SECRET: "a-production-secret-that-is-long-enough-0123",
+      }),
+      database: database.handle,
+    });
+    const app = new Hono().route("/", authRoutes(service));
+    const headers = { origin: "https://taskhero.tw", "content-type": "application/json" };
+    const answer = await app.request("https://taskhero.tw/api/auth/sign-in/anonymous", { method: "POST", headers, body: "{}" });
+    expect(answer.status).toBe(200);
+    const cookie = answer.headers.getSetCookie().find((line) => line.includes("session_token=")) ?? "";
+    expect(cookie).toMatch(/^__Host-/);
+    expect(cookie).toMatch(/; Secure/i);
+    expect(cookie).toMatch(/; Path=\//i);
+    expect(cookie).not.toMatch(/; Domain=/i);
+    // The site reads its own cookie back.
+    const me = await app.request("https://taskhero.tw/api/auth/me", { headers: { cookie: cookie.split(";")[0] ?? "" } });
+    expect(((await me.json()) as { user: { isAnonymous: boolean } | null }).user?.isAnonymous).toBe(true);
+    await service.close();
+  });
+
   it("has no development mailbox or identity provider on a public site", async () => {
     const service = publicSite();
     const app = new Hono().route("/", authRoutes(service));

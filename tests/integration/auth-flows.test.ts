@@ -8,7 +8,7 @@ import { SELF_TEST_CACHE_MS, runSelfTest } from "~/features/auth/self-test.serve
 import { describeEachDatabase } from "../helpers/databases";
 import { startAuthServer, type AuthTestClient, type AuthTestServer } from "./auth-server";
 
-const password = "secret1";
+const password = "kite-river-7";
 const newEmail = () => `user-${randomUUID().slice(0, 8)}@example.tw`;
 const tokenFrom = (link: string) => new URL(link).searchParams.get("token") ?? "";
 
@@ -116,11 +116,30 @@ describeEachDatabase("sign-in layer", (database) => {
       expect(weak).toMatchObject({ status: 400, body: { code: "auth/weak-password" } });
       expect(weak.body.message).toContain("至少一個數字");
       expect(weak.body.message).toContain("至少一個大寫英文字母");
-      const strong = await strict.client().post("/sign-up/email", { email: newEmail(), password: "Abcdefg1", name: "x" });
+      const strong = await strict.client().post("/sign-up/email", { email: newEmail(), password: "Kiteriver1", name: "x" });
       expect(strong.status).toBe(200);
     } finally {
       await strict.close();
     }
+  });
+
+  it("refuses common passwords with a Chinese message, and signs in with the NFD form of an NFC password", async () => {
+    for (const common of ["qwerty123", "1qaz2wsx", "aa123456", "password"]) {
+      const refused = await server.client().post("/sign-up/email", { email: newEmail(), password: common, name: "x" });
+      expect(refused).toMatchObject({ status: 400, body: { code: "auth/weak-password", message: "這個密碼太常見，很容易被猜中，請換一個" } });
+    }
+    const short = await server.client().post("/sign-up/email", { email: newEmail(), password: "k7-river", name: "x" });
+    expect(short.status).toBe(200);
+    const tooShort = await server.client().post("/sign-up/email", { email: newEmail(), password: "k7-rive", name: "x" });
+    expect(tooShort).toMatchObject({ status: 400, body: { code: "auth/weak-password", message: "密碼強度不足，至少需要 8 個字元" } });
+
+    const email = newEmail();
+    const nfc = "Café-crème-7".normalize("NFC");
+    expect((await server.client().post("/sign-up/email", { email, password: nfc, name: "x" })).status).toBe(200);
+    await verify(email);
+    const nfd = nfc.normalize("NFD");
+    expect(nfd).not.toBe(nfc);
+    expect((await server.client().post("/sign-in/email", { email, password: nfd })).status).toBe(200);
   });
 
   it("resets a password by email, revokes every session, and answers the same for unknown emails", async () => {
@@ -152,6 +171,15 @@ describeEachDatabase("sign-in layer", (database) => {
     expect(foreign).toMatchObject({ status: 403, body: { code: "auth/unauthorized-continue-uri" } });
     const signIn = await server.client().post("/sign-in/email", { email, password, callbackURL: "https://evil.example/" });
     expect(signIn).toMatchObject({ status: 403, body: { code: "auth/unauthorized-continue-uri" } });
+    // Values that Better Auth's own check lets through but that a browser resolves to another host.
+    for (const hostile of ["/.//evil.example", "/%2e%2e//evil.example", "/\t/evil.example", "/\\evil.example"]) {
+      const reset = await server.client().post("/request-password-reset", { email, redirectTo: hostile });
+      expect(reset).toMatchObject({ status: 403, body: { code: "auth/unauthorized-continue-uri" } });
+      const social = await server.client().post("/sign-in/social", { provider: "dev", callbackURL: "/", errorCallbackURL: hostile });
+      expect(social).toMatchObject({ status: 403, body: { code: "auth/unauthorized-continue-uri" } });
+      const verify = await server.client().get(`/verify-email?token=x&callbackURL=${encodeURIComponent(hostile)}`);
+      expect(verify).toMatchObject({ status: 403, body: { code: "auth/unauthorized-continue-uri" } });
+    }
     const client = server.client();
     await signUp(client);
     const fromElsewhere = server.client({ origin: "https://evil.example" });

@@ -1,7 +1,8 @@
 import { useState } from "react";
-import { Link } from "react-router";
+import { Link, useActionData, useNavigation } from "react-router";
+import type { ZodType } from "zod";
 import { usePublicEnv } from "~/config/use-public-env";
-import { AuthError } from "./auth-errors";
+import { fieldErrorsOf, formFields, type FieldErrors, type FormOutcome } from "./form-schemas";
 import "./auth-screens.css";
 
 /** The card every sign-in screen sits in: a way home, a heading, an optional lead sentence. */
@@ -64,30 +65,25 @@ export function FormNotice({ message }: { message: string | null }) {
 }
 
 /**
- * Runs one request at a time for a form: `pending` disables the button, a failure becomes `failure`
- * (the AuthError, so a screen can put the message on the field it concerns).
+ * A sign-in form's state: errors from the shared zod schema (checked here before submitting when JavaScript is on,
+ * and always again by the route action), the action's outcome, and whether a submission is under way.
  */
-export function useSubmission() {
-  const [pending, setPending] = useState(false);
-  const [failure, setFailure] = useState<AuthError | null>(null);
-  async function submit(action: () => Promise<void>) {
-    if (pending) return;
-    setPending(true);
-    setFailure(null);
-    try {
-      await action();
-    } catch (error) {
-      setFailure(error instanceof AuthError ? error : new AuthError("auth/internal-error"));
-    } finally {
-      setPending(false);
-    }
-  }
-  return { pending, failure, setFailure, submit };
-}
-
-const emailPattern = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-
-export function emailProblem(email: string): string | null {
-  if (!email.trim()) return "請輸入電子郵件地址";
-  return emailPattern.test(email.trim()) ? null : "電子郵件格式不正確";
+export function useAuthForm(schema: ZodType) {
+  const outcome = useActionData() as FormOutcome | undefined;
+  const navigation = useNavigation();
+  const [clientErrors, setClientErrors] = useState<FieldErrors | null>(null);
+  const onSubmit = (event: React.FormEvent<HTMLFormElement>) => {
+    const submitter = (event.nativeEvent as SubmitEvent).submitter as HTMLButtonElement | null;
+    if (submitter?.name === "intent") return;
+    const result = schema.safeParse(formFields(new FormData(event.currentTarget)));
+    if (result.success) return setClientErrors(null);
+    event.preventDefault();
+    setClientErrors(fieldErrorsOf(result.error));
+  };
+  return {
+    onSubmit,
+    outcome,
+    errors: clientErrors ?? outcome?.fieldErrors ?? {},
+    pending: navigation.state !== "idle" && Boolean(navigation.formMethod),
+  };
 }

@@ -27,6 +27,21 @@ const AuthContext = createContext<AuthState>(outsideProvider);
 /** Reloads the session after something outside AuthState changed it (verification link, account deletion). */
 const RefreshContext = createContext<() => Promise<SessionUser | null>>(async () => null);
 
+/** The mounted provider's session reload, for route clientActions (set while an AuthProvider is mounted). */
+let mountedRefresh: (() => Promise<unknown>) | null = null;
+
+/**
+ * For a sign-in form's `clientAction`: runs the server action, then reloads the session before React Router
+ * follows the action's redirect, so the next screen already knows who is signed in.
+ */
+export async function withSessionRefresh<T>(serverAction: () => Promise<T>): Promise<T> {
+  try {
+    return await serverAction();
+  } finally {
+    await mountedRefresh?.().catch(() => null);
+  }
+}
+
 const toAuthError = (error: unknown) => (error instanceof AuthError ? error : new AuthError("auth/internal-error"));
 
 /**
@@ -38,13 +53,11 @@ export function AuthProvider({ children }: { children: React.ReactNode }) {
   const [currentUser, setCurrentUser] = useState<SessionUser | null>(null);
   const [loading, setLoading] = useState(true);
   const [error, setError] = useState<string | null>(null);
-  const [emailVerifiedFlag, setEmailVerifiedFlag] = useState(false);
   const userRef = useRef<SessionUser | null>(null);
 
   const applyUser = useCallback((user: SessionUser | null) => {
     userRef.current = user;
     setCurrentUser(user);
-    setEmailVerifiedFlag(Boolean(user?.emailVerified));
     mirrorSessionUser(user);
     return user;
   }, []);
@@ -53,6 +66,13 @@ export function AuthProvider({ children }: { children: React.ReactNode }) {
     const record = await fetchIdentity();
     return applyUser(record ? toSessionUser(record) : null);
   }, [applyUser]);
+
+  useEffect(() => {
+    mountedRefresh = refresh;
+    return () => {
+      if (mountedRefresh === refresh) mountedRefresh = null;
+    };
+  }, [refresh]);
 
   // Strings, not the env object: the root loader hands over a new object on every navigation.
   const siteUrl = env.siteUrl;
@@ -92,7 +112,7 @@ export function AuthProvider({ children }: { children: React.ReactNode }) {
       currentUser,
       loading,
       error,
-      isEmailVerified: emailVerifiedFlag,
+      isEmailVerified: Boolean(currentUser?.emailVerified),
       signup: (email, password, displayName) =>
         run(async () => {
           await authRequest("/sign-up/email", { body: { email, password, name: displayName } });
@@ -100,12 +120,7 @@ export function AuthProvider({ children }: { children: React.ReactNode }) {
         }),
       login: (email, password) =>
         run(async () => {
-          try {
-            await authRequest("/sign-in/email", { body: { email, password } });
-          } catch (failure) {
-            if (failure instanceof AuthError && failure.code === "email-not-verified") setEmailVerifiedFlag(false);
-            throw failure;
-          }
+          await authRequest("/sign-in/email", { body: { email, password } });
           return signedInUser();
         }),
       loginWithSocial: (provider: SocialProvider) =>
@@ -148,7 +163,7 @@ export function AuthProvider({ children }: { children: React.ReactNode }) {
         }),
       clearError: () => setError(null),
     };
-  }, [currentUser, loading, error, emailVerifiedFlag, refresh, applyUser]);
+  }, [currentUser, loading, error, refresh, applyUser]);
 
   return (
     <RefreshContext.Provider value={refresh}>

@@ -1,38 +1,39 @@
 import { describe, expect, it } from "vitest";
-import { safeRedirect } from "./safe-redirect";
-import { passwordProblem, passwordRules } from "./password-policy";
+import { normalizePassword, passwordProblem, passwordRules } from "./password-policy";
+import { commonPasswordCount, isCommonPassword } from "./common-passwords.server";
 import { catalogueCode } from "./api-errors.server";
 import { messageForCode, authErrorMessages } from "./auth-errors";
 import { requestTimeoutMs } from "./auth-client";
 
-describe("safeRedirect", () => {
-  it.each([
-    ["/faq?x=1#top", "/faq?x=1#top"],
-    ["/", "/"],
-    ["//evil.com/", "/"],
-    ["/\\evil.com", "/"],
-    ["https://evil.com/", "/"],
-    ["javascript:alert(1)", "/"],
-    ["", "/"],
-    [null, "/"],
-  ])("%s → %s", (target, expected) => {
-    expect(safeRedirect(target)).toBe(expected);
-  });
-});
-
 describe("password policy", () => {
-  const policy = { minLength: 6, maxLength: 128, requireLowercase: false, requireUppercase: false, requireDigit: false, requireSymbol: false };
+  const policy = { minLength: 8, maxLength: 128, requireLowercase: false, requireUppercase: false, requireDigit: false, requireSymbol: false };
 
-  it("defaults to the original's single rule: at least 6 characters", () => {
-    expect(passwordRules("abc", policy).map((rule) => rule.id)).toEqual(["length"]);
-    expect(passwordProblem("12345", policy)).toBe("密碼強度不足：需要6–128 個字元");
-    expect(passwordProblem("123456", policy)).toBeNull();
+  it("says the catalogue's weak-password message with the configured minimum", () => {
+    expect(passwordRules("abc", policy).map((rule) => rule.id)).toEqual(["length", "common"]);
+    expect(passwordProblem("1234567", policy)).toBe("密碼強度不足，至少需要 8 個字元");
+    expect(passwordProblem("12345", { ...policy, minLength: 6 })).toBe("密碼強度不足，至少需要 6 個字元");
+    expect(passwordProblem("kite-river", policy)).toBeNull();
+    expect(passwordProblem("x".repeat(129), policy)).toBe("密碼不可超過 128 個字元");
+  });
+
+  it("counts characters after NFC normalisation", () => {
+    const nfd = "Cafe\u0301-cafe\u0301"; // 11 code points as NFD, 9 as NFC
+    expect(normalizePassword(nfd)).toBe("Café-café");
+    expect(passwordProblem(nfd, { ...policy, minLength: 10 })).toBe("密碼強度不足，至少需要 10 個字元");
   });
 
   it("names every broken optional rule", () => {
     const strict = { ...policy, requireLowercase: true, requireUppercase: true, requireDigit: true, requireSymbol: true };
     expect(passwordProblem("abcdefgh", strict)).toBe("密碼強度不足：需要至少一個大寫英文字母、至少一個數字、至少一個特殊符號");
     expect(passwordProblem("Abcdef1!", strict)).toBeNull();
+  });
+
+  it("refuses common passwords from a list of more than 10,000, Taiwanese favourites included", () => {
+    expect(commonPasswordCount).toBeGreaterThan(10_000);
+    for (const common of ["123456", "password", "qwerty123", "1qaz2wsx", "aa123456", "woaini1314", "5201314", "Password", "taipei101"]) {
+      expect(isCommonPassword(common), common).toBe(true);
+    }
+    expect(isCommonPassword("kite-river-42")).toBe(false);
   });
 });
 

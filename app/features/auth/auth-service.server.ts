@@ -7,6 +7,7 @@ import { getLogger } from "~/services/logger.server";
 import { createAuth, type Auth, type DevIdentityProvider } from "./auth.server";
 import { createRateLimitStore, sharedRateLimitStore, type RateLimitStore } from "~/services/rate-limiter.server";
 import { passwordPolicyFrom } from "./password-policy.server";
+import { realSocialProviders } from "./social-providers.server";
 import type { PasswordPolicy } from "./password-policy";
 import { registerUserDataHandler } from "./user-data-hooks.server";
 import { wishUserData } from "~/features/wishes/wish-user-data.server";
@@ -38,10 +39,6 @@ export interface AuthServiceOptions {
 
 export const devIdentityClient = { clientId: "task-hero-site", clientSecret: "development-only-client-secret" };
 
-export function hasRealSocialProvider(env: ServerEnv): boolean {
-  return Boolean(env.GOOGLE_CLIENT_ID || env.FACEBOOK_CLIENT_ID || env.LINE_CLIENT_ID);
-}
-
 export function createAuthService({ env, database, rateLimitPrefix, rateLimitStore: given }: AuthServiceOptions): AuthService {
   const devMailbox = !env.SMTP_HOST && env.isLoopbackSite;
   const mail = env.SMTP_HOST
@@ -56,7 +53,7 @@ export function createAuthService({ env, database, rateLimitPrefix, rateLimitSto
     : mailboxTransport(database.db);
   const rateLimitStore = given ?? createRateLimitStore(env.REDIS_URL, rateLimitPrefix);
   const devIdentityProvider =
-    env.isLoopbackSite && !hasRealSocialProvider(env)
+    env.isLoopbackSite && realSocialProviders(env).length === 0
       ? { discoveryUrl: `${env.SITE_URL}/dev-oidc/.well-known/openid-configuration`, ...devIdentityClient }
       : undefined;
   const auth = createAuth({ env, database, rateLimitStore, devIdentityProvider });

@@ -18,9 +18,15 @@ import { signInRules } from "./sign-in-rules.server";
 import { passwordPolicyFrom } from "./password-policy.server";
 import { deleteUserData, moveUserData } from "./user-data-hooks.server";
 import { trustedOrigins } from "./trusted-origins.server";
+import { realSocialProviders } from "./social-providers.server";
+import { redirectRule } from "./redirect-rule.server";
+import { endPresentedSession, sessionOptions } from "./sessions.server";
+import { singleUseLinks } from "./single-use-links.server";
 import { promoteEditors } from "./roles.server";
 
 export const guestDisplayName = "訪客用戶";
+
+const verificationLinkLifetime = 24 * 3600;
 
 export interface DevIdentityProvider {
   discoveryUrl: string;
@@ -40,17 +46,11 @@ export function authOptions(deps: AuthDependencies) {
   const { env, database, rateLimitStore } = deps;
   const brand = { productName: env.PRODUCT_NAME, supportEmail: env.SUPPORT_EMAIL };
   const policy = passwordPolicyFrom(env);
+  const sessions = sessionOptions(env);
 
-  const socialProviders: NonNullable<BetterAuthOptions["socialProviders"]> = {};
-  if (env.GOOGLE_CLIENT_ID && env.GOOGLE_CLIENT_SECRET) {
-    socialProviders.google = { clientId: env.GOOGLE_CLIENT_ID, clientSecret: env.GOOGLE_CLIENT_SECRET, scope: ["profile", "email"] };
-  }
-  if (env.FACEBOOK_CLIENT_ID && env.FACEBOOK_CLIENT_SECRET) {
-    socialProviders.facebook = { clientId: env.FACEBOOK_CLIENT_ID, clientSecret: env.FACEBOOK_CLIENT_SECRET, scope: ["public_profile", "email"] };
-  }
-  if (env.LINE_CLIENT_ID && env.LINE_CLIENT_SECRET) {
-    socialProviders.line = { clientId: env.LINE_CLIENT_ID, clientSecret: env.LINE_CLIENT_SECRET, scope: ["openid", "profile", "email"] };
-  }
+  const socialProviders: NonNullable<BetterAuthOptions["socialProviders"]> = Object.fromEntries(
+    realSocialProviders(env).map(({ id, clientId, clientSecret, scope }) => [id, { clientId, clientSecret, scope }]),
+  );
 
   return {
     appName: env.PRODUCT_NAME,
@@ -75,7 +75,7 @@ export function authOptions(deps: AuthDependencies) {
     },
     emailVerification: {
       sendOnSignUp: true,
-      expiresIn: 24 * 3600,
+      expiresIn: verificationLinkLifetime,
       sendVerificationEmail: async ({ user, token }) => {
         const link = `${env.SITE_URL}/verify-email?token=${encodeURIComponent(token)}&email=${encodeURIComponent(user.email)}`;
         await enqueueMail(database.db, verificationEmail(brand, user.email, user.name, link));
@@ -96,17 +96,16 @@ export function authOptions(deps: AuthDependencies) {
       },
     },
     databaseHooks: {
+      ...sessions.databaseHooks,
       user: {
         create: { after: async (user) => void (user.emailVerified && (await promoteEditors(database, env.EDITOR_EMAILS))) },
         update: { after: async (user) => void (user.emailVerified && (await promoteEditors(database, env.EDITOR_EMAILS))) },
       },
     },
-    session: { expiresIn: 30 * 24 * 3600, updateAge: 24 * 3600 },
+    session: sessions.session,
     rateLimit: ipRateLimitOptions(env, rateLimitStore),
     advanced: {
-      useSecureCookies: env.SITE_URL.startsWith("https:"),
-      defaultCookieAttributes: { sameSite: "lax", httpOnly: true },
-      crossSubDomainCookies: env.COOKIE_DOMAIN ? { enabled: true, domain: env.COOKIE_DOMAIN } : undefined,
+      ...sessions.advanced,
       ipAddress: { ipAddressHeaders: [clientIpHeader] },
       // Better Auth turns the origin check off under a test runner; the site wants it on everywhere.
       disableOriginCheck: false,
@@ -116,6 +115,8 @@ export function authOptions(deps: AuthDependencies) {
     ...authLogging(),
     plugins: [
       accountRateLimit(env, rateLimitStore),
+      redirectRule(env.SITE_URL),
+      singleUseLinks(database.db, verificationLinkLifetime),
       // Before the anonymous plugin: an unverified sign-in is refused before a guest's data would move.
       signInRules(policy),
       anonymous({
@@ -134,6 +135,8 @@ export function authOptions(deps: AuthDependencies) {
           definePayload: ({ user }) => ({ role: user.role ?? "user", isAnonymous: Boolean(user.isAnonymous) }),
         },
       }),
+      // After the anonymous plugin, which needs the guest's session to move the guest's rows.
+      endPresentedSession(),
       ...(deps.devIdentityProvider
         ? [
             genericOAuth({

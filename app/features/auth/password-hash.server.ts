@@ -1,5 +1,6 @@
 import { hash, verify, type Algorithm } from "@node-rs/argon2";
 import { verifyPassword as verifyScrypt } from "better-auth/crypto";
+import { normalizePassword } from "./password-policy";
 
 /**
  * argon2id at the OWASP Password Storage minimum (19 MiB, t=2, p=1). @node-rs/argon2 runs on libuv's
@@ -13,12 +14,14 @@ export const argon2Options = {
   parallelism: 1,
 } as const;
 
+/** Hashed in NFC: a password typed as NFD (some macOS and iOS keyboards) signs in all the same. */
 export function hashPassword(password: string): Promise<string> {
-  return hash(password, argon2Options);
+  return hash(normalizePassword(password), argon2Options);
 }
 
 /** Hashes of another scheme (Better Auth's default scrypt `salt:key`) keep verifying. */
 export async function verifyPassword({ hash: stored, password }: { hash: string; password: string }): Promise<boolean> {
-  if (stored.startsWith("$argon2")) return verify(stored, password);
-  return verifyScrypt({ hash: stored, password });
+  const normalized = normalizePassword(password);
+  if (stored.startsWith("$argon2")) return verify(stored, normalized);
+  return verifyScrypt({ hash: stored, password: normalized });
 }

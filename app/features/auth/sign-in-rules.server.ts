@@ -1,6 +1,7 @@
 import { APIError, createAuthMiddleware, getSessionFromCtx } from "better-auth/api";
 import type { BetterAuthPlugin } from "better-auth";
-import { passwordProblem, type PasswordPolicy } from "./password-policy";
+import { commonPasswordMessage, passwordProblem, type PasswordPolicy } from "./password-policy";
+import { isCommonPassword } from "./common-passwords.server";
 
 const passwordPaths: Record<string, "password" | "newPassword"> = {
   "/sign-up/email": "password",
@@ -18,7 +19,7 @@ const namePaths = new Set(["/sign-up/email", "/update-user"]);
  * The product's own rules around Better Auth's endpoints:
  * - an unverified user keeps the session they got at sign-up, but a later password sign-in is refused with
  *   EMAIL_NOT_VERIFIED (checked after the password, so a wrong password still answers "invalid credential");
- * - every new password meets the configured policy;
+ * - every new password meets the configured policy and is not on the common-password list;
  * - a display name is at most DISPLAY_NAME_MAX_LENGTH characters;
  * - deleting an account that has a password needs that password again.
  */
@@ -33,7 +34,7 @@ export function signInRules(policy: PasswordPolicy): BetterAuthPlugin {
             const field = passwordPaths[ctx.path];
             const password = field ? (ctx.body as Record<string, unknown> | undefined)?.[field] : undefined;
             if (typeof password !== "string") return;
-            const problem = passwordProblem(password, policy);
+            const problem = passwordProblem(password, policy) ?? (isCommonPassword(password) ? commonPasswordMessage : null);
             if (problem) throw new APIError("BAD_REQUEST", { code: "WEAK_PASSWORD", message: problem });
           }),
         },

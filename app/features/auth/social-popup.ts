@@ -18,7 +18,7 @@ export function popupErrorCode(code: string | undefined): AuthErrorCode {
 
 /**
  * Signs in through a provider in a pop-up. The pop-up runs the whole OAuth flow on the auth origin and ends
- * on a page that posts `{ type, nonce, token | error }` back; messages from any other origin or with another
+ * on a page that posts `{ type, nonce, error? }` back (the server takes the session token out of it); messages from any other origin or with another
  * nonce are ignored. The session cookie is set in the pop-up, so the caller just reloads the session.
  */
 export function signInWithPopup(provider: SocialProvider, authOrigin: string): Promise<void> {
@@ -47,10 +47,9 @@ export function signInWithPopup(provider: SocialProvider, authOrigin: string): P
       else resolve();
     };
     const onMessage = (event: MessageEvent) => {
-      const data = event.data as { type?: string; nonce?: string; token?: string; error?: { code?: string } } | null;
+      const data = event.data as { type?: string; nonce?: string; error?: { code?: string } } | null;
       if (event.origin !== authOrigin || data?.type !== popupMessageType || data.nonce !== nonce) return;
-      if (data.token) return finish();
-      finish(new AuthError(popupErrorCode(data.error?.code)));
+      finish(data.error ? new AuthError(popupErrorCode(data.error.code)) : undefined);
     };
     // A late result still wins: the listener stays until the grace period after closing ends.
     const watch = setInterval(() => {

@@ -1,13 +1,33 @@
+import type { ServerEnv } from "~/config/env.server";
 import type { AuthService } from "./auth-service.server";
 import type { SocialProvider } from "./auth-types";
 
-/** The sign-in buttons to show: each real provider with its keys set, or the development provider. */
-export function configuredSocialProviders(service: AuthService): SocialProvider[] {
-  const { env } = service;
-  const providers: SocialProvider[] = [];
-  if (env.GOOGLE_CLIENT_ID) providers.push("google");
-  if (env.LINE_CLIENT_ID) providers.push("line");
-  if (env.FACEBOOK_CLIENT_ID) providers.push("facebook");
-  if (service.devIdentityProvider) providers.push("dev");
-  return providers;
+type RealProvider = Exclude<SocialProvider, "dev">;
+
+const scopes: Record<RealProvider, string[]> = {
+  google: ["profile", "email"],
+  line: ["openid", "profile", "email"],
+  facebook: ["public_profile", "email"],
+};
+
+/**
+ * The one place that decides which social providers are on: each real provider whose id and secret are both
+ * set (in the order the buttons show them). Better Auth's options, the development stand-in and the buttons all
+ * read this.
+ */
+export function realSocialProviders(env: ServerEnv) {
+  const keys: Record<RealProvider, [string | undefined, string | undefined]> = {
+    google: [env.GOOGLE_CLIENT_ID, env.GOOGLE_CLIENT_SECRET],
+    line: [env.LINE_CLIENT_ID, env.LINE_CLIENT_SECRET],
+    facebook: [env.FACEBOOK_CLIENT_ID, env.FACEBOOK_CLIENT_SECRET],
+  };
+  return (Object.keys(keys) as RealProvider[]).flatMap((id) => {
+    const [clientId, clientSecret] = keys[id];
+    return clientId && clientSecret ? [{ id, clientId, clientSecret, scope: scopes[id] }] : [];
+  });
+}
+
+/** The sign-in buttons to show: the real providers, or on a development site the development provider. */
+export function enabledSocialProviders(service: Pick<AuthService, "env" | "devIdentityProvider">): SocialProvider[] {
+  return [...realSocialProviders(service.env).map((provider) => provider.id), ...(service.devIdentityProvider ? (["dev"] as const) : [])];
 }

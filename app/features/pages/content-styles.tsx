@@ -1,4 +1,5 @@
 import css from "./content.css?inline";
+import { useNonce } from "~/features/security/csp-nonce";
 
 /**
  * The content screens' CSS as a `<style>` that React hoists into `<head>` and renders once however many
@@ -7,7 +8,7 @@ import css from "./content.css?inline";
  */
 export function ContentStyles() {
   return (
-    <style href="content-styles" precedence="content">
+    <style href="content-styles" precedence="content" nonce={useNonce()}>
       {css}
     </style>
   );

@@ -2,7 +2,7 @@ import { data, redirect } from "react-router";
 import { z } from "zod";
 import { getEnv } from "~/config/env.server";
 import { getDatabase } from "~/db/db.server";
-import { safeRedirect } from "~/features/auth/safe-redirect";
+import { safeRedirect } from "~/features/auth/redirect-rule";
 import { loadData } from "~/features/pages/data.server";
 import type { BoardData } from "./wish-board";
 import type { DetailData } from "./wish-detail";
@@ -43,7 +43,7 @@ export async function wishAction(request: Request, wishId?: string) {
   if (!result.ok) return data({ problem: result }, { status: result.status });
   if (result.redirect) return redirect(result.redirect, 303);
   const back = form.get("back");
-  return redirect(safeRedirect(typeof back === "string" ? back : null, wishId ? `/wishing-well/${wishId}` : "/wishing-well"), 303);
+  return redirect(safeRedirect(typeof back === "string" ? back : null, getEnv().SITE_URL, wishId ? `/wishing-well/${wishId}` : "/wishing-well"), 303);
 }
 
 const jsonHeaders = { "Cache-Control": "no-store" };

@@ -1,65 +1,14 @@
-import { useEffect, useState } from "react";
-import { Link } from "react-router";
 import type { Route } from "./+types/verify-email";
 import { pageMeta } from "~/features/seo/page-meta";
-import { useAuthRefresh } from "~/features/auth/auth-provider";
-import { AuthScreen, FormAlert } from "~/features/auth/auth-form";
-import { verifyEmailToken } from "~/features/auth/auth-client";
-import { AuthError } from "~/features/auth/auth-errors";
-import { useLinkParams } from "~/features/auth/link-params";
+import { VerifyEmailScreen } from "~/features/auth/screens/verify-email-screen";
+import { verifyEmailAction } from "~/features/auth/auth-actions.server";
+import { withSessionRefresh } from "~/features/auth/auth-provider";
 
-export const meta: Route.MetaFunction = (args) =>
-  pageMeta(args, { title: "電子郵件驗證", description: "驗證電子郵件" });
+export const meta: Route.MetaFunction = (args) => pageMeta(args, { title: "電子郵件驗證", description: "驗證電子郵件" });
 
-type Outcome = { state: "checking" } | { state: "verified" } | { state: "failed"; message: string };
+export const action = ({ request }: Route.ActionArgs) => verifyEmailAction(request);
+export const clientAction = ({ serverAction }: Route.ClientActionArgs) => withSessionRefresh(serverAction);
 
-/** Target of the verification link: verifies once after hydration and says how it went. */
-export default function VerifyEmailScreen() {
-  const { token, email } = useLinkParams(["token", "email"]);
-  const refresh = useAuthRefresh();
-  const [outcome, setOutcome] = useState<Outcome>({ state: "checking" });
-
-  useEffect(() => {
-    let current = true;
-    const check = token ? verifyEmailToken(token) : Promise.reject(new AuthError("auth/invalid-action-code"));
-    check
-      .then(async () => {
-        await refresh().catch(() => null);
-        if (current) setOutcome({ state: "verified" });
-      })
-      .catch((error: unknown) => {
-        const message = error instanceof AuthError && error.code !== "auth/invalid-action-code"
-          ? error.message
-          : "此驗證連結已過期或已使用過。";
-        if (current) setOutcome({ state: "failed", message });
-      });
-    return () => {
-      current = false;
-    };
-  }, [token, refresh]);
-
-  if (outcome.state === "checking") {
-    return <AuthScreen title="電子郵件驗證" lead="正在驗證你的電子郵件…" children={null} />;
-  }
-  if (outcome.state === "verified") {
-    return (
-      <AuthScreen title="電子郵件驗證" lead={`${email || "你的電子郵件"} 已完成驗證！現在可以使用電子郵件與密碼登入。`}>
-        <div className="auth-actions">
-          <Link className="button button--primary" to="/login">
-            前往登入
-          </Link>
-        </div>
-      </AuthScreen>
-    );
-  }
-  return (
-    <AuthScreen title="電子郵件驗證">
-      <FormAlert message={outcome.message} />
-      <div className="auth-actions">
-        <Link className="button button--primary" to={`/email-verification?email=${encodeURIComponent(email)}`}>
-          取得新的驗證信
-        </Link>
-      </div>
-    </AuthScreen>
-  );
+export default function VerifyEmail() {
+  return <VerifyEmailScreen />;
 }

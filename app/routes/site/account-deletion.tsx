@@ -1,9 +1,16 @@
 import type { Route } from "./+types/account-deletion";
 import { loadData } from "~/features/pages/data.server";
-import { AccountDeletionPage } from "~/features/content/account-deletion-page";
+import { AccountDeletionPage } from "~/features/account/account-deletion-page";
+import { deleteAccountAction, signedInAccount } from "~/features/auth/auth-actions.server";
+import { accountDeletionSchema } from "~/features/auth/form-schemas";
+import { withSessionRefresh } from "~/features/auth/auth-provider";
 import { pageMeta } from "~/features/seo/page-meta";
 
-export const loader = () => loadData("accountDeletion");
+// Server-rendered per visitor (never prerendered): the form shows only to the signed-in account.
+export const loader = async ({ request }: Route.LoaderArgs) => ({ ...loadData("accountDeletion"), account: await signedInAccount(request) });
+export const action = ({ request }: Route.ActionArgs) =>
+  deleteAccountAction(request, accountDeletionSchema(loadData("accountDeletion").selfService.confirmWord));
+export const clientAction = ({ serverAction }: Route.ClientActionArgs) => withSessionRefresh(serverAction);
 
 export const meta: Route.MetaFunction = (args) => pageMeta(args, args.loaderData?.intro ?? { title: "刪除帳號" });
 

@@ -1,6 +1,6 @@
 import type { Route } from "./+types/current-plan";
 import { loadCurrentPlan } from "~/features/pages/data.server";
-import { CurrentPlanPage } from "~/features/content/current-plan-page";
+import { CurrentPlanPage } from "~/features/account/current-plan-page";
 import { pageMeta } from "~/features/seo/page-meta";
 
 export const loader = () => loadCurrentPlan();

@@ -4,6 +4,7 @@ import { useAuth } from "~/features/auth/auth-provider";
 import { PageIntro } from "~/features/pages/page-intro";
 import { PlanCard } from "~/features/pages/plan-card";
 import type { CurrentPlanContent, Plan } from "~content/types";
+import { authHref } from "~/features/auth/auth-paths";
 
 /** The signed-in user's plan with its limits and the way into the app; a visitor is asked to sign in. */
 export function CurrentPlanPage({ intro, limits, signedIn, visitor, plan }: CurrentPlanContent & { plan: Plan }) {
@@ -38,10 +39,10 @@ export function CurrentPlanPage({ intro, limits, signedIn, visitor, plan }: Curr
           <h2 id="plan-sign-in">{visitor.title}</h2>
           <p>{visitor.text}</p>
           <p className="start-links">
-            <Link className="button button--primary" to="/login?redirectTo=/current-plan">
+            <Link className="button button--primary" to={authHref("/login", "/current-plan")}>
               登入
             </Link>
-            <Link className="button" to="/signup?redirectTo=/current-plan">
+            <Link className="button" to={authHref("/signup", "/current-plan")}>
               免費註冊
             </Link>
           </p>

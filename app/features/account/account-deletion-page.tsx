@@ -1,11 +1,11 @@
 import { usePublicEnv } from "~/config/use-public-env";
 import { mailtoHref } from "~/lib/mailto";
 import { PageIntro } from "~/features/pages/page-intro";
-import { SelfServiceDeletion } from "./self-service-deletion";
 import type { AccountDeletionContent } from "~content/types";
+import { SelfServiceDeletion, type DeletionAccount } from "./self-service-deletion";
 
 /** What deleting an account removes and keeps, how long it takes, and how to ask for it or do it here. */
-export function AccountDeletionPage({ intro, sections, byEmail, selfService }: AccountDeletionContent) {
+export function AccountDeletionPage({ intro, sections, byEmail, selfService, account }: AccountDeletionContent & { account: DeletionAccount | null }) {
   const env = usePublicEnv();
   const mailto = mailtoHref(env.supportEmail, byEmail.subject);
   return (
@@ -21,7 +21,7 @@ export function AccountDeletionPage({ intro, sections, byEmail, selfService }: A
           </ul>
         </section>
       ))}
-      <SelfServiceDeletion {...selfService} />
+      <SelfServiceDeletion content={selfService} account={account} />
       <section className="page-section" aria-labelledby="deletion-by-email">
         <h2 id="deletion-by-email">{byEmail.title}</h2>
         <p>{byEmail.text}</p>

@@ -1,0 +1,87 @@
+import { z } from "zod";
+import { passwordProblem, type PasswordPolicy } from "./password-policy";
+
+/**
+ * One zod schema per sign-in form, run in the browser before submitting (when JavaScript is on) and again by the
+ * route action on the server (always). Messages are the Traditional-Chinese ones shown beside each field.
+ */
+// zod would probe for eval (new Function) to compile faster parsers; the CSP refuses eval, and the probe alone
+// would be reported as a violation.
+z.config({ jitless: true });
+
+const email = z
+  .string()
+  .trim()
+  .min(1, "請輸入電子郵件地址")
+  .max(254, "電子郵件格式不正確")
+  .regex(/^[^\s@]+@[^\s@]+\.[^\s@]+$/, "電子郵件格式不正確");
+const text = z.string().default("");
+
+function newPassword(policy: PasswordPolicy) {
+  return z.string().superRefine((value, ctx) => {
+    const problem = passwordProblem(value, policy);
+    if (problem) ctx.addIssue({ code: "custom", message: problem });
+  });
+}
+
+const sameConfirmation = (value: { password: string; confirm: string }, ctx: z.RefinementCtx) => {
+  if (value.confirm !== value.password) ctx.addIssue({ code: "custom", path: ["confirm"], message: "兩次輸入的密碼不一致" });
+};
+
+export const loginSchema = z.object({ email, password: text.pipe(z.string().min(1, "請輸入密碼")) });
+
+export const signupSchema = (policy: PasswordPolicy) =>
+  z
+    .object({
+      displayName: text.pipe(z.string().trim().min(1, "請輸入顯示名稱").max(100, "顯示名稱不可超過 100 個字元")),
+      email,
+      password: text.pipe(newPassword(policy)),
+      confirm: text,
+    })
+    .superRefine(sameConfirmation);
+
+export const forgotPasswordSchema = z.object({ email });
+
+export const resetPasswordSchema = (policy: PasswordPolicy) =>
+  z
+    .object({ token: text.pipe(z.string().min(1, "連結無效、已過期或已使用過，請重新申請")), password: text.pipe(newPassword(policy)), confirm: text })
+    .superRefine(sameConfirmation);
+
+/** Resending a verification link: the address typed in, unless the signed-in user's own is used. */
+export const resendVerificationSchema = z.object({ email });
+
+export const accountDeletionSchema = (confirmWord: string) =>
+  z.object({
+    confirm: text.pipe(z.string().trim().refine((value) => value === confirmWord, `請輸入「${confirmWord}」確認刪除。`)),
+    password: text,
+  });
+
+export type FieldErrors = Partial<Record<string, string>>;
+
+/** What a sign-in form's action hands back to its screen when it does not redirect. Never a password. */
+export interface FormOutcome {
+  fieldErrors?: FieldErrors;
+  formError?: string;
+  code?: string;
+  /** Typed values to fill in again (email, display name). */
+  values?: Record<string, string>;
+  /** The form did its work (a mail went out, an account was deleted). */
+  done?: boolean;
+}
+
+/** The first message per field, keyed by the field's name. */
+export function fieldErrorsOf(error: z.ZodError): FieldErrors {
+  const errors: FieldErrors = {};
+  for (const issue of error.issues) {
+    const field = String(issue.path[0] ?? "form");
+    errors[field] ??= issue.message;
+  }
+  return errors;
+}
+
+/** A form's fields as plain strings (files and repeated names have no place in these forms). */
+export function formFields(form: FormData): Record<string, string> {
+  const fields: Record<string, string> = {};
+  for (const [name, value] of form) if (typeof value === "string") fields[name] ??= value;
+  return fields;
+}

@@ -1,0 +1,24 @@
+import { Form, Link } from "react-router";
+import { AuthScreen, Field, FormAlert, FormNotice, useAuthForm } from "../auth-form";
+import { forgotPasswordSchema } from "../form-schemas";
+
+/** `/forgot-password`: one POST form; the answer is the same whether or not the address has an account. */
+export function ForgotPasswordScreen() {
+  const form = useAuthForm(forgotPasswordSchema);
+  return (
+    <AuthScreen title="忘記密碼" lead="輸入註冊時使用的電子郵件，我們會寄送重設密碼的連結給你。">
+      <Form method="post" className="auth-form" onSubmit={form.onSubmit} noValidate>
+        <FormNotice message={form.outcome?.done && !form.pending ? "如果此電子郵件已註冊，重設密碼信已寄出，請查看信箱。" : null} />
+        <FormAlert message={form.outcome?.formError ?? null} />
+        <Field name="email" label="電子郵件" type="email" autoComplete="email" inputMode="email" required
+          defaultValue={form.outcome?.values?.email} error={form.errors.email} />
+        <button type="submit" className="button button--primary" disabled={form.pending}>
+          {form.pending ? "寄送中…" : "寄送重設密碼信"}
+        </button>
+      </Form>
+      <div className="auth-links">
+        <Link to="/login">返回登入</Link>
+      </div>
+    </AuthScreen>
+  );
+}

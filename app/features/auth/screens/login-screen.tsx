@@ -1,0 +1,81 @@
+import { Form, Link, useNavigate, useSearchParams } from "react-router";
+import { usePublicEnv } from "~/config/use-public-env";
+import { displayNameOf } from "~/features/shell/display-name";
+import { useAuth } from "../auth-provider";
+import { AuthScreen, Field, FormAlert, FormNotice, useAuthForm } from "../auth-form";
+import { authHref } from "../auth-paths";
+import { loginSchema } from "../form-schemas";
+import { safeRedirect } from "../redirect-rule";
+import { SocialButtons } from "../social-buttons";
+import type { SocialProvider } from "../auth-types";
+import { useState } from "react";
+import { AuthError } from "../auth-errors";
+
+/** `/login`: a POST form (works before the JavaScript arrives), social pop-ups, guest sign-in and sign-out. */
+export function LoginScreen({ providers }: { providers: SocialProvider[] }) {
+  const auth = useAuth();
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const redirectTo = safeRedirect(params.get("redirectTo"), usePublicEnv().siteUrl);
+  const form = useAuthForm(loginSchema);
+  const [socialError, setSocialError] = useState<AuthError | null>(null);
+  const [socialPending, setSocialPending] = useState(false);
+  const pending = form.pending || socialPending;
+  const failure = socialError ? { message: socialError.message, code: socialError.code } : { message: form.outcome?.formError, code: form.outcome?.code };
+
+  const signInWith = (provider: SocialProvider) => {
+    setSocialError(null);
+    setSocialPending(true);
+    auth
+      .loginWithSocial(provider)
+      .then(() => navigate(redirectTo, { replace: true }))
+      .catch((error: unknown) => setSocialError(error instanceof AuthError ? error : new AuthError("auth/internal-error")))
+      .finally(() => setSocialPending(false));
+  };
+
+  if (auth.currentUser && !auth.currentUser.isAnonymous && !pending) {
+    return (
+      <AuthScreen title="登入" lead={`你已登入為 ${displayNameOf(auth.currentUser)}。`}>
+        <Form method="post" className="auth-actions">
+          <Link className="button button--primary" to={redirectTo}>
+            繼續
+          </Link>
+          <button type="submit" name="intent" value="logout" className="button">
+            登出
+          </button>
+        </Form>
+      </AuthScreen>
+    );
+  }
+
+  return (
+    <AuthScreen title="登入" lead="歡迎回來！登入後繼續陪孩子一起完成任務。">
+      <Form method="post" className="auth-form" onSubmit={form.onSubmit} noValidate>
+        <FormNotice message={params.get("reset") === "done" ? "密碼已重設，請使用新密碼登入。" : null} />
+        <FormAlert message={failure.message ?? null} />
+        {failure.code === "email-not-verified" ? (
+          <p>
+            <Link to={authHref("/email-verification", redirectTo)}>重新寄送驗證信</Link>
+          </p>
+        ) : null}
+        <Field name="email" label="電子郵件" type="email" autoComplete="username" inputMode="email" required
+          defaultValue={form.outcome?.values?.email} error={form.errors.email} />
+        <Field name="password" label="密碼" type="password" autoComplete="current-password" required error={form.errors.password} />
+        <button type="submit" className="button button--primary" disabled={pending}>
+          {pending ? "處理中…" : "登入"}
+        </button>
+      </Form>
+      <div className="auth-links">
+        <Link to="/forgot-password">忘記密碼？</Link>
+        <Link to={authHref("/signup", redirectTo)}>註冊</Link>
+      </div>
+      <p className="auth-divider">或</p>
+      <SocialButtons providers={providers} disabled={pending} onSelect={signInWith} />
+      <Form method="post" className="auth-actions">
+        <button type="submit" name="intent" value="guest" className="button" disabled={pending}>
+          以訪客身分試用
+        </button>
+      </Form>
+    </AuthScreen>
+  );
+}

@@ -1,0 +1,48 @@
+import { useState } from "react";
+import { Form, Link } from "react-router";
+import { AuthScreen, Field, FormAlert, useAuthForm } from "../auth-form";
+import { resetPasswordSchema } from "../form-schemas";
+import { useLinkParams } from "../link-params";
+import { PasswordRulesList } from "../password-rules-list";
+import type { PasswordPolicy } from "../password-policy";
+
+/** `/reset-password` (target of the reset link): the new password twice, then back to /login. */
+export function ResetPasswordScreen({ policy }: { policy: PasswordPolicy }) {
+  const { token } = useLinkParams(["token"]);
+  const form = useAuthForm(resetPasswordSchema(policy));
+  const [password, setPassword] = useState("");
+  const failure = form.outcome?.formError ?? form.errors.token ?? null;
+
+  if (!token) {
+    return (
+      <AuthScreen title="重設密碼" lead="這個重設連結不完整，請重新申請重設密碼信。">
+        <div className="auth-actions">
+          <Link className="button button--primary" to="/forgot-password">
+            重新申請
+          </Link>
+        </div>
+      </AuthScreen>
+    );
+  }
+
+  return (
+    <AuthScreen title="重設密碼" lead="請設定新的密碼。">
+      <Form method="post" className="auth-form" onSubmit={form.onSubmit} noValidate>
+        <FormAlert message={failure} />
+        {form.outcome?.code === "auth/invalid-action-code" ? (
+          <p>
+            <Link to="/forgot-password">重新申請重設密碼信</Link>
+          </p>
+        ) : null}
+        <input type="hidden" name="token" value={token} />
+        <Field name="password" label="新密碼" type="password" autoComplete="new-password" required
+          onChange={(event) => setPassword(event.target.value)} error={form.errors.password}
+          hint={<PasswordRulesList password={password} policy={policy} />} />
+        <Field name="confirm" label="確認新密碼" type="password" autoComplete="new-password" required error={form.errors.confirm} />
+        <button type="submit" className="button button--primary" disabled={form.pending}>
+          {form.pending ? "處理中…" : "重設密碼"}
+        </button>
+      </Form>
+    </AuthScreen>
+  );
+}

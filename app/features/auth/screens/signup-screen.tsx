@@ -1,0 +1,69 @@
+import { useState } from "react";
+import { Form, Link, useSearchParams } from "react-router";
+import { usePublicEnv } from "~/config/use-public-env";
+import { displayNameOf } from "~/features/shell/display-name";
+import { useAuth } from "../auth-provider";
+import { AuthScreen, Field, FormAlert, useAuthForm } from "../auth-form";
+import { authHref } from "../auth-paths";
+import { signupSchema } from "../form-schemas";
+import { PasswordRulesList } from "../password-rules-list";
+import type { PasswordPolicy } from "../password-policy";
+import { safeRedirect } from "../redirect-rule";
+
+/** `/signup`: sign-up, and for a guest the in-place upgrade of the same account (one POST form for both). */
+export function SignupScreen({ policy }: { policy: PasswordPolicy }) {
+  const auth = useAuth();
+  const [params] = useSearchParams();
+  const redirectTo = safeRedirect(params.get("redirectTo"), usePublicEnv().siteUrl);
+  const form = useAuthForm(signupSchema(policy));
+  const [password, setPassword] = useState("");
+  const isGuest = Boolean(auth.currentUser?.isAnonymous);
+  const { values, formError, code } = form.outcome ?? {};
+
+  if (auth.currentUser && !isGuest && !form.pending) {
+    return (
+      <AuthScreen title="註冊" lead={`你已經以 ${displayNameOf(auth.currentUser)} 登入，不需要再註冊。要建立另一個帳號，請先登出。`}>
+        <Form method="post" action={authHref("/login", redirectTo)} className="auth-actions">
+          <Link className="button button--primary" to={redirectTo}>
+            繼續
+          </Link>
+          <button type="submit" name="intent" value="logout" className="button">
+            登出
+          </button>
+        </Form>
+      </AuthScreen>
+    );
+  }
+
+  return (
+    <AuthScreen
+      title={isGuest ? "升級訪客帳號" : "註冊"}
+      lead={isGuest ? "設定電子郵件與密碼，保留你以訪客身分建立的所有資料。" : "建立帳號，開始和孩子一起完成任務。"}
+    >
+      <Form method="post" className="auth-form" onSubmit={form.onSubmit} noValidate>
+        <FormAlert message={formError ?? null} />
+        {isGuest && code === "auth/email-already-in-use" ? (
+          <p>
+            {/* Signing in to that account moves the guest's data into it. */}
+            <Link to={authHref("/login", redirectTo)}>改為登入此帳號（保留訪客資料）</Link>
+          </p>
+        ) : null}
+        <Field name="displayName" label="顯示名稱" autoComplete="nickname" required defaultValue={values?.displayName} error={form.errors.displayName} />
+        <Field name="email" label="電子郵件" type="email" autoComplete="email" inputMode="email" required
+          defaultValue={values?.email} error={form.errors.email} />
+        <Field name="password" label="密碼" type="password" autoComplete="new-password" required
+          minLength={policy.minLength} maxLength={policy.maxLength} onChange={(event) => setPassword(event.target.value)}
+          error={form.errors.password} hint={<PasswordRulesList password={password} policy={policy} />} />
+        <Field name="confirm" label="確認密碼" type="password" autoComplete="new-password" required error={form.errors.confirm} />
+        <button type="submit" className="button button--primary" disabled={form.pending}>
+          {form.pending ? "處理中…" : "註冊"}
+        </button>
+      </Form>
+      <div className="auth-links">
+        <span>
+          已經有帳號？<Link to={authHref("/login", redirectTo)}>登入</Link>
+        </span>
+      </div>
+    </AuthScreen>
+  );
+}

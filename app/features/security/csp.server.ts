@@ -1,0 +1,54 @@
+/**
+ * The Content-Security-Policy of every page (ASVS 3.4.3): scripts only by this answer's nonce (server-rendered
+ * pages) or by the hashes of the page's own inline scripts computed at build time (prerendered pages), and
+ * whatever those trusted scripts load ('strict-dynamic'). Nothing may frame the site, no plugins, no <base>, and
+ * forms post only to the site itself. Violations are reported to /api/csp-report.
+ */
+export const cspReportPath = "/api/csp-report";
+
+/**
+ * The request header by which the host hands React Router this answer's CSP nonce (read by app/entry.server.tsx).
+ * The host always overwrites it (server/headers.ts), so a client can never choose its own.
+ */
+export const cspNonceHeader = "x-csp-nonce";
+
+/** Written by scripts/csp-hashes.mjs next to the build: per prerendered path its inline scripts' hashes. */
+export interface CspHashes {
+  pages: Record<string, string[]>;
+  /** Every inline <style> of every prerendered page: the same few blocks React may also add during navigation. */
+  styles: string[];
+}
+
+// What gtag.js loads and where it sends hits, only when a GA4 measurement id is configured.
+const analyticsHosts = ["https://*.googletagmanager.com", "https://*.google-analytics.com", "https://*.analytics.google.com"];
+
+export function contentSecurityPolicy(options: {
+  nonce?: string;
+  scriptHashes?: readonly string[];
+  styleHashes: readonly string[];
+  analytics: boolean;
+}): string {
+  const trusted = options.nonce ? [`'nonce-${options.nonce}'`] : (options.scriptHashes ?? []).map((hash) => `'${hash}'`);
+  const styles = [...(options.nonce ? [`'nonce-${options.nonce}'`] : []), ...options.styleHashes.map((hash) => `'${hash}'`)];
+  const analytics = options.analytics ? analyticsHosts : [];
+  return [
+    "default-src 'self'",
+    `script-src ${[...trusted, "'strict-dynamic'"].join(" ")}`,
+    `style-src ${["'self'", ...styles].join(" ")}`,
+    // Inline style attributes only (the scheduler sets sizes); <style> elements still need the nonce or a hash.
+    "style-src-attr 'unsafe-inline'",
+    `img-src ${["'self'", "data:", ...analytics].join(" ")}`,
+    `connect-src ${["'self'", ...analytics].join(" ")}`,
+    "font-src 'self'",
+    "manifest-src 'self'",
+    "object-src 'none'",
+    "base-uri 'none'",
+    "frame-ancestors 'none'",
+    "form-action 'self'",
+    `report-uri ${cspReportPath}`,
+    "report-to csp",
+  ].join("; ");
+}
+
+/** For answers that are not pages (JSON, text, files): nothing may run in them or frame them. */
+export const resourcePolicy = "default-src 'none'; frame-ancestors 'none'";

@@ -1,0 +1,156 @@
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
+import { newEmail, password } from "./helpers/accounts";
+import { baseURL, useBrowser } from "./helpers/browser";
+
+interface Mail {
+  subject: string;
+  links: string[];
+}
+
+async function mailsTo(to: string, subject: RegExp): Promise<Mail[]> {
+  const mails = (await (await fetch(`${baseURL()}/api/dev/mailbox?to=${encodeURIComponent(to)}`)).json()) as Mail[];
+  return mails.filter((mail) => subject.test(mail.subject));
+}
+async function mailTo(to: string, subject: RegExp, count = 1): Promise<Mail> {
+  for (let attempt = 0; attempt < 100; attempt += 1) {
+    const found = await mailsTo(to, subject);
+    if (found.length >= count && found[0]) return found[0];
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`no mail to ${to}`);
+}
+const pathOf = (mail: Mail, path: string) => {
+  const link = new URL(mail.links.find((candidate) => new URL(candidate).pathname === path) ?? "");
+  return `${link.pathname}${link.search}`;
+};
+
+/**
+ * Every sign-in and account form with JavaScript off (PRODUCT §5: every form works as a plain POST form before
+ * the JavaScript arrives): the browser posts to the route action, the server answers with the next page, and
+ * nothing typed ever shows in an address.
+ */
+describe("forms without JavaScript", () => {
+  const browser = useBrowser();
+  const noScript = () => browser.newPage({ javaScriptEnabled: false });
+  const addresses: string[] = [];
+  const track = (page: Page) => page.on("request", (request) => addresses.push(request.url()));
+
+  async function signUp(page: Page, email: string) {
+    await page.goto("/signup");
+    await page.getByLabel("顯示名稱").fill("小明");
+    await page.getByLabel("電子郵件").fill(email);
+    await page.getByLabel("密碼", { exact: true }).fill(password);
+    await page.getByLabel("確認密碼").fill(password);
+    await page.getByRole("button", { name: "註冊" }).click();
+    await page.waitForURL("**/email-verification");
+  }
+
+  async function verifyByLink(page: Page, path: string) {
+    await page.goto(path);
+    await page.getByRole("button", { name: "完成驗證" }).click();
+    await page.getByText("已完成驗證").waitFor();
+  }
+
+  it("signs up, resends the verification, verifies, logs in and out, with Chinese field errors", { timeout: 120_000 }, async () => {
+    const page = await noScript();
+    track(page);
+    await page.goto("/signup");
+    await page.getByLabel("電子郵件").fill("not-an-email");
+    await page.getByLabel("密碼", { exact: true }).fill("1qaz2wsx");
+    await page.getByRole("button", { name: "註冊" }).click();
+    await page.getByText("電子郵件格式不正確").waitFor();
+    await page.getByText("請輸入顯示名稱").waitFor();
+    expect(await page.getByLabel("電子郵件").getAttribute("aria-invalid")).toBe("true");
+
+    const email = newEmail();
+    await signUp(page, email);
+    await mailTo(email, /驗證/);
+    await page.getByLabel("電子郵件").fill(email);
+    await page.getByRole("button", { name: "重新寄送驗證信" }).click();
+    await page.getByText("新的驗證信已經寄出").waitFor();
+    const resent = await mailTo(email, /驗證/, 2);
+
+    await verifyByLink(page, pathOf(resent, "/verify-email"));
+    await page.context().close();
+
+    const login = await noScript();
+    track(login);
+    await login.goto("/login?redirectTo=%2Ffaq");
+    await login.getByLabel("電子郵件").fill(email);
+    await login.getByLabel("密碼").fill("wrong-password-1");
+    await login.getByRole("button", { name: "登入", exact: true }).click();
+    await login.getByRole("alert").getByText("電子郵件或密碼錯誤").waitFor();
+    await login.getByLabel("密碼").fill(password);
+    await login.getByRole("button", { name: "登入", exact: true }).click();
+    await login.waitForURL("**/faq");
+    const cookies = await login.context().cookies();
+    expect(cookies.find((cookie) => cookie.name.endsWith("session_token"))?.httpOnly).toBe(true);
+    await login.context().close();
+    expect(addresses.filter((address) => address.includes(encodeURIComponent(password)) || address.includes(password))).toEqual([]);
+    expect(addresses.filter((address) => new URL(address).searchParams.has("password"))).toEqual([]);
+  });
+
+  it("signs in as a guest and upgrades the guest in place", async () => {
+    const page = await noScript();
+    await page.goto("/login");
+    await page.getByRole("button", { name: "以訪客身分試用" }).click();
+    await page.waitForURL(`${baseURL()}/`);
+    const guest = await (await page.context().request.get("/api/auth/me")).json() as { user: { uid: string; isAnonymous: boolean } };
+    expect(guest.user.isAnonymous).toBe(true);
+
+    const email = newEmail();
+    await signUp(page, email);
+    const upgraded = await (await page.context().request.get("/api/auth/me")).json() as { user: { uid: string; isAnonymous: boolean; email: string } };
+    expect(upgraded.user).toMatchObject({ uid: guest.user.uid, isAnonymous: false, email });
+    await page.context().close();
+  });
+
+  it("asks for a reset link and sets a new password through it", async () => {
+    const email = newEmail();
+    const page = await noScript();
+    await signUp(page, email);
+    await verifyByLink(page, pathOf(await mailTo(email, /驗證/), "/verify-email"));
+
+    await page.goto("/forgot-password");
+    await page.getByLabel("電子郵件").fill(email);
+    await page.getByRole("button", { name: "寄送重設密碼信" }).click();
+    await page.getByText("重設密碼信已寄出").waitFor();
+
+    await page.goto(pathOf(await mailTo(email, /重設/), "/reset-password"));
+    await page.getByLabel("新密碼", { exact: true }).fill("short");
+    await page.getByLabel("確認新密碼").fill("short");
+    await page.getByRole("button", { name: "重設密碼" }).click();
+    await page.getByText("密碼強度不足，至少需要 8 個字元").waitFor();
+    await page.getByLabel("新密碼", { exact: true }).fill("brand-new-456");
+    await page.getByLabel("確認新密碼").fill("brand-new-456");
+    await page.getByRole("button", { name: "重設密碼" }).click();
+    await page.waitForURL("**/login?reset=done");
+    await page.getByLabel("電子郵件").fill(email);
+    await page.getByLabel("密碼").fill("brand-new-456");
+    await page.getByRole("button", { name: "登入", exact: true }).click();
+    await page.waitForURL(`${baseURL()}/`);
+    await page.context().close();
+  });
+
+  it("deletes a signed-in account after the confirmation word and the password", async () => {
+    const email = newEmail();
+    const page = await noScript();
+    await signUp(page, email);
+    await verifyByLink(page, pathOf(await mailTo(email, /驗證/), "/verify-email"));
+    await page.goto("/account-deletion");
+    const form = page.locator("form.deletion-form");
+    await form.getByText(email).waitFor();
+    await form.getByLabel("請輸入「刪除帳號」").fill("刪除帳號");
+    await form.getByLabel("密碼").fill("wrong-password-1");
+    await form.getByRole("button", { name: "永久刪除我的帳號" }).click();
+    await page.locator("form.deletion-form").getByRole("alert").getByText("電子郵件或密碼錯誤").waitFor();
+    await page.locator("form.deletion-form").getByLabel("請輸入「刪除帳號」").fill("刪除帳號");
+    await page.locator("form.deletion-form").getByLabel("密碼").fill(password);
+    await page.locator("form.deletion-form").getByRole("button", { name: "永久刪除我的帳號" }).click();
+    await page.getByRole("status").filter({ hasText: "你的帳號與資料已經刪除" }).waitFor();
+    const me = await (await page.context().request.get("/api/auth/me")).json() as { user: unknown };
+    expect(me.user).toBeNull();
+    await page.context().close();
+  });
+});

@@ -1,0 +1,160 @@
+import type { BrowserContext, Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
+import { newEmail, password } from "./helpers/accounts";
+import { baseURL, openPage, useBrowser } from "./helpers/browser";
+import { allRoutes } from "./helpers/routes";
+
+interface Mail {
+  subject: string;
+  links: string[];
+}
+
+async function mailTo(to: string, subject: RegExp): Promise<Mail> {
+  for (let attempt = 0; attempt < 100; attempt += 1) {
+    const mails = (await (await fetch(`${baseURL()}/api/dev/mailbox?to=${encodeURIComponent(to)}`)).json()) as Mail[];
+    const match = mails.find((mail) => subject.test(mail.subject));
+    if (match) return match;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`no mail to ${to}`);
+}
+const pathOf = (mail: Mail, path: string) => {
+  const link = new URL(mail.links.find((candidate) => new URL(candidate).pathname === path) ?? "");
+  return `${link.pathname}${link.search}`;
+};
+
+/** Every CSP violation any page of the context reports (pop-ups included), as "directive blocked-uri @ page". */
+async function watchViolations(context: BrowserContext): Promise<string[]> {
+  const violations: string[] = [];
+  await context.exposeBinding("__reportViolation", (_source, line: string) => violations.push(line));
+  await context.addInitScript(() => {
+    document.addEventListener("securitypolicyviolation", (event) => {
+      (window as unknown as { __reportViolation(line: string): void }).__reportViolation(
+        `${event.effectiveDirective} ${event.blockedURI} @ ${location.pathname}`,
+      );
+    });
+  });
+  return violations;
+}
+
+describe("Content-Security-Policy", () => {
+  const browser = useBrowser();
+
+  it.each(allRoutes)("loads $path without a violation, with a nonce or its build-time hashes", async (route) => {
+    const page = await browser.newPage();
+    const violations = await watchViolations(page.context());
+    const response = await openPage(page, route.path);
+    const policy = (await response?.allHeaders())?.["content-security-policy"] ?? "";
+    expect(policy).toMatch(/script-src ('(nonce|sha256)-[^']+' )+'strict-dynamic'/);
+    for (const directive of ["object-src 'none'", "base-uri 'none'", "frame-ancestors 'none'", "form-action 'self'", "report-uri /api/csp-report"]) {
+      expect(policy).toContain(directive);
+    }
+    expect(policy).not.toMatch(/(script-src|style-src) [^;]*unsafe-inline/);
+    await page.waitForLoadState("networkidle");
+    expect(violations).toEqual([]);
+    await page.context().close();
+  });
+
+  it("has no violation while navigating between screens in the browser", async () => {
+    const page = await browser.newPage();
+    const violations = await watchViolations(page.context());
+    await openPage(page, "/");
+    for (const name of ["功能介紹", "學習資源", "免費方案"]) {
+      await page.getByRole("navigation", { name: "主要導覽" }).getByRole("link", { name, exact: true }).first().click();
+      await page.waitForLoadState("networkidle");
+    }
+    expect(violations).toEqual([]);
+    await page.context().close();
+  });
+
+  it("has no violation in the dialogs, the social pop-up, sign-up, verification and the forms", async () => {
+    const page = await browser.newPage();
+    const violations = await watchViolations(page.context());
+    await openPage(page, "/");
+    for (const name of ["分享網站", "追蹤我們", "家長夥伴互助", "合作提案"]) {
+      await page.locator("footer").getByRole("button", { name, exact: true }).click();
+      await page.getByRole("dialog", { name }).waitFor();
+      await page.keyboard.press("Escape");
+    }
+
+    await openPage(page, "/login?redirectTo=%2Fpricing");
+    const popupOpened = page.waitForEvent("popup");
+    await page.getByRole("button", { name: "使用開發測試帳號登入" }).click();
+    const popup = await popupOpened;
+    await popup.getByLabel("電子郵件").fill(newEmail());
+    await popup.getByRole("button", { name: "繼續" }).click();
+    await page.waitForURL("**/pricing");
+
+    const email = newEmail();
+    const other = await page.context().browser()!.newContext({ baseURL: baseURL() });
+    const otherViolations = await watchViolations(other);
+    const signUpPage = await other.newPage();
+    await signUp(signUpPage, email);
+    await openPage(signUpPage, pathOf(await mailTo(email, /驗證/), "/verify-email"));
+    await signUpPage.getByText("已完成驗證").waitFor();
+    await openPage(signUpPage, "/account-deletion");
+    await other.close();
+    expect([...violations, ...otherViolations]).toEqual([]);
+    await page.context().close();
+  });
+
+  it("sends the same headers on error and not-found answers, and CORP everywhere", async () => {
+    for (const path of ["/no-such-page", "/", "/login", "/api/auth/me", "/favicon.svg"]) {
+      const response = await fetch(`${baseURL()}${path}`);
+      expect(response.headers.get("cross-origin-resource-policy"), path).toBe("same-origin");
+      expect(response.headers.get("content-security-policy"), path).toContain("frame-ancestors 'none'");
+      expect(response.headers.get("x-content-type-options"), path).toBe("nosniff");
+    }
+  });
+
+  it("logs violation reports, refuses oversized ones, and limits how many one address sends", async () => {
+    const report = { "csp-report": { "document-uri": `${baseURL()}/faq?token=secret`, "effective-directive": "script-src-elem", "blocked-uri": "inline" } };
+    const post = (body: string) =>
+      fetch(`${baseURL()}/api/csp-report`, { method: "POST", headers: { "content-type": "application/csp-report" }, body });
+    expect((await post(JSON.stringify(report))).status).toBe(204);
+    expect((await post("x".repeat(9000))).status).toBe(413);
+    expect((await post("{not json")).status).toBe(400);
+    const statuses = [];
+    for (let index = 0; index < 31; index += 1) statuses.push((await post(JSON.stringify(report))).status);
+    expect(statuses).toContain(429);
+  });
+});
+
+describe("HTTP methods", () => {
+  it("answers TRACE with 405 and a method it does not know with 501", async () => {
+    const { request } = await import("node:http");
+    const send = (method: string) =>
+      new Promise<number>((resolve, reject) => {
+        const url = new URL(baseURL());
+        request({ host: "127.0.0.1", port: url.port, path: "/", method }, (answer) => {
+          answer.resume();
+          resolve(answer.statusCode ?? 0);
+        })
+          .on("error", reject)
+          .end();
+      });
+    expect(await send("TRACE")).toBe(405);
+    expect(await send("PROPFIND")).toBe(501);
+  });
+
+  it("answers a POST to a page without an action with a plain 405, and a POST to a sign-in screen reaches its action", async () => {
+    const about = await fetch(`${baseURL()}/about`, { method: "POST", body: new URLSearchParams({ a: "1" }) });
+    expect(about.status).toBe(405);
+    expect(about.headers.get("allow")).toBe("GET, HEAD");
+    const text = await about.text();
+    expect(text).not.toMatch(/action|React Router|<html/i);
+    const login = await fetch(`${baseURL()}/login`, { method: "POST", headers: { origin: baseURL() }, body: new URLSearchParams({ email: "x" }) });
+    expect(login.status).toBe(400);
+    expect(await login.text()).toContain("電子郵件格式不正確");
+  });
+});
+
+async function signUp(page: Page, email: string) {
+  await openPage(page, "/signup");
+  await page.getByLabel("顯示名稱").fill("小明");
+  await page.getByLabel("電子郵件").fill(email);
+  await page.getByLabel("密碼", { exact: true }).fill(password);
+  await page.getByLabel("確認密碼").fill(password);
+  await page.getByRole("button", { name: "註冊" }).click();
+  await page.waitForURL("**/email-verification");
+}
