@@ -11,6 +11,8 @@ import { compressDynamic } from "./compression";
 import { authRoutes } from "./auth-routes";
 import { getAuthService } from "~/features/auth/auth-service.server";
 import { closeSharedRateLimitStore } from "~/services/rate-limit-store.server";
+import { promoteEditors, setUserRole } from "~/features/auth/roles.server";
+import { isRole } from "~/features/auth/roles";
 
 /**
  * The thin host: redirects, headers, compression, static files (hashed assets and prerendered pages),
@@ -64,7 +66,21 @@ export function createApp() {
 export async function prepare() {
   const env = getEnv();
   await prepareDatabase();
+  await promoteEditors(getDatabase(), env.EDITOR_EMAILS);
   return { port: env.PORT, host: env.HOST, dialect: getDatabase().dialect };
+}
+
+/** `npm run user:role -- <email> <role>` runs here, inside the server bundle, on the configured database. */
+export async function changeUserRole(email: string, role: string): Promise<string> {
+  if (!isRole(role)) throw new Error(`角色必須是 user 或 editor，收到「${role}」`);
+  await prepareDatabase();
+  try {
+    const changed = await setUserRole(getDatabase(), email, role);
+    if (changed === 0) throw new Error(`找不到 email 為 ${email} 的帳號`);
+    return `${email} 的角色已設為 ${role}`;
+  } finally {
+    await closeDatabase();
+  }
 }
 
 export async function shutdown() {

@@ -30,6 +30,8 @@ const hostnameList = z
       .filter(Boolean),
   );
 
+const emailList = hostnameList.pipe(z.array(z.email("必須是以逗號分隔的 email")));
+
 const envSchema = z
   .object({
     PRODUCT_NAME: z.string().trim().min(1).default("任務小勇士"),
@@ -64,6 +66,8 @@ const envSchema = z
 
     AUTH_SECRET: optionalText.pipe(z.string().min(32).optional()),
     COOKIE_DOMAIN: optionalText,
+    // Verified accounts with these emails become editors (developer blog, wishing well); see docs/configuration.md.
+    EDITOR_EMAILS: emailList,
     PASSWORD_MIN_LENGTH: z.coerce.number().int().min(6).max(128).default(6),
     PASSWORD_MAX_LENGTH: z.coerce.number().int().min(6).max(128).default(128),
     PASSWORD_REQUIRE_LOWERCASE: flag,

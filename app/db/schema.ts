@@ -29,6 +29,8 @@ export interface AuthUserTable {
   createdAt: Date | string;
   updatedAt: Date | string;
   isAnonymous: boolean | number | null;
+  /** `user` or `editor` (migration 0110, `app/features/auth/roles.ts`). */
+  role: string;
 }
 
 export interface AuthSessionTable {

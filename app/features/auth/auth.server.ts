@@ -16,6 +16,7 @@ import { signInRules } from "./sign-in-rules.server";
 import { passwordPolicyFrom } from "./password-policy.server";
 import { deleteUserData, moveUserData } from "./user-data-hooks.server";
 import { trustedOrigins } from "./trusted-origins.server";
+import { promoteEditors } from "./roles.server";
 
 export const guestDisplayName = "訪客用戶";
 
@@ -87,9 +88,19 @@ export function authOptions(deps: AuthDependencies) {
     // over unverified addresses, so they link only when the email is marked verified).
     account: { accountLinking: { enabled: true, trustedProviders: ["google", "dev"] } },
     user: {
+      additionalFields: {
+        // Set only on the server (EDITOR_EMAILS, `npm run user:role`); never from a sign-up or profile body.
+        role: { type: "string", required: false, defaultValue: "user", input: false },
+      },
       deleteUser: {
         enabled: true,
         beforeDelete: async (user) => deleteUserData(database.db, user.id),
+      },
+    },
+    databaseHooks: {
+      user: {
+        create: { after: async (user) => void (user.emailVerified && (await promoteEditors(database, env.EDITOR_EMAILS))) },
+        update: { after: async (user) => void (user.emailVerified && (await promoteEditors(database, env.EDITOR_EMAILS))) },
       },
     },
     session: { expiresIn: 30 * 24 * 3600, updateAge: 24 * 3600 },

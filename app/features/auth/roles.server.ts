@@ -1,0 +1,54 @@
+import type { DatabaseHandle } from "~/db/connection.server";
+import { getAuthService } from "./auth-service.server";
+import type { Role } from "./roles";
+
+/**
+ * Who is an editor. The first editors come from EDITOR_EMAILS — applied only to verified addresses, so
+ * signing up with an editor's email grants nothing until its owner opens the verification link — and
+ * from `npm run user:role -- <email> editor`.
+ */
+export async function promoteEditors(database: DatabaseHandle, editorEmails: readonly string[]): Promise<number> {
+  if (editorEmails.length === 0) return 0;
+  const result = await database.db
+    .updateTable("user")
+    .set({ role: "editor" })
+    .where("email", "in", [...editorEmails])
+    .where("emailVerified", "=", database.dialect === "sqlite" ? 1 : true)
+    .where("role", "=", "user")
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows);
+}
+
+/** Sets one account's role by email; answers how many accounts changed (0: no such account). */
+export async function setUserRole(database: DatabaseHandle, email: string, role: Role): Promise<number> {
+  const result = await database.db
+    .updateTable("user")
+    .set({ role })
+    .where("email", "=", email.trim().toLowerCase())
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows);
+}
+
+export interface RequestUser {
+  id: string;
+  email: string;
+  name: string;
+  role: string;
+  isAnonymous: boolean;
+  emailVerified: boolean;
+}
+
+/** The signed-in user behind a request (from its session cookie), or null; loaders and actions call this. */
+export async function getRequestUser(request: Request): Promise<RequestUser | null> {
+  const current = await getAuthService().auth.api.getSession({ headers: request.headers });
+  if (!current) return null;
+  const { user } = current;
+  return {
+    id: user.id,
+    email: user.email,
+    name: user.name,
+    role: user.role ?? "user",
+    isAnonymous: Boolean(user.isAnonymous),
+    emailVerified: user.emailVerified,
+  };
+}

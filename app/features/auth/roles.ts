@@ -1,0 +1,12 @@
+/** The site's roles: every account is a `user`; editors run the developer blog and the wishing well. */
+export const roles = ["user", "editor"] as const;
+export type Role = (typeof roles)[number];
+
+export function isRole(value: unknown): value is Role {
+  return (roles as readonly unknown[]).includes(value);
+}
+
+/** Every permission check of the editor's screens and endpoints goes through here, on the server. */
+export function isEditor(user: { role?: string | null } | null | undefined): boolean {
+  return user?.role === "editor";
+}
