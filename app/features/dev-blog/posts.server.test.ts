@@ -17,7 +17,7 @@ async function insertUser({ handle }: TestDatabase, id: string, name: string) {
   const now = postgres ? new Date() : new Date().toISOString();
   await handle.db
     .insertInto("user")
-    .values({ id, name, email: `${id}@example.tw`, emailVerified: postgres ? true : 1, image: null, createdAt: now, updatedAt: now, isAnonymous: postgres ? false : 0 })
+    .values({ id, name, email: `${id}@example.tw`, emailVerified: postgres ? true : 1, image: null, createdAt: now, updatedAt: now, isAnonymous: postgres ? false : 0, role: "editor" })
     .execute();
 }
 
@@ -41,12 +41,13 @@ describeEachDatabase("dev-blog posts", (database) => {
   it("refuses a save based on an old version and changes nothing", async () => {
     const created = await store().create(fields({ title: "原本" }), "draft", authorId);
     if (!created.ok) throw new Error("not created");
-    const first = await store().update(created.id, created.version, fields({ title: "第一次修改" }), "draft");
+    const first = await store().update(created.id, created.version, fields({ title: "第一次修改" }));
     expect(first).toMatchObject({ ok: true, version: 2 });
     const stale = await store().update(created.id, created.version, fields({ title: "舊版本上的修改" }), "draft");
     expect(stale).toEqual({ ok: false, reason: "stale" });
     expect((await store().getEditable(created.id))?.title).toBe("第一次修改");
-    expect(await store().setStatus(created.id, 1, "published")).toEqual({ ok: false, reason: "stale" });
+    expect(first).toMatchObject({ status: "draft" });
+    expect(await store().update(created.id, 1, fields(), "published")).toEqual({ ok: false, reason: "stale" });
     expect(await store().remove(created.id, 1)).toEqual({ ok: false, reason: "stale" });
     expect(await store().getEditable(created.id)).toMatchObject({ version: 2, status: "draft" });
     expect(await store().update("A".repeat(20), 1, fields(), "draft")).toEqual({ ok: false, reason: "not-found" });
@@ -56,10 +57,10 @@ describeEachDatabase("dev-blog posts", (database) => {
     const created = await store().create(fields(), "draft", authorId);
     if (!created.ok) throw new Error("not created");
     expect((await store().getPage(created.id))?.publishedAt).toBeNull();
-    const published = await store().setStatus(created.id, 1, "published");
+    const published = await store().update(created.id, 1, fields(), "published");
     const firstTime = (await store().getPage(created.id))?.publishedAt;
     expect(published).toMatchObject({ ok: true, version: 2, status: "published" });
-    await store().setStatus(created.id, 2, "draft");
+    await store().update(created.id, 2, fields(), "draft");
     await new Promise((resolve) => setTimeout(resolve, 5));
     await store().update(created.id, 3, fields({ title: "再發表" }), "published");
     expect((await store().getPage(created.id))?.publishedAt).toBe(firstTime);

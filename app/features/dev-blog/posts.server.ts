@@ -14,6 +14,12 @@ type Row = Pick<DevBlogPostsTable, "id" | "title" | "summary" | "cover_url" | "t
   author_name: string | null;
 };
 
+/** Publishing stamps the first publication time (kept on later ones); withdrawing keeps it too. */
+const statusChange = (status: PostStatus, now: string) => ({
+  status,
+  published_at: status === "published" ? sql<string>`coalesce(published_at, ${now})` : sql<string | null>`published_at`,
+});
+
 const summaryOf = (row: Row): PostSummary => ({
   id: row.id,
   title: row.title,
@@ -135,44 +141,29 @@ export function createPostStore({ db, siteUrl }: { db: Kysely<Database>; siteUrl
       return { ok: true, id, version: 1, status };
     },
 
-    /** Saves `fields` over version `version`; the first publication sets the published time, later ones keep it. */
-    async update(id: string, version: number, fields: PostFields, status: PostStatus): Promise<WriteResult> {
+    /**
+     * Saves `fields` over version `version`, publishing or withdrawing when `status` is given (else the status
+     * stays). The first publication sets the published time; later ones keep it.
+     */
+    async update(id: string, version: number, fields: PostFields, status?: PostStatus): Promise<WriteResult> {
       const now = new Date().toISOString();
-      const updated = await db.transaction().execute(async (trx) => {
-        const result = await trx
+      const saved = await db.transaction().execute(async (trx) => {
+        const row = await trx
           .updateTable("dev_blog_posts")
           .set({
             ...rendered(fields),
-            status,
+            ...(status ? statusChange(status, now) : {}),
             updated_at: now,
-            published_at: status === "published" ? sql<string>`coalesce(published_at, ${now})` : sql<string | null>`published_at`,
             version: sql<number>`version + 1`,
           })
           .where("id", "=", id)
           .where("version", "=", version)
+          .returning(["status", "version"])
           .executeTakeFirst();
-        if (Number(result.numUpdatedRows) === 0) return false;
-        await writeTags(trx, id, fields.tags);
-        return true;
+        if (row) await writeTags(trx, id, fields.tags);
+        return row;
       });
-      return updated ? { ok: true, id, version: version + 1, status } : failure(id);
-    },
-
-    /** Only publishes or withdraws, keeping the content (the version still moves, so an open editor notices). */
-    async setStatus(id: string, version: number, status: PostStatus): Promise<WriteResult> {
-      const now = new Date().toISOString();
-      const result = await db
-        .updateTable("dev_blog_posts")
-        .set({
-          status,
-          updated_at: now,
-          published_at: status === "published" ? sql<string>`coalesce(published_at, ${now})` : sql<string | null>`published_at`,
-          version: sql<number>`version + 1`,
-        })
-        .where("id", "=", id)
-        .where("version", "=", version)
-        .executeTakeFirst();
-      return Number(result.numUpdatedRows) ? { ok: true, id, version: version + 1, status } : failure(id);
+      return saved ? { ok: true, id, version: Number(saved.version), status: saved.status } : failure(id);
     },
 
     async remove(id: string, version: number): Promise<{ ok: true } | { ok: false; reason: "stale" | "not-found" }> {
