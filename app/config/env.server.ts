@@ -82,6 +82,23 @@ const envSchema = z
     SMTP_PASSWORD: optionalText,
     MAIL_FROM: optionalText,
 
+    // File storage (docs/storage.md): the bucket name of the v0 protocol, the driver, and the limits.
+    STORAGE_BUCKET: z
+      .string()
+      .regex(/^[a-z0-9][a-z0-9._-]{0,62}$/, "只能使用小寫英文字母、數字、點、底線與連字號")
+      .default("default"),
+    STORAGE_DRIVER: z.enum(["local", "s3"]).default("local"),
+    STORAGE_MAX_UPLOAD_BYTES: z.coerce.number().int().min(1024).default(5 * 1024 * 1024),
+    STORAGE_USER_QUOTA_BYTES: z.coerce.number().int().min(1024).default(100 * 1024 * 1024),
+    STORAGE_MAX_IMAGE_SIDE: z.coerce.number().int().min(64).max(16384).default(2048),
+    S3_BUCKET: optionalText,
+    S3_REGION: z.string().trim().min(1).default("auto"),
+    S3_ENDPOINT: optionalText.pipe(z.url({ protocol: /^https?$/ }).optional()),
+    S3_ACCESS_KEY_ID: optionalText,
+    S3_SECRET_ACCESS_KEY: optionalText,
+    S3_FORCE_PATH_STYLE: flag,
+    S3_PREFIX: z.string().trim().default(""),
+
     GOOGLE_CLIENT_ID: optionalText,
     GOOGLE_CLIENT_SECRET: optionalText,
     FACEBOOK_CLIENT_ID: optionalText,
@@ -114,6 +131,16 @@ const envSchema = z
         code: "custom",
         path: ["PASSWORD_MAX_LENGTH"],
         message: "不可小於 PASSWORD_MIN_LENGTH",
+      });
+    }
+    if (env.STORAGE_DRIVER === "s3" && !env.S3_BUCKET) {
+      ctx.addIssue({ code: "custom", path: ["S3_BUCKET"], message: "STORAGE_DRIVER=s3 需要設定 S3_BUCKET" });
+    }
+    if (Boolean(env.S3_ACCESS_KEY_ID) !== Boolean(env.S3_SECRET_ACCESS_KEY)) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["S3_SECRET_ACCESS_KEY"],
+        message: "S3_ACCESS_KEY_ID 與 S3_SECRET_ACCESS_KEY 必須一起設定",
       });
     }
     for (const provider of ["GOOGLE", "FACEBOOK", "LINE"] as const) {

@@ -7,6 +7,7 @@ it("hands the browser no secret and no server-only setting", () => {
     AUTH_SECRET: "s".repeat(40),
     SMTP_PASSWORD: "smtp-password-value",
     GOOGLE_CLIENT_SECRET: "google-secret-value",
+    S3_SECRET_ACCESS_KEY: "s3-secret-value",
     DATABASE_URL: "postgres://user:db-password@db.internal:5432/site",
     REDIS_URL: "redis://:redis-password@cache.internal:6379",
   };
@@ -16,6 +17,7 @@ it("hands the browser no secret and no server-only setting", () => {
     APP_URL: "https://app.taskhero.tw",
     SMTP_HOST: "smtp.taskhero.tw",
     GOOGLE_CLIENT_ID: "google-id",
+    S3_ACCESS_KEY_ID: "s3-key-id",
   });
   const sent = JSON.stringify(toPublicEnv(env));
   for (const value of Object.values(secrets)) expect(sent).not.toContain(value);
@@ -31,6 +33,7 @@ it("hands the browser no secret and no server-only setting", () => {
       "gaMeasurementId",
       "productName",
       "siteUrl",
+      "storageBucket",
       "supportEmail",
       "themeColor",
       "youtubeUrl",

@@ -18,6 +18,8 @@ export function toPublicEnv(env: ServerEnv) {
     feedbackFormUrl: env.FEEDBACK_FORM_URL,
     themeColor: env.THEME_COLOR,
     gaMeasurementId: env.GA_MEASUREMENT_ID ?? null,
+    /** The bucket name of the file-storage protocol (`/v0/b/<bucket>/o`). */
+    storageBucket: env.STORAGE_BUCKET,
   };
 }
 

@@ -16,6 +16,7 @@ export const testEnv: PublicEnv = {
   feedbackFormUrl: "https://forms.gle/taskhero",
   themeColor: "#4a6bff",
   gaMeasurementId: null,
+  storageBucket: "default",
 };
 
 /**
