@@ -1,6 +1,7 @@
 import { data, redirect } from "react-router";
 import { getRequestUser, type RequestUser } from "~/features/auth/roles.server";
 import { isEditor } from "~/features/auth/roles";
+import { devBlogTexts } from "./blog-service.server";
 
 /**
  * Who is asking, as far as the dev blog cares. A request without a session cookie is a visitor without a
@@ -25,6 +26,6 @@ export function signInHref(request: Request): string {
 export async function requireEditor(request: Request): Promise<RequestUser> {
   const user = await getRequestUser(request);
   if (!user) throw redirect(signInHref(request));
-  if (!isEditor(user)) throw data({ forbidden: true as const }, { status: 403 });
+  if (!isEditor(user)) throw data({ forbidden: devBlogTexts().forbidden }, { status: 403 });
   return user;
 }

@@ -13,10 +13,10 @@ import type { EditablePost } from "./types";
 export async function loadEditor(request: Request, id: string | undefined) {
   await requireEditor(request);
   const texts = devBlogTexts();
-  if (id === undefined) return data({ post: null as EditablePost | null, texts });
+  if (id === undefined) return { post: null as EditablePost | null, preview: "", texts };
   const post = POST_ID_PATTERN.test(id) ? await postStore().getEditable(id) : null;
   if (!post) throw data({ notFound: texts.notFound }, { status: 404 });
-  return data({ post, texts });
+  return { post, preview: renderPostBody(post.body, getEnv().SITE_URL), texts };
 }
 
 const intents = ["preview", "save", "publish", "unpublish", "delete"] as const;
