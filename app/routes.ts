@@ -18,6 +18,7 @@ export default [
   route("robots.txt", "routes/resources/robots.ts"),
   route("manifest.webmanifest", "routes/resources/web-manifest.ts"),
   route("api/analytics", "routes/resources/analytics.ts"),
+  route("dev-blog/feed.xml", "routes/resources/dev-blog-feed.ts"),
 
   layout("routes/site/layout.tsx", [
     index("routes/site/home.tsx"),

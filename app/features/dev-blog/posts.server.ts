@@ -108,7 +108,7 @@ export function createPostStore({ db, siteUrl }: { db: Kysely<Database>; siteUrl
     },
 
     /** Published posts for the feed and the sitemap, newest first. */
-    async latestPublished(limit: number): Promise<Array<PostPage & { updatedAt: string }>> {
+    async latestPublished(limit: number): Promise<PostPage[]> {
       const rows = await withAuthor()
         .select(["p.body_html", "p.status", "p.updated_at"])
         .where("p.status", "=", "published")
@@ -117,6 +117,12 @@ export function createPostStore({ db, siteUrl }: { db: Kysely<Database>; siteUrl
         .limit(limit)
         .execute();
       return rows.map((row) => ({ ...summaryOf(row), html: row.body_html, status: row.status, updatedAt: row.updated_at }));
+    },
+
+    /** Every published post's id (the sitemap lists them all). */
+    async publishedIds(): Promise<string[]> {
+      const rows = await db.selectFrom("dev_blog_posts").select("id").where("status", "=", "published").orderBy("published_at", "desc").execute();
+      return rows.map((row) => row.id);
     },
 
     async create(fields: PostFields, status: PostStatus, authorId: string): Promise<WriteResult> {
