@@ -11,6 +11,7 @@ import { compressDynamic } from "./compression";
 import { authRoutes } from "./auth-routes";
 import { getAuthService } from "~/features/auth/auth-service.server";
 import { closeSharedRateLimitStore } from "~/services/rate-limit-store.server";
+import { createStorage } from "~/features/storage/storage.server";
 import { promoteEditors, setUserRole } from "~/features/auth/roles.server";
 import { isRole } from "~/features/auth/roles";
 
@@ -37,6 +38,8 @@ export function createApp() {
 
   app.get("/healthz", async (c) => c.json(...(await healthCheck())));
   app.route("/", authRoutes(getAuthService()));
+  // File storage speaking the Firebase Storage v0 protocol (docs/storage.md).
+  app.route("/", createStorage({ env, database: getDatabase(), authService: getAuthService() }).routes);
 
   if (import.meta.env.PROD) {
     app.use(

@@ -105,3 +105,48 @@ export interface DevBlogPostTagsTable {
   post_id: string;
   tag: string;
 }
+
+// --- file storage ---
+export interface Database {
+  storage_objects: StorageObjectsTable;
+  storage_uploads: StorageUploadsTable;
+}
+
+/** One stored object (original §3 metadata); its bytes live in the blob driver under `blob_key`. */
+export interface StorageObjectsTable {
+  bucket: string;
+  path: string;
+  /** Whose quota it counts against (the uploader); null once that account is gone (blog images stay). */
+  owner_id: string | null;
+  blob_key: string;
+  /** bigint: a string on PostgreSQL, a number on SQLite. */
+  size: number | string;
+  content_type: string;
+  md5_hash: string;
+  generation: string;
+  metageneration: number;
+  cache_control: string | null;
+  content_disposition: string | null;
+  content_encoding: string | null;
+  content_language: string | null;
+  /** JSON object of string values, or null. */
+  custom_metadata: string | null;
+  /** Comma-separated download tokens. */
+  download_tokens: string;
+  created_at: string;
+  updated_at: string;
+}
+
+/** A resumable upload in progress: its chunks sit in the blob driver as `uploads/<id>/<n>`. */
+export interface StorageUploadsTable {
+  id: string;
+  bucket: string;
+  path: string;
+  owner_id: string;
+  /** The metadata JSON sent when the upload started. */
+  metadata: string;
+  total_size: number | string | null;
+  received: number | string;
+  chunks: number;
+  created_at: string;
+}

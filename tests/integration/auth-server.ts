@@ -24,7 +24,7 @@ export interface AuthTestServer {
 export async function startAuthServer(
   database: TestDatabase,
   env: Record<string, string> = {},
-  options: { rateLimitPrefix?: string } = {},
+  options: { rateLimitPrefix?: string; routes?: (service: AuthService) => Hono } = {},
 ): Promise<AuthTestServer> {
   // The server must listen before the site's URL (with its port) is known; requests wait for the app.
   const target: { app?: Hono } = {};
@@ -41,7 +41,10 @@ export async function startAuthServer(
     database: database.handle,
     rateLimitPrefix: options.rateLimitPrefix,
   });
-  target.app = new Hono().route("/", authRoutes(service));
+  const app = new Hono().route("/", authRoutes(service));
+  // Other features mounted beside the sign-in layer (file storage), on the same service and database.
+  if (options.routes) app.route("/", options.routes(service));
+  target.app = app;
 
   let nextIp = 1;
   return {

@@ -2,6 +2,7 @@ import { betterAuth, type BetterAuthOptions } from "better-auth";
 import { anonymous } from "better-auth/plugins/anonymous";
 import { genericOAuth } from "better-auth/plugins/generic-oauth";
 import { oauthPopup } from "better-auth/plugins";
+import { jwt } from "better-auth/plugins/jwt";
 import type { DatabaseHandle } from "~/db/connection.server";
 import type { ServerEnv } from "~/config/env.server";
 import type { MailTransport } from "~/features/mail/mail-transport.server";
@@ -129,6 +130,13 @@ export function authOptions(deps: AuthDependencies) {
       guestUpgrade(),
       identityEndpoint(),
       oauthPopup(),
+      // Short-lived signed tokens (GET /api/auth/token, keys at /api/auth/jwks) for file storage and the app.
+      jwt({
+        jwt: {
+          expirationTime: "15m",
+          definePayload: ({ user }) => ({ role: user.role ?? "user", isAnonymous: Boolean(user.isAnonymous) }),
+        },
+      }),
       ...(deps.devIdentityProvider
         ? [
             genericOAuth({

@@ -17,8 +17,11 @@ export interface UserDataHandler {
 
 const handlers: UserDataHandler[] = [];
 
+/** One handler per name: registering a name again replaces it (a test process builds several sites). */
 export function registerUserDataHandler(handler: UserDataHandler): void {
-  if (!handlers.some((existing) => existing.name === handler.name)) handlers.push(handler);
+  const index = handlers.findIndex((existing) => existing.name === handler.name);
+  if (index === -1) handlers.push(handler);
+  else handlers[index] = handler;
 }
 
 export async function deleteUserData(db: Kysely<Database>, userId: string): Promise<void> {

@@ -1,0 +1,66 @@
+import { createLocalJWKSet, jwtVerify, type JSONWebKeySet } from "jose";
+import type { Kysely } from "kysely";
+import type { Database } from "~/db/schema";
+import { isEditor } from "~/features/auth/roles";
+import type { Caller } from "./storage-rules.server";
+
+/**
+ * Who is calling the storage API: `Authorization: Firebase <jwt>` or `Bearer <jwt>` (a short-lived token from
+ * the JWT plugin, what the Firebase client sends in emulator mode), else the site's session cookie. A cookie
+ * alone never authorises a change from another origin (no cross-site request forgery through a form or
+ * a foreign page). The role is read from the database, never from the token, so a demotion counts at once.
+ */
+export interface CallerDependencies {
+  db: Kysely<Database>;
+  /** Better Auth's public keys (`auth.api.getJwks()`). */
+  jwks(): Promise<JSONWebKeySet>;
+  /** The signed-in user of a request's cookie, or null (`auth.api.getSession`). */
+  sessionUserId(headers: Headers): Promise<string | null>;
+  /** The JWT issuer and audience: the site's origin. */
+  siteUrl: string;
+  trustedOrigins: readonly string[];
+}
+
+const keysLifetimeMs = 60_000;
+
+export function createCallerResolver(deps: CallerDependencies) {
+  let keys: { set: ReturnType<typeof createLocalJWKSet>; at: number } | undefined;
+  const keySet = async (refresh: boolean) => {
+    if (!keys || refresh || Date.now() - keys.at > keysLifetimeMs) {
+      keys = { set: createLocalJWKSet(await deps.jwks()), at: Date.now() };
+    }
+    return keys.set;
+  };
+
+  const verify = async (token: string): Promise<string | null> => {
+    for (const refresh of [false, true]) {
+      try {
+        const { payload } = await jwtVerify(token, await keySet(refresh), {
+          issuer: deps.siteUrl,
+          audience: deps.siteUrl,
+        });
+        return typeof payload.sub === "string" ? payload.sub : null;
+      } catch (error) {
+        // An unknown key id may be a key made since the last fetch: look once more.
+        if ((error as { code?: string }).code !== "ERR_JWKS_NO_MATCHING_KEY") return null;
+      }
+    }
+    return null;
+  };
+
+  const asCaller = async (uid: string | null): Promise<Caller | null> => {
+    if (!uid) return null;
+    const user = await deps.db.selectFrom("user").select(["id", "role"]).where("id", "=", uid).executeTakeFirst();
+    return user ? { uid: user.id, editor: isEditor(user) } : null;
+  };
+
+  return async function resolveCaller(request: Request): Promise<Caller | null> {
+    const authorization = request.headers.get("authorization");
+    const bearer = authorization?.match(/^(?:Firebase|Bearer)\s+(\S+)$/i);
+    if (bearer) return asCaller(await verify(bearer[1]!));
+    if (authorization) return null;
+    const safeMethod = request.method === "GET" || request.method === "HEAD";
+    if (!safeMethod && !deps.trustedOrigins.includes(request.headers.get("origin") ?? "")) return null;
+    return asCaller(await deps.sessionUserId(request.headers));
+  };
+}
