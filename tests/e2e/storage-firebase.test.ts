@@ -155,10 +155,9 @@ describe("firebase/storage client against the site", () => {
     task.on("state_changed", (snapshot) => {
       if (snapshot.bytesTransferred > 0) task.cancel();
     });
-    const failure = await task.then(
-      () => null,
-      (error: StorageError) => error,
-    );
+    const failure = await new Promise<StorageError | null>((resolve) => {
+      task.then(() => resolve(null), (error: StorageError) => resolve(error));
+    });
     expect(failure?.code).toBe("storage/canceled");
     const missing = await getMetadata(ref(storage, `users/${uid}/cancelled.png`)).catch((error: StorageError) => error);
     expect((missing as StorageError).code).toBe("storage/object-not-found");
