@@ -8,6 +8,7 @@ import { LIMITS, parsePostFields, POST_ID_PATTERN, publishErrors, versionSchema,
 import type { WriteResult } from "./posts.server";
 import { renderPostBody } from "./render.server";
 import type { EditablePost } from "./types";
+import { goneMessage, staleMessage } from "./editor-messages";
 
 /** The editor screen's data: the post being edited (null when writing a new one). A visitor signs in first. */
 export async function loadEditor(request: Request, id: string | undefined) {
@@ -33,9 +34,6 @@ export interface EditorActionData {
   preview?: string;
 }
 
-export const staleMessage =
-  "這篇文章在你開始編輯後已被修改（也許是另一個分頁或另一位編輯），所以這次沒有儲存，也沒有覆蓋那份修改。你的內容還在畫面上：請先複製起來，再重新載入頁面查看最新版本。";
-const goneMessage = "這篇文章已被刪除，無法儲存。你的內容還在畫面上，可以複製後另開新文章。";
 
 const text = (form: FormData, name: string) => {
   const value = form.get(name);

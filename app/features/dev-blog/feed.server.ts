@@ -1,4 +1,5 @@
 import { Feed } from "feed";
+import { escapeHtml } from "~/lib/escape-html";
 import { canonicalUrl } from "~/features/seo/page-meta";
 import { devBlogPath, feedHref, postHref } from "./links";
 import type { PostStore } from "./posts.server";
@@ -18,7 +19,7 @@ export async function devBlogFeed(store: PostStore, site: { siteUrl: string; pro
     title: `${site.title} | ${site.productName}`,
     description: site.description,
     language: "zh-Hant-TW",
-    updated: new Date(posts.reduce((latest, post) => (post.updatedAt > latest ? post.updatedAt : latest), "1970-01-01T00:00:00.000Z")),
+    updated: posts.length ? new Date(posts.reduce((latest, post) => (post.updatedAt > latest ? post.updatedAt : latest), "")) : new Date(),
     feedLinks: { atom: canonicalUrl(site.siteUrl, feedHref) },
     copyright: `© ${site.productName}`,
     generator: site.productName,
@@ -28,8 +29,9 @@ export async function devBlogFeed(store: PostStore, site: { siteUrl: string; pro
     feed.addItem({
       id: link,
       link,
-      title: post.title,
-      description: post.summary,
+      // Atom writes these as type="html": escaped, a title shows as the text it is in every reader.
+      title: escapeHtml(post.title),
+      description: escapeHtml(post.summary),
       content: absolutise(post.html, site.siteUrl),
       author: [{ name: post.authorName ?? teamAuthor }],
       date: new Date(post.updatedAt),
