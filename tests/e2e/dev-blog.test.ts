@@ -78,7 +78,7 @@ describe("developer blog", () => {
     expect(post.status).toBe(302);
   });
 
-  it("lets an editor write a post with an uploaded image, preview it, publish it, and a visitor read it", async () => {
+  it("lets an editor write a post with an uploaded image, preview it, publish it, and a visitor read it", { timeout: 120_000 }, async () => {
     const page = await editorOnCreate();
     const title = `第一次上線的心得 ${Date.now()}`;
     await page.getByLabel("標題").fill(title);
@@ -117,7 +117,7 @@ describe("developer blog", () => {
     expect(sitemap).toContain(`${baseURL()}${postPath}</loc>`);
   });
 
-  it("keeps drafts to editors, refuses a stale save without overwriting, and keeps unsent work in the browser", async () => {
+  it("keeps drafts to editors and refuses a stale save without overwriting", { timeout: 120_000 }, async () => {
     const page = await editorOnCreate();
     await page.getByLabel("標題").fill("還在寫的草稿");
     await page.getByRole("button", { name: "儲存草稿" }).click();
@@ -145,10 +145,17 @@ describe("developer blog", () => {
     expect(await second.getByLabel("標題").inputValue()).toBe("第二個分頁的標題");
     await openPage(page, postPath);
     await page.getByRole("heading", { level: 1, name: "第一個分頁的標題" }).waitFor();
+  });
 
-    // Leaving with unsaved changes asks first; the browser keeps the unsent text for the next visit.
-    await openPage(page, editPath);
+  it("asks before leaving unsaved changes, keeps unsent work in the browser, and deletes only after a confirmation", { timeout: 120_000 }, async () => {
+    const page = await editorOnCreate();
+    await page.getByLabel("標題").fill("要刪掉的草稿");
+    await page.getByRole("button", { name: "儲存草稿" }).click();
+    await page.waitForURL(/\/dev-blog\/[A-Za-z0-9]{20}\/edit\?saved=1$/);
+    const editPath = new URL(page.url()).pathname;
+    const postPath = editPath.replace(/\/edit$/, "");
     await page.getByLabel("摘要").fill("還沒送出的摘要");
+    await page.getByText("（有尚未儲存的修改）").waitFor();
     const question = page.waitForEvent("dialog");
     await page.locator(".breadcrumb").getByRole("link", { name: "開發日誌" }).click();
     const dialog = await question;
@@ -185,7 +192,7 @@ describe("developer blog", () => {
     expect(await (await fetch(`${baseURL()}/dev-blog`)).text()).not.toContain("不該出現");
   });
 
-  it("never runs a script from a post's body, title, summary, tags or an image's file name", async () => {
+  it("never runs a script from a post's body, title, summary, tags or an image's file name", { timeout: 120_000 }, async () => {
     const page = await editorOnCreate();
     const watch = await guard(page);
     const payloads = [

@@ -7,6 +7,9 @@ import { teamAuthor } from "./post-view";
 
 export const FEED_SIZE = 20;
 
+/** `feed` escapes only quotes in attribute values; `&`, `<` and `>` of a tag are escaped here (valid XML). */
+const attributeText = (text: string) => text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
+
 /** Site-relative addresses in a post's (already sanitised) HTML made absolute, since feed readers have no page. */
 const absolutise = (html: string, siteUrl: string) => html.replace(/ (src|href)="\/(?!\/)/g, ` $1="${siteUrl}/`);
 
@@ -36,7 +39,7 @@ export async function devBlogFeed(store: PostStore, site: { siteUrl: string; pro
       author: [{ name: post.authorName ?? teamAuthor }],
       date: new Date(post.updatedAt),
       published: new Date(post.publishedAt ?? post.updatedAt),
-      category: post.tags.map((tag) => ({ name: tag, term: tag })),
+      category: post.tags.map((tag) => ({ name: attributeText(tag), term: attributeText(tag) })),
     });
   }
   return feed.atom1();

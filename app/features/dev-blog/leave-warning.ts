@@ -1,12 +1,13 @@
 import { useEffect, useMemo, useRef } from "react";
-import { useBlocker, useLocation } from "react-router";
+import { useLocation } from "react-router";
 
 export const leaveQuestion = "你有尚未儲存的修改，確定要離開這個頁面嗎？";
 
 /**
- * Warns before unsaved changes are lost: the browser's own prompt when the tab closes or reloads, and a
- * confirmation for links inside the site. `allowNext()` lets the editor's own submission (and the redirect
- * after it) through.
+ * Warns before unsaved changes are lost: the browser's own prompt when the tab closes, reloads or leaves the
+ * site, and a confirmation before a link inside the site is followed. (React Router allows one blocker per
+ * router and the shell's offline guard holds it, so links are checked here, in the capture phase, before the
+ * router sees the click.) `allowNext()` lets the editor's own submission and the redirect after it through.
  */
 export function useLeaveWarning(dirty: boolean) {
   const allowed = useRef(false);
@@ -15,6 +16,7 @@ export function useLeaveWarning(dirty: boolean) {
   useEffect(() => {
     allowed.current = false;
   }, [key]);
+
   useEffect(() => {
     if (!dirty) return;
     const onBeforeUnload = (event: BeforeUnloadEvent) => {
@@ -22,19 +24,25 @@ export function useLeaveWarning(dirty: boolean) {
       event.preventDefault();
       event.returnValue = "";
     };
+    const onClick = (event: MouseEvent) => {
+      const link = event.target instanceof Element ? event.target.closest("a[href]") : null;
+      if (!link || allowed.current || event.defaultPrevented || link.getAttribute("target") === "_blank") return;
+      const url = new URL((link as HTMLAnchorElement).href);
+      if (url.origin !== window.location.origin || url.pathname + url.search === window.location.pathname + window.location.search) return;
+      if (window.confirm(leaveQuestion)) {
+        allowed.current = true;
+      } else {
+        event.preventDefault();
+        event.stopPropagation();
+      }
+    };
     window.addEventListener("beforeunload", onBeforeUnload);
-    return () => window.removeEventListener("beforeunload", onBeforeUnload);
+    window.addEventListener("click", onClick, true);
+    return () => {
+      window.removeEventListener("beforeunload", onBeforeUnload);
+      window.removeEventListener("click", onClick, true);
+    };
   }, [dirty]);
-
-  const blocker = useBlocker(
-    ({ currentLocation, nextLocation }) =>
-      dirty && !allowed.current && (currentLocation.pathname !== nextLocation.pathname || currentLocation.search !== nextLocation.search),
-  );
-  useEffect(() => {
-    if (blocker.state !== "blocked") return;
-    if (window.confirm(leaveQuestion)) blocker.proceed();
-    else blocker.reset();
-  }, [blocker]);
 
   return useMemo(
     () => ({
