@@ -156,11 +156,13 @@ describe("developer blog", () => {
     const postPath = editPath.replace(/\/edit$/, "");
     await page.getByLabel("摘要").fill("還沒送出的摘要");
     await page.getByText("（有尚未儲存的修改）").waitFor();
-    const question = page.waitForEvent("dialog");
+    const asked: string[] = [];
+    page.once("dialog", (dialog) => {
+      asked.push(dialog.message());
+      void dialog.dismiss();
+    });
     await page.locator(".breadcrumb").getByRole("link", { name: "開發日誌" }).click();
-    const dialog = await question;
-    expect(dialog.message()).toBe("你有尚未儲存的修改，確定要離開這個頁面嗎？");
-    await dialog.dismiss();
+    expect(asked).toEqual(["你有尚未儲存的修改，確定要離開這個頁面嗎？"]);
     expect(new URL(page.url()).pathname).toBe(editPath);
     await page.waitForTimeout(700);
     const later = await page.context().newPage();
