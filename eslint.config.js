@@ -1,6 +1,148 @@
+import fs from "node:fs";
+import path from "node:path";
 import js from "@eslint/js";
+import { createTypeScriptImportResolver } from "eslint-import-resolver-typescript";
+import importX from "eslint-plugin-import-x";
 import reactHooks from "eslint-plugin-react-hooks";
 import tseslint from "typescript-eslint";
+
+// ── The architecture as lint (docs/architecture.md, decision 900) ────────────────────────────────────────────
+// Layers, top to bottom. Each may import itself and the layers it names; nothing may import a layer above it.
+const layers = {
+  host: { paths: ["server"], may: ["features", "config", "db", "services", "lib"] },
+  routes: { paths: ["app/routes", "app/root.tsx", "app/routes.ts"], may: ["features", "components", "config", "lib"] },
+  features: { paths: ["app/features"], may: ["components", "services", "config", "db", "lib", "styles", "content"] },
+  components: { paths: ["app/components"], may: ["config", "lib", "styles"] },
+  services: { paths: ["app/services"], may: ["config", "lib"] },
+  db: { paths: ["app/db"], may: ["config", "lib"] },
+  config: { paths: ["app/config", "app/prerendered-paths.ts"], may: ["lib"] },
+  lib: { paths: ["app/lib"], may: [] },
+  styles: { paths: ["app/styles"], may: [] },
+  content: { paths: ["content"], may: [] },
+};
+
+// Each feature's public files: the only ones anything outside the feature (routes, the host, other features)
+// may import. `host` names the `*.server.ts` entry points the Hono host may import (they are public too).
+// No barrel files: a public file is the module that does the work.
+const features = {
+  analytics: {
+    public: ["track.ts", "analytics-events.ts", "google-analytics.tsx", "page-tracking.tsx", "analytics-endpoint.server.ts"],
+  },
+  articles: {
+    public: [
+      "article-list.tsx", "article-detail.tsx", "article-loaders.server.ts", "article-meta.ts", "documents.server.ts", "learning-pages.tsx", "legal-page.tsx",
+      // Parts other Markdown screens reuse.
+      "markdown.server.ts", "pagination.ts", "prose.tsx", "reading-time.ts", "format.ts", "content-not-found.tsx",
+    ],
+  },
+  auth: {
+    public: [
+      "auth-provider.tsx", "auth-types.ts", "auth-errors.ts", "auth-client.ts", "auth-form.tsx", "auth-screens.css", "link-params.ts",
+      "password-policy.ts", "password-rules-list.tsx", "safe-redirect.ts", "social-buttons.tsx", "roles.ts",
+      "auth-service.server.ts", "social-providers.server.ts", "self-test.server.ts", "roles.server.ts", "user-data-hooks.server.ts",
+    ],
+    host: ["auth-service.server.ts", "api-errors.server.ts", "roles.server.ts"],
+  },
+  // The account screens, until they move to their own feature.
+  content: { public: ["account-deletion-page.tsx", "current-plan-page.tsx"] },
+  "dev-tools": { public: ["mailbox-screen.tsx", "self-test-screen.tsx"] },
+  mail: { public: ["mailbox.server.ts", "mail-transport.server.ts", "mail-templates.server.ts", "outbox.server.ts"], host: ["mailbox.server.ts"] },
+  pages: {
+    public: [
+      "data.server.ts", "page-intro.tsx", "placeholders.ts", "variables.server.ts", "plan-card.tsx", "upcoming-page.tsx", "home-page.tsx",
+      "features-page.tsx", "pricing-page.tsx", "faq-page.tsx", "faq-structured-data.ts", "about-page.tsx", "tutorial-page.tsx", "ironman-page.tsx",
+    ],
+  },
+  scheduler: { public: ["task-scheduler.tsx"] },
+  seo: { public: ["page-meta.ts", "sitemap.server.ts", "web-manifest.ts"] },
+  // display-name.ts: how a signed-in user is named (PRODUCT §4), shared with the sign-in screens.
+  shell: { public: ["site-header.tsx", "site-footer.tsx", "inline-stylesheet.tsx", "display-name.ts"] },
+};
+
+// Imports that break the rules today, each waiting for a move on another branch. Empty this list, don't grow it.
+const knownExceptions = [
+  // The account screens move to features/account, where the deletion hook belongs.
+  { from: "app/features/content/self-service-deletion.tsx", to: "app/features/auth/delete-account.ts" },
+  // `npm run user:role` checks the role name in the host; roles.server.ts can check it instead.
+  { from: "server/app.ts", to: "app/features/auth/roles.ts" },
+];
+
+const root = import.meta.dirname;
+const at = (relative) => path.join(root, relative);
+
+for (const folder of fs.readdirSync(at("app/features"), { withFileTypes: true })) {
+  const name = folder.name;
+  if (!folder.isDirectory() || fs.readdirSync(at(`app/features/${name}`)).length === 0) continue;
+  if (!features[name]) throw new Error(`eslint.config.js: app/features/${name} has no list of public files; add it to \`features\`.`);
+}
+for (const [name, { host = [] }] of Object.entries(features)) {
+  const wrong = host.filter((file) => !file.endsWith(".server.ts"));
+  if (wrong.length) throw new Error(`eslint.config.js: the host's entry points into ${name} must be *.server.ts files: ${wrong.join(", ")}`);
+}
+
+/** Every zone of `import-x/no-restricted-paths`; `allowed` are files one importer may use in spite of them. */
+function zones(allowed = []) {
+  const exceptFrom = (from, files) => [
+    ...new Set([
+      ...files,
+      ...allowed.map((file) => path.relative(from, at(file))).filter((relative) => !relative.startsWith("..")).map((relative) => `./${relative}`),
+    ]),
+  ];
+  const result = [];
+  for (const [name, layer] of Object.entries(layers)) {
+    for (const [otherName, other] of Object.entries(layers)) {
+      if (otherName === name || layer.may.includes(otherName)) continue;
+      for (const from of other.paths) {
+        result.push({
+          target: layer.paths.map(at),
+          from: at(from),
+          except: exceptFrom(at(from), []),
+          message: `Layers: ${name} may import ${layer.may.length ? `only ${layer.may.join(", ")}` : "nothing else of the app"} (docs/architecture.md).`,
+        });
+      }
+    }
+  }
+  for (const [name, feature] of Object.entries(features)) {
+    const from = at(`app/features/${name}`);
+    result.push({
+      target: [at(`app/features/!(${name})/**`), ...layers.routes.paths.map(at), at("server")],
+      from,
+      except: exceptFrom(from, [...feature.public, ...(feature.host ?? [])].map((file) => `./${file}`)),
+      message: `Outside features/${name}, import only its public files: ${feature.public.join(", ")} (eslint.config.js).`,
+    });
+  }
+  const hostEntries = Object.entries(features).flatMap(([name, feature]) => (feature.host ?? []).map((file) => `./${name}/${file}`));
+  result.push({
+    target: at("server"),
+    from: at("app/features"),
+    except: exceptFrom(at("app/features"), hostEntries),
+    message: `The host imports a feature only through its named *.server.ts entry points: ${hostEntries.join(", ")} (decision 900).`,
+  });
+  return result;
+}
+
+// The TypeScript resolver knows the path aliases; Vite's `?inline` / `?raw` queries are dropped first, so a
+// stylesheet imported as text is checked like any other import.
+const typescriptResolver = createTypeScriptImportResolver({ project: at("tsconfig.json") });
+const resolver = { ...typescriptResolver, resolve: (source, file) => typescriptResolver.resolve(source.replace(/\?[\w&=]*$/, ""), file) };
+
+const boundaries = [
+  {
+    files: ["**/*.{ts,tsx}"],
+    plugins: { "import-x": importX },
+    settings: { "import-x/resolver-next": [resolver] },
+    rules: {
+      "import-x/no-restricted-paths": ["error", { zones: zones() }],
+      "import-x/no-cycle": "error",
+    },
+  },
+  ...[...new Set(knownExceptions.map((exception) => exception.from))].map((file) => ({
+    files: [file],
+    rules: {
+      "import-x/no-restricted-paths": ["error", { zones: zones(knownExceptions.filter((exception) => exception.from === file).map((exception) => exception.to)) }],
+    },
+  })),
+];
 
 export default tseslint.config(
   { ignores: ["build/", "build-test/", "data/", ".react-router/", "node_modules/", "coverage/"] },
@@ -15,6 +157,7 @@ export default tseslint.config(
       "@typescript-eslint/consistent-type-imports": "error",
     },
   },
+  ...boundaries,
   {
     files: ["**/*.{js,mjs}"],
     // Node scripts (server start, build steps, benchmarks) use Node's and the web platform's globals.

@@ -17,7 +17,7 @@ import { NavigationStatus } from "~/components/navigation-status";
 import { LoadError, isChunkLoadError } from "~/components/load-error";
 import { GoogleAnalytics } from "~/features/analytics/google-analytics";
 import { PageTracking } from "~/features/analytics/page-tracking";
-import { InlineStylesheet } from "~/components/ui/inline-stylesheet";
+import { InlineStylesheet } from "~/features/shell/inline-stylesheet";
 
 export const links: LinksFunction = () => [
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },

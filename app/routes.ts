@@ -1,6 +1,6 @@
 import { type RouteConfig, index, layout, route } from "@react-router/dev/routes";
 
-/** The route map of PRODUCT.md §2, in one place. */
+/** The route map of PRODUCT §2, in one place. */
 export default [
   // Sign-in screens: no navigation bar or footer.
   route("login", "routes/auth/login.tsx"),
@@ -9,9 +9,11 @@ export default [
   route("forgot-password", "routes/auth/forgot-password.tsx"),
   route("reset-password", "routes/auth/reset-password.tsx"),
   route("verify-email", "routes/auth/verify-email.tsx"),
-  route("firebase-test", "routes/auth/firebase-test.tsx"),
-  // Development mailbox (loopback site without SMTP only; a 404 everywhere else).
-  route("dev/mailbox", "routes/auth/dev-mailbox.tsx"),
+
+  // Developer tools: the sign-in layer's self-test (at the original's address), and the development mailbox
+  // (loopback site without SMTP only; a 404 everywhere else).
+  route("firebase-test", "routes/dev/firebase-test.tsx"),
+  route("dev/mailbox", "routes/dev/mailbox.tsx"),
 
   // Resources without UI: search engines and the first-party analytics endpoint.
   route("sitemap.xml", "routes/resources/sitemap.ts"),

@@ -1,4 +1,4 @@
-import type { AboutContent } from "../app/features/content/types";
+import type { AboutContent } from "./types";
 
 export const about: AboutContent = {
   intro: {

@@ -1,4 +1,4 @@
-import type { AccountDeletionContent, CurrentPlanContent } from "../app/features/content/types";
+import type { AccountDeletionContent, CurrentPlanContent } from "./types";
 
 export const currentPlan: CurrentPlanContent = {
   intro: {

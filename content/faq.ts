@@ -1,4 +1,4 @@
-import type { FaqContent } from "../app/features/content/types";
+import type { FaqContent } from "./types";
 
 export const faq: FaqContent = {
   intro: {

@@ -1,4 +1,4 @@
-import type { FeaturesContent } from "../app/features/content/types";
+import type { FeaturesContent } from "./types";
 
 export const features: FeaturesContent = {
   intro: {

@@ -1,4 +1,4 @@
-import type { HomeContent } from "../app/features/content/types";
+import type { HomeContent } from "./types";
 
 export const home: HomeContent = {
   intro: {

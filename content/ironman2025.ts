@@ -1,4 +1,4 @@
-import type { IronmanArticle, IronmanContent } from "../app/features/content/types";
+import type { IronmanArticle, IronmanContent } from "./types";
 
 const ithome = "https://ithelp.ithome.com.tw/";
 

@@ -1,4 +1,4 @@
-import type { PageIntro } from "../app/features/content/types";
+import type { PageIntro } from "./types";
 
 /** Headings and lead paragraphs of the list screens, whose items come from Markdown files. */
 export const pages = {

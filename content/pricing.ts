@@ -1,4 +1,4 @@
-import type { PricingContent } from "../app/features/content/types";
+import type { PricingContent } from "./types";
 
 export const pricing: PricingContent = {
   intro: {

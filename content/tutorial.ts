@@ -1,4 +1,4 @@
-import type { TutorialContent } from "../app/features/content/types";
+import type { TutorialContent } from "./types";
 
 export const tutorial: TutorialContent = {
   intro: {

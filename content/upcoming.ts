@@ -1,4 +1,4 @@
-import type { UpcomingScreen } from "../app/features/content/types";
+import type { UpcomingScreen } from "./types";
 
 /** Screens of the route map whose feature is not open yet: what they will be, and what to do meanwhile. */
 export const upcoming = {

@@ -1,5 +1,5 @@
 /**
- * Canonical-URL rules (PRODUCT.md §2): `www.<host>` → bare host, and no trailing slash except on `/`.
+ * Canonical-URL rules (PRODUCT §2): `www.<host>` → bare host, and no trailing slash except on `/`.
  * Both answer 301 and keep the query. Returns the target URL, or null when the request is canonical.
  * The scheme alone never causes a redirect (TLS is the proxy's concern); it only shapes the target.
  */

@@ -14,7 +14,7 @@ function gtag(..._args: unknown[]) {
   window.dataLayer.push(arguments);
 }
 
-/** One function for every event (PRODUCT.md §8): the data layer always, the first-party endpoint batched. */
+/** One function for every event (PRODUCT §8): the data layer always, the first-party endpoint batched. */
 export function track<Name extends EventName>(
   name: Name,
   // Events without parameters (their schema has only an index signature) take none.

@@ -1,12 +1,13 @@
 import { usePublicEnv } from "~/config/use-public-env";
-import { PageIntro } from "./page-intro";
+import { mailtoHref } from "~/lib/mailto";
+import { PageIntro } from "~/features/pages/page-intro";
 import { SelfServiceDeletion } from "./self-service-deletion";
-import type { AccountDeletionContent } from "./types";
+import type { AccountDeletionContent } from "~content/types";
 
 /** What deleting an account removes and keeps, how long it takes, and how to ask for it or do it here. */
 export function AccountDeletionPage({ intro, sections, byEmail, selfService }: AccountDeletionContent) {
   const env = usePublicEnv();
-  const mailto = `mailto:${env.supportEmail}?subject=${encodeURIComponent(byEmail.subject)}`;
+  const mailto = mailtoHref(env.supportEmail, byEmail.subject);
   return (
     <main className="page page--narrow">
       <PageIntro title={intro.title} lead={intro.lead} />

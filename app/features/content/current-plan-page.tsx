@@ -1,9 +1,9 @@
 import { Link } from "react-router";
 import { usePublicEnv } from "~/config/use-public-env";
 import { useAuth } from "~/features/auth/auth-provider";
-import { PageIntro } from "./page-intro";
-import { PlanCard } from "./plan-card";
-import type { CurrentPlanContent, Plan } from "./types";
+import { PageIntro } from "~/features/pages/page-intro";
+import { PlanCard } from "~/features/pages/plan-card";
+import type { CurrentPlanContent, Plan } from "~content/types";
 
 /** The signed-in user's plan with its limits and the way into the app; a visitor is asked to sign in. */
 export function CurrentPlanPage({ intro, limits, signedIn, visitor, plan }: CurrentPlanContent & { plan: Plan }) {

@@ -1,8 +1,9 @@
 import { useState } from "react";
 import { Link } from "react-router";
+import { unknownErrorMessage } from "~/features/auth/auth-errors";
 import { useAuth } from "~/features/auth/auth-provider";
 import { useDeleteAccount } from "~/features/auth/delete-account";
-import type { AccountDeletionContent } from "./types";
+import type { AccountDeletionContent } from "~content/types";
 
 type Status = "idle" | "deleting" | "deleted";
 
@@ -30,7 +31,7 @@ export function SelfServiceDeletion({ title, text, signedInText, confirmWord, do
       await deleteAccount(password ? { password } : {});
       setStatus("deleted");
     } catch (failure) {
-      setError(failure instanceof Error ? failure.message : "操作失敗，請重試");
+      setError(failure instanceof Error ? failure.message : unknownErrorMessage);
       setStatus("idle");
     }
   }

@@ -1,7 +1,7 @@
 import { getEnv } from "~/config/env.server";
 import { getDatabase } from "~/db/db.server";
-import { fillData } from "~/features/content/placeholders";
-import { contentVariables } from "~/features/content/variables.server";
+import { fillData } from "~/features/pages/placeholders";
+import { contentVariables } from "~/features/pages/variables.server";
 import { devBlog } from "../../../content/dev-blog";
 import { createPostStore, type PostStore } from "./posts.server";
 

@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { PageIntro } from "~/features/content/page-intro";
+import { PageIntro } from "~/features/pages/page-intro";
 
 export interface ForbiddenTexts {
   title: string;

@@ -1,6 +1,6 @@
 import { data } from "react-router";
 import { z } from "zod";
-import { parsePageParam } from "~/features/content/pagination";
+import { parsePageParam } from "~/features/articles/pagination";
 import { editorOrNull } from "./access.server";
 import { devBlogTexts, postStore } from "./blog-service.server";
 import { PAGE_SIZE } from "./posts.server";

@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useRef, useState } from "react";
 import { Form, Link, useFetcher, useNavigation, useSearchParams } from "react-router";
-import { Prose } from "~/features/content/prose";
+import { Prose } from "~/features/articles/prose";
 import { sameValues, useBrowserDraft } from "./browser-draft";
 import { DevBlogStyles } from "./dev-blog-styles";
 import type { EditorActionData } from "./editor.server";

@@ -1,6 +1,6 @@
 import { Link } from "react-router";
-import { ContentNotFound } from "~/features/content/content-not-found";
-import { PageIntro } from "~/features/content/page-intro";
+import { ContentNotFound } from "~/features/articles/content-not-found";
+import { PageIntro } from "~/features/pages/page-intro";
 import { DevBlogStyles } from "./dev-blog-styles";
 import { createHref, devBlogPath, editHref, feedHref, listHref } from "./links";
 import { PostCard } from "./post-card";

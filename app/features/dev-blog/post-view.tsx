@@ -1,7 +1,7 @@
 import { Link } from "react-router";
-import { ContentNotFound } from "~/features/content/content-not-found";
-import { PageIntro } from "~/features/content/page-intro";
-import { Prose } from "~/features/content/prose";
+import { ContentNotFound } from "~/features/articles/content-not-found";
+import { PageIntro } from "~/features/pages/page-intro";
+import { Prose } from "~/features/articles/prose";
 import { formatTaiwanDate } from "./dates";
 import { DevBlogStyles } from "./dev-blog-styles";
 import { devBlogPath, editHref } from "./links";

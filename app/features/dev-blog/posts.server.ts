@@ -1,6 +1,6 @@
 import { sql, type Kysely, type Transaction } from "kysely";
 import type { Database, DevBlogPostsTable } from "~/db/schema";
-import { readingMinutes } from "~/features/content/reading-time";
+import { readingMinutes } from "~/features/articles/reading-time";
 import { newPostId } from "./post-id.server";
 import type { PostFields } from "./post-input";
 import { renderPostBody } from "./render.server";

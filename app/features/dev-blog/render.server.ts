@@ -1,5 +1,5 @@
 import sanitizeHtml from "sanitize-html";
-import { renderMarkdown } from "~/features/content/markdown.server";
+import { renderMarkdown } from "~/features/articles/markdown.server";
 
 /**
  * A dev-blog body as HTML: the site's Markdown pipeline (raw HTML shown as text, unsafe link schemes dropped),

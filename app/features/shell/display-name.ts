@@ -1,6 +1,6 @@
 import type { SessionUser } from "~/features/auth/auth-types";
 
-/** The display name, else the part of the email before `@`, else 使用者 (PRODUCT.md §4). */
+/** The display name, else the part of the email before `@`, else 使用者 (PRODUCT §4). */
 export function displayNameOf(user: Pick<SessionUser, "displayName" | "email">): string {
   return user.displayName?.trim() || user.email?.split("@")[0]?.trim() || "使用者";
 }

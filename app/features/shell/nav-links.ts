@@ -1,4 +1,4 @@
-/** The bar's six links (PRODUCT.md §4). Only 學習資源 stays active on the pages nested below it. */
+/** The bar's six links (PRODUCT §4). Only 學習資源 stays active on the pages nested below it. */
 export const navLinks = [
   { to: "/", label: "首頁", end: true },
   { to: "/features", label: "功能介紹", end: true },

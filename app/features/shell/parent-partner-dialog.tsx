@@ -1,6 +1,6 @@
 import { usePublicEnv } from "~/config/use-public-env";
 import { Dialog } from "~/components/ui/dialog";
-import { mailtoHref } from "./mailto";
+import { mailtoHref } from "~/lib/mailto";
 
 /** The original §2: two partner types, three steps, a contact email with a subject. */
 export function ParentPartnerDialog({ open, onClose }: { open: boolean; onClose: () => void }) {

@@ -1,6 +1,6 @@
 import { usePublicEnv } from "~/config/use-public-env";
 import { Dialog } from "~/components/ui/dialog";
-import { mailtoHref } from "./mailto";
+import { mailtoHref } from "~/lib/mailto";
 
 /** The original §2: welcome text for professionals, four collaboration types, a contact email with a subject. */
 export function PartnershipDialog({ open, onClose }: { open: boolean; onClose: () => void }) {

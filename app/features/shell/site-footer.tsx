@@ -31,7 +31,7 @@ const dialogs = {
 };
 type DialogName = keyof typeof dialogs;
 
-/** The footer (PRODUCT.md §4): link groups, contact links, the four support dialogs, the copyright line. */
+/** The footer (PRODUCT §4): link groups, contact links, the four support dialogs, the copyright line. */
 export function SiteFooter() {
   const env = usePublicEnv();
   const year = useCurrentYear();

@@ -8,7 +8,7 @@ import { UserArea } from "./user-area";
 import { useDisclosure } from "./use-disclosure";
 import { useScrolled } from "./use-scrolled";
 
-/** The navigation bar (PRODUCT.md §4): logo, six links, user area; a disclosure menu on small screens. */
+/** The navigation bar (PRODUCT §4): logo, six links, user area; a disclosure menu on small screens. */
 export function SiteHeader() {
   const { productName } = usePublicEnv();
   const scrolled = useScrolled();

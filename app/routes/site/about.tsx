@@ -1,6 +1,6 @@
 import type { Route } from "./+types/about";
-import { loadData } from "~/features/content/data.server";
-import { AboutPage } from "~/features/content/about-page";
+import { loadData } from "~/features/pages/data.server";
+import { AboutPage } from "~/features/pages/about-page";
 import { pageMeta } from "~/features/seo/page-meta";
 
 export const loader = () => loadData("about");

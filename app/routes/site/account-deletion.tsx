@@ -1,5 +1,5 @@
 import type { Route } from "./+types/account-deletion";
-import { loadData } from "~/features/content/data.server";
+import { loadData } from "~/features/pages/data.server";
 import { AccountDeletionPage } from "~/features/content/account-deletion-page";
 import { pageMeta } from "~/features/seo/page-meta";
 

@@ -1,7 +1,7 @@
 import type { Route } from "./+types/blog-post";
-import { loadArticle } from "~/features/content/article-loaders.server";
-import { articleMeta } from "~/features/content/article-meta";
-import { ArticleDetail } from "~/features/content/article-detail";
+import { loadArticle } from "~/features/articles/article-loaders.server";
+import { articleMeta } from "~/features/articles/article-meta";
+import { ArticleDetail } from "~/features/articles/article-detail";
 
 export const loader = ({ params }: Route.LoaderArgs) => loadArticle("blog", params.id);
 

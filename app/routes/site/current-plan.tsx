@@ -1,5 +1,5 @@
 import type { Route } from "./+types/current-plan";
-import { loadCurrentPlan } from "~/features/content/data.server";
+import { loadCurrentPlan } from "~/features/pages/data.server";
 import { CurrentPlanPage } from "~/features/content/current-plan-page";
 import { pageMeta } from "~/features/seo/page-meta";
 

@@ -1,6 +1,6 @@
 import { isRouteErrorResponse, type ShouldRevalidateFunction } from "react-router";
 import type { Route } from "./+types/dev-blog-editor";
-import { ContentNotFound } from "~/features/content/content-not-found";
+import { ContentNotFound } from "~/features/articles/content-not-found";
 import { editorAction, loadEditor } from "~/features/dev-blog/editor.server";
 import { editorMeta } from "~/features/dev-blog/editor-meta";
 import { ForbiddenView, type ForbiddenTexts } from "~/features/dev-blog/forbidden-view";

@@ -1,7 +1,7 @@
 import type { Route } from "./+types/faq";
-import { loadData } from "~/features/content/data.server";
-import { FaqPage } from "~/features/content/faq-page";
-import { faqStructuredData } from "~/features/content/structured-data";
+import { loadData } from "~/features/pages/data.server";
+import { FaqPage } from "~/features/pages/faq-page";
+import { faqStructuredData } from "~/features/pages/faq-structured-data";
 import { pageMeta } from "~/features/seo/page-meta";
 
 export const loader = () => loadData("faq");

@@ -1,6 +1,6 @@
 import type { Route } from "./+types/features";
-import { loadData } from "~/features/content/data.server";
-import { FeaturesPage } from "~/features/content/features-page";
+import { loadData } from "~/features/pages/data.server";
+import { FeaturesPage } from "~/features/pages/features-page";
 import { pageMeta } from "~/features/seo/page-meta";
 
 export const loader = () => loadData("features");

@@ -1,6 +1,6 @@
 import type { Route } from "./+types/home";
-import { loadHome } from "~/features/content/data.server";
-import { HomePage } from "~/features/content/home-page";
+import { loadHome } from "~/features/pages/data.server";
+import { HomePage } from "~/features/pages/home-page";
 import { pageMeta } from "~/features/seo/page-meta";
 
 export const loader = () => loadHome();

@@ -1,6 +1,6 @@
 import type { Route } from "./+types/ironman2025";
-import { loadData } from "~/features/content/data.server";
-import { IronmanPage } from "~/features/content/ironman-page";
+import { loadData } from "~/features/pages/data.server";
+import { IronmanPage } from "~/features/pages/ironman-page";
 import { pageMeta } from "~/features/seo/page-meta";
 
 export const loader = () => loadData("ironman2025");

@@ -1,7 +1,7 @@
 import type { Route } from "./+types/learning-resources";
-import { loadData } from "~/features/content/data.server";
-import { listTopics } from "~/features/content/documents.server";
-import { LearningIndex } from "~/features/content/learning-pages";
+import { loadData } from "~/features/pages/data.server";
+import { listTopics } from "~/features/articles/documents.server";
+import { LearningIndex } from "~/features/articles/learning-pages";
 import { pageMeta } from "~/features/seo/page-meta";
 
 export const loader = () => ({ intro: loadData("pages").learningResources, topics: listTopics() });

@@ -1,7 +1,7 @@
 import { data } from "react-router";
 import type { Route } from "./+types/learning-topic";
-import { getTopic } from "~/features/content/documents.server";
-import { LearningTopic } from "~/features/content/learning-pages";
+import { getTopic } from "~/features/articles/documents.server";
+import { LearningTopic } from "~/features/articles/learning-pages";
 import { pageMeta } from "~/features/seo/page-meta";
 
 export function loader({ params }: Route.LoaderArgs) {

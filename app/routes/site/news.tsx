@@ -1,7 +1,7 @@
 import type { Route } from "./+types/news";
-import { loadArticleList } from "~/features/content/article-loaders.server";
-import { articleListMeta } from "~/features/content/article-meta";
-import { ArticleList } from "~/features/content/article-list";
+import { loadArticleList } from "~/features/articles/article-loaders.server";
+import { articleListMeta } from "~/features/articles/article-meta";
+import { ArticleList } from "~/features/articles/article-list";
 
 export const loader = ({ request }: Route.LoaderArgs) => loadArticleList("news", request);
 

@@ -1,6 +1,6 @@
 import type { Route } from "./+types/pricing";
-import { loadData } from "~/features/content/data.server";
-import { PricingPage } from "~/features/content/pricing-page";
+import { loadData } from "~/features/pages/data.server";
+import { PricingPage } from "~/features/pages/pricing-page";
 import { pageMeta } from "~/features/seo/page-meta";
 
 export const loader = () => loadData("pricing");

@@ -1,6 +1,6 @@
 import type { Route } from "./+types/terms";
-import { getLegalDocument } from "~/features/content/documents.server";
-import { LegalPage } from "~/features/content/legal-page";
+import { getLegalDocument } from "~/features/articles/documents.server";
+import { LegalPage } from "~/features/articles/legal-page";
 import { pageMeta } from "~/features/seo/page-meta";
 
 export const loader = () => getLegalDocument("terms");

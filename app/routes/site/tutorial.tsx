@@ -1,6 +1,6 @@
 import type { Route } from "./+types/tutorial";
-import { loadData } from "~/features/content/data.server";
-import { TutorialPage } from "~/features/content/tutorial-page";
+import { loadData } from "~/features/pages/data.server";
+import { TutorialPage } from "~/features/pages/tutorial-page";
 import { pageMeta } from "~/features/seo/page-meta";
 
 export const loader = () => loadData("tutorial");

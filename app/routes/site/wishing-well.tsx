@@ -1,7 +1,7 @@
 import { data } from "react-router";
 import type { Route } from "./+types/wishing-well";
-import { loadData } from "~/features/content/data.server";
-import { UpcomingPage } from "~/features/content/upcoming-page";
+import { loadData } from "~/features/pages/data.server";
+import { UpcomingPage } from "~/features/pages/upcoming-page";
 import { pageMeta } from "~/features/seo/page-meta";
 
 export const loader = () => data(loadData("upcoming").wishingWell, { status: 200 });

@@ -1,4 +1,4 @@
-/** Every route of PRODUCT.md §2 with a concrete path, its page title and whether it has the shared layout. */
+/** Every route of PRODUCT §2 with a concrete path, its page title and whether it has the shared layout. */
 export interface RouteExpectation {
   path: string;
   title: string;

@@ -1,0 +1,33 @@
+import { ESLint } from "eslint";
+import { describe, expect, it } from "vitest";
+
+// The layering lives in eslint.config.js. An import the resolver cannot follow is skipped silently, so these
+// probes prove that the rules see through the aliases (~/, ~content/) and Vite's `?inline` queries.
+const eslint = new ESLint();
+
+async function boundaryProblems(filePath: string, code: string): Promise<string[]> {
+  const [result] = await eslint.lintText(code, { filePath });
+  return (result?.messages ?? []).filter((message) => message.ruleId === "import-x/no-restricted-paths").map((message) => message.message);
+}
+
+describe("the architecture lint", () => {
+  it.each([
+    ["a shared component reaching into a feature's CSS", "app/components/probe.tsx", 'import css from "~/features/shell/shell.css?inline";\nexport const x = css;\n', "Layers: components"],
+    ["content data depending on the app", "content/probe.ts", 'import type { SessionUser } from "../app/features/auth/auth-types";\nexport type X = SessionUser;\n', "Layers: content"],
+    ["a feature using another feature's private file", "app/features/pages/probe.ts", 'import { useScrolled } from "~/features/shell/use-scrolled";\nexport const x = useScrolled;\n', "Outside features/shell"],
+    ["the host importing a feature file that is not its entry point", "server/probe.ts", 'import { loadData } from "~/features/pages/data.server";\nexport const x = loadData;\n', "The host imports a feature only"],
+    ["a route importing the database", "app/routes/site/probe.ts", 'import { getDatabase } from "~/db/db.server";\nexport const x = getDatabase;\n', "Layers: routes"],
+    ["a helper importing the configuration", "app/lib/probe.ts", 'import { getEnv } from "~/config/env.server";\nexport const x = getEnv;\n', "Layers: lib"],
+  ])("refuses %s", async (_name, file, code, message) => {
+    expect(await boundaryProblems(file, code)).toEqual([expect.stringContaining(message)]);
+  });
+
+  it.each([
+    ["a feature using another feature's public file", "app/features/pages/probe.ts", 'import { track } from "~/features/analytics/track";\nexport const x = track;\n'],
+    ["the host using a named entry point", "server/probe.ts", 'import { getAuthService } from "~/features/auth/auth-service.server";\nexport const x = getAuthService;\n'],
+    ["a feature reading the content data", "app/features/pages/probe.ts", 'import { about } from "~content/about";\nexport const x = about;\n'],
+    ["content data using its own types", "content/probe.ts", 'import type { PageIntro } from "./types";\nexport type X = PageIntro;\n'],
+  ])("allows %s", async (_name, file, code) => {
+    expect(await boundaryProblems(file, code)).toEqual([]);
+  });
+});
