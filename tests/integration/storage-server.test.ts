@@ -5,7 +5,7 @@ import exifr from "exifr";
 import sharp from "sharp";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { setUserRole } from "~/features/auth/roles.server";
-import { deleteUserData } from "~/features/auth/user-data-hooks.server";
+import { deleteUserData, moveUserData } from "~/features/auth/user-data-hooks.server";
 import type { WireObjectResource } from "~/features/storage/file-metadata";
 import { describeEachDatabase } from "../helpers/databases";
 import type { AuthTestServer } from "./auth-server";
@@ -74,7 +74,7 @@ describeEachDatabase("file storage", (database) => {
     const image = await png();
     expect((await upload(null, `users/${parent.uid}/x.png`, image)).body.error?.reason).toBe("storage/unauthenticated");
     const foreign = await upload(other, `users/${parent.uid}/x.png`, image);
-    expect(foreign).toMatchObject({ status: 403, body: { error: { reason: "storage/unauthorized", message: "你沒有權限存取這個位置的檔案" } } });
+    expect(foreign).toMatchObject({ status: 403, body: { error: { reason: "storage/unauthorized", message: "你不能存取這個位置的檔案" } } });
     expect((await upload(parent, "blog/x.png", image)).status).toBe(403);
     expect((await upload(parent, "x.png", image)).status).toBe(403);
     const root = await upload(parent, "", image);
@@ -269,6 +269,59 @@ describeEachDatabase("file storage", (database) => {
     await fetch(objectUrl(answer.body.name), { method: "DELETE", headers: browserHeaders(server, parent) });
     const cleared = await database().handle.db.selectFrom("user").select("image").where("id", "=", parent.uid).executeTakeFirstOrThrow();
     expect(cleared.image).toBeNull();
+  });
+
+  it("takes a resumable upload in chunks from its owner only, in order, and finalizes it", async () => {
+    const objectPath = `users/${parent.uid}/resumable.png`;
+    const image = await png(64, 64);
+    const start = await fetch(`${server.baseURL}/v0/b/default/o?name=${encodeURIComponent(objectPath)}`, {
+      method: "POST",
+      headers: {
+        ...browserHeaders(server, parent),
+        "content-type": "application/json; charset=utf-8",
+        "x-goog-upload-protocol": "resumable",
+        "x-goog-upload-command": "start",
+        "x-goog-upload-header-content-length": String(image.length),
+      },
+      body: JSON.stringify({ name: objectPath, contentType: "image/png" }),
+    });
+    expect(start.headers.get("x-goog-upload-status")).toBe("active");
+    const uploadUrl = start.headers.get("x-goog-upload-url")!;
+    expect(uploadUrl).toMatch(new RegExp(`^${server.baseURL}/v0/b/default/o\\?name=.+&upload_id=[0-9a-f]{32}`));
+    const step = (who: SignedIn, command: string, offset: number, body?: Buffer) =>
+      fetch(uploadUrl, {
+        method: "POST",
+        headers: { ...browserHeaders(server, who), "x-goog-upload-command": command, "x-goog-upload-offset": String(offset) },
+        body: body ? new Uint8Array(body) : undefined,
+      });
+    const half = Math.floor(image.length / 2);
+    expect((await step(other, "upload", 0, image.subarray(0, half))).status).toBe(403);
+    const first = await step(parent, "upload", 0, image.subarray(0, half));
+    expect([first.status, first.headers.get("x-goog-upload-status"), first.headers.get("x-goog-upload-size-received")]).toEqual([200, "active", String(half)]);
+    expect((await step(parent, "upload", 0, image.subarray(0, half))).status).toBe(400);
+    const query = await step(parent, "query", 0);
+    expect(query.headers.get("x-goog-upload-size-received")).toBe(String(half));
+    const last = await step(parent, "upload, finalize", half, image.subarray(half));
+    expect(last.headers.get("x-goog-upload-status")).toBe("final");
+    expect(await last.json()).toMatchObject({ name: objectPath, contentType: "image/png" });
+    expect((await step(parent, "query", 0)).status).toBe(404);
+  });
+
+  it("moves a guest's files to the account the guest signs in to; the account's own file wins", async () => {
+    const guest = await signUp(server, "訪客");
+    const account = await signUp(server, "家長");
+    const kept = await upload(account, `users/${account.uid}/same.png`, await png(5, 5));
+    await upload(guest, `users/${guest.uid}/same.png`, await png(6, 6));
+    const moved = await upload(guest, `users/${guest.uid}/only-guest.png`, await png(7, 7));
+    await moveUserData(database().handle.db, guest.uid, account.uid);
+    const read = async (objectPath: string) => {
+      const response = await fetch(objectUrl(objectPath), { headers: browserHeaders(server, account) });
+      return response.status === 200 ? ((await response.json()) as WireObjectResource) : response.status;
+    };
+    expect(await read(`users/${account.uid}/same.png`)).toMatchObject({ md5Hash: kept.body.md5Hash });
+    expect(await read(`users/${account.uid}/only-guest.png`)).toMatchObject({ md5Hash: moved.body.md5Hash });
+    const rows = await database().handle.db.selectFrom("storage_objects").select("path").where("path", "like", `users/${guest.uid}/%`).execute();
+    expect(rows).toEqual([]);
   });
 
   it("keeps a guest's files when the guest upgrades, and deletes a user's files with the account", async () => {

@@ -8,7 +8,7 @@ import { renderInRouter } from "./testing";
 
 // The sign-in layer is built in parallel: the user area depends only on the useAuth() interface.
 const auth = vi.hoisted(() => ({ state: {} as Partial<AuthState> }));
-vi.mock("~/features/auth/auth-provider", () => ({ useAuth: () => auth.state }));
+vi.mock("~/features/auth/auth-provider", () => ({ useAuth: () => auth.state, useAuthRefresh: () => async () => null }));
 
 const user: SessionUser = { uid: "u1", email: "mei@example.tw", displayName: "林小美", emailVerified: true };
 

@@ -1,7 +1,8 @@
 import { useId } from "react";
 import { Link } from "react-router";
 import { usePublicEnv } from "~/config/use-public-env";
-import { useAuth } from "~/features/auth/auth-provider";
+import { useAuth, useAuthRefresh } from "~/features/auth/auth-provider";
+import { ProfilePhotoPicker } from "~/features/storage/profile-photo-picker";
 import type { SessionUser } from "~/features/auth/auth-types";
 import { displayNameOf } from "./display-name";
 import { useDisclosure } from "./use-disclosure";
@@ -30,6 +31,7 @@ export function UserArea() {
 
 function UserMenu({ user, appUrl }: { user: SessionUser; appUrl: string }) {
   const { logout } = useAuth();
+  const refresh = useAuthRefresh();
   const { open, toggle, close, containerRef, toggleRef } = useDisclosure();
   const menuId = useId();
 
@@ -53,6 +55,13 @@ function UserMenu({ user, appUrl }: { user: SessionUser; appUrl: string }) {
         <span className="user-menu__name">{displayNameOf(user)}</span>
       </button>
       <ul id={menuId} className="user-menu__list" hidden={!open}>
+        <li className="user-menu__profile">
+          <Avatar photoURL={user.photoURL} size={48} />
+          <span>{displayNameOf(user)}</span>
+        </li>
+        <li>
+          <ProfilePhotoPicker uid={user.uid} onUploaded={() => void refresh().catch(() => undefined)} />
+        </li>
         <li>
           <Link to="/current-plan">目前方案</Link>
         </li>
@@ -69,10 +78,10 @@ function UserMenu({ user, appUrl }: { user: SessionUser; appUrl: string }) {
   );
 }
 
-function Avatar({ photoURL }: { photoURL?: string | null }) {
-  if (photoURL) return <img className="user-menu__avatar" src={photoURL} alt="" width={32} height={32} />;
+function Avatar({ photoURL, size = 32 }: { photoURL?: string | null; size?: number }) {
+  if (photoURL) return <img className="user-menu__avatar" src={photoURL} alt="" width={size} height={size} />;
   return (
-    <svg className="user-menu__avatar" viewBox="0 0 32 32" width="32" height="32" aria-hidden="true">
+    <svg className="user-menu__avatar" viewBox="0 0 32 32" width={size} height={size} aria-hidden="true">
       <circle cx="16" cy="16" r="16" fill="var(--color-brand-soft)" />
       <circle cx="16" cy="13" r="5.5" fill="var(--color-brand-strong)" />
       <path d="M6.5 26.5c1.8-4.6 5.3-7 9.5-7s7.7 2.4 9.5 7" fill="var(--color-brand-strong)" />

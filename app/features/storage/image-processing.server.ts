@@ -56,7 +56,8 @@ export async function reencodeImage(
         pipeline = pipeline.png();
         break;
       case "image/jpeg":
-        pipeline = pipeline.jpeg({ quality: 85, mozjpeg: true });
+        // libjpeg-turbo, not mozjpeg: about four times faster here for a few percent more bytes (decision 800).
+        pipeline = pipeline.jpeg({ quality: 85 });
         break;
       case "image/webp":
         pipeline = pipeline.webp({ quality: 85 });

@@ -1,4 +1,4 @@
-import { DeleteObjectCommand, GetObjectCommand, NoSuchKey, PutObjectCommand, S3Client } from "@aws-sdk/client-s3";
+import type * as S3Sdk from "@aws-sdk/client-s3";
 import type { BlobStore } from "./blob-store.server";
 import { checkBlobKey } from "./blob-store.server";
 
@@ -17,36 +17,44 @@ export interface S3Settings {
  * read goes through the site, which applies the rules and the download tokens.
  */
 export function s3BlobStore(settings: S3Settings): BlobStore {
-  const client = new S3Client({
-    region: settings.region,
-    endpoint: settings.endpoint,
-    forcePathStyle: settings.forcePathStyle,
-    ...(settings.accessKeyId && settings.secretAccessKey
-      ? { credentials: { accessKeyId: settings.accessKeyId, secretAccessKey: settings.secretAccessKey } }
-      : {}),
-  });
+  let loading: Promise<{ client: S3Sdk.S3Client; sdk: typeof S3Sdk }> | undefined;
+  const connect = () =>
+    (loading ??= import("@aws-sdk/client-s3").then((sdk) => ({
+      sdk,
+      client: new sdk.S3Client({
+        region: settings.region,
+        endpoint: settings.endpoint,
+        forcePathStyle: settings.forcePathStyle,
+        ...(settings.accessKeyId && settings.secretAccessKey
+          ? { credentials: { accessKeyId: settings.accessKeyId, secretAccessKey: settings.secretAccessKey } }
+          : {}),
+      }),
+    })));
   const keyOf = (key: string) => {
     checkBlobKey(key);
     return `${settings.prefix}${key}`;
   };
   return {
     async put(key, bytes, contentType) {
+      const { client, sdk } = await connect();
       await client.send(
-        new PutObjectCommand({ Bucket: settings.bucket, Key: keyOf(key), Body: bytes, ContentType: contentType }),
+        new sdk.PutObjectCommand({ Bucket: settings.bucket, Key: keyOf(key), Body: bytes, ContentType: contentType }),
       );
     },
     async get(key) {
+      const { client, sdk } = await connect();
       try {
-        const answer = await client.send(new GetObjectCommand({ Bucket: settings.bucket, Key: keyOf(key) }));
+        const answer = await client.send(new sdk.GetObjectCommand({ Bucket: settings.bucket, Key: keyOf(key) }));
         if (!answer.Body) return null;
         return Buffer.from(await answer.Body.transformToByteArray());
       } catch (error) {
-        if (error instanceof NoSuchKey || (error as { name?: string }).name === "NoSuchKey") return null;
+        if (error instanceof sdk.NoSuchKey || (error as { name?: string }).name === "NoSuchKey") return null;
         throw error;
       }
     },
     async delete(key) {
-      await client.send(new DeleteObjectCommand({ Bucket: settings.bucket, Key: keyOf(key) }));
+      const { client, sdk } = await connect();
+      await client.send(new sdk.DeleteObjectCommand({ Bucket: settings.bucket, Key: keyOf(key) }));
     },
   };
 }

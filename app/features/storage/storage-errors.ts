@@ -9,7 +9,7 @@ export const storageErrorMessages = {
   "storage/quota-exceeded": "你的儲存空間已滿，請先刪除一些檔案",
   "storage/unauthenticated": "請先登入再上傳或讀取檔案",
   "storage/unauthorized-app": "應用程式驗證失敗，請重新整理頁面後再試",
-  "storage/unauthorized": "你沒有權限存取這個位置的檔案",
+  "storage/unauthorized": "你不能存取這個位置的檔案",
   "storage/retry-limit-exceeded": "重試時間已超過上限，請檢查網路連線後再試",
   "storage/canceled": "已取消上傳或下載",
   "storage/invalid-url": "檔案網址格式不正確",
