@@ -52,6 +52,13 @@ const features = {
   account: { public: ["account-deletion-page.tsx", "current-plan-page.tsx"] },
   // The Content-Security-Policy: built by the host, its nonce read by the server entry and the root's inline styles.
   security: { public: ["csp.server.ts", "csp-nonce.tsx"], host: ["csp.server.ts"] },
+  // The dev blog's screens and loaders (routes), its feed and sitemap entries, the stale-save message (e2e).
+  "dev-blog": {
+    public: [
+      "loaders.server.ts", "editor.server.ts", "blog-service.server.ts", "feed.server.ts", "meta.ts", "editor-meta.ts",
+      "post-list.tsx", "post-view.tsx", "post-editor.tsx", "forbidden-view.tsx", "links.ts", "editor-messages.ts",
+    ],
+  },
   "dev-tools": { public: ["mailbox-screen.tsx", "self-test-screen.tsx"] },
   mail: { public: ["mailbox.server.ts", "mail-transport.server.ts", "mail-templates.server.ts", "outbox.server.ts"], host: ["mailbox.server.ts"] },
   pages: {

@@ -22,6 +22,7 @@ export default [
   route("api/analytics", "routes/resources/analytics.ts"),
   route("api/wishes/similar", "routes/resources/wish-similar.ts"),
   route("api/wishes/:id/vote", "routes/resources/wish-vote.ts"),
+  route("dev-blog/feed.xml", "routes/resources/dev-blog-feed.ts"),
 
   layout("routes/site/layout.tsx", [
     index("routes/site/home.tsx"),

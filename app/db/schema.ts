@@ -79,6 +79,35 @@ export interface AnalyticsEventsTable {
   received_at: string;
 }
 
+// --- developer blog ---
+export interface Database {
+  dev_blog_posts: DevBlogPostsTable;
+  dev_blog_post_tags: DevBlogPostTagsTable;
+}
+
+/** One dev-blog post; times are ISO-8601 text, `tags` a JSON array, `version` counts saves (optimistic concurrency). */
+export interface DevBlogPostsTable {
+  id: string;
+  title: string;
+  summary: string;
+  body: string;
+  body_html: string;
+  reading_minutes: number;
+  cover_url: string | null;
+  tags: string;
+  status: "draft" | "published";
+  author_id: string | null;
+  created_at: string;
+  updated_at: string;
+  published_at: string | null;
+  version: number;
+}
+
+export interface DevBlogPostTagsTable {
+  post_id: string;
+  tag: string;
+}
+
 // --- file storage ---
 export interface Database {
   storage_objects: StorageObjectsTable;

@@ -1,16 +1,12 @@
-import { data } from "react-router";
 import type { Route } from "./+types/dev-blog-post";
-import { loadData } from "~/features/pages/data.server";
-import { UpcomingPage } from "~/features/pages/upcoming-page";
-import { pageMeta } from "~/features/seo/page-meta";
+import { loadPostPage } from "~/features/dev-blog/loaders.server";
+import { postMeta } from "~/features/dev-blog/meta";
+import { PostView } from "~/features/dev-blog/post-view";
 
-export const loader = () => data(loadData("upcoming").devBlogPost, { status: 404 });
+export const loader = ({ request, params }: Route.LoaderArgs) => loadPostPage(request, params.id);
 
-export const meta: Route.MetaFunction = (args) => [
-  ...pageMeta(args, args.loaderData?.intro ?? { title: "找不到這篇開發日誌" }),
-  { name: "robots", content: "noindex" },
-];
+export const meta: Route.MetaFunction = (args) => postMeta(args, args.loaderData);
 
 export default function DevBlogPostScreen({ loaderData }: Route.ComponentProps) {
-  return <UpcomingPage {...loaderData} />;
+  return <PostView {...loaderData} />;
 }

@@ -1,15 +1,12 @@
-import { data } from "react-router";
 import type { Route } from "./+types/dev-blog";
-import { loadData } from "~/features/pages/data.server";
-import { UpcomingPage } from "~/features/pages/upcoming-page";
-import { pageMeta } from "~/features/seo/page-meta";
+import { loadPostList } from "~/features/dev-blog/loaders.server";
+import { postListMeta } from "~/features/dev-blog/meta";
+import { PostList } from "~/features/dev-blog/post-list";
 
-export const loader = () => data(loadData("upcoming").devBlog, { status: 200 });
+export const loader = ({ request }: Route.LoaderArgs) => loadPostList(request);
 
-export const meta: Route.MetaFunction = (args) => [
-  ...pageMeta(args, args.loaderData?.intro ?? { title: "開發日誌" }),
-];
+export const meta: Route.MetaFunction = (args) => postListMeta(args, args.loaderData);
 
 export default function DevBlogScreen({ loaderData }: Route.ComponentProps) {
-  return <UpcomingPage {...loaderData} />;
+  return <PostList {...loaderData} />;
 }

@@ -19,3 +19,35 @@ export async function signUp(page: Page, email: string, name = "小明") {
   await page.getByRole("button", { name: "註冊" }).click();
   await page.waitForURL("**/email-verification");
 }
+
+/** The verification link mailed to `email` (mail goes out in the background), as a path on this site. */
+export async function verificationPath(origin: string, email: string): Promise<string> {
+  for (let attempt = 0; attempt < 100; attempt += 1) {
+    const mails = (await (await fetch(`${origin}/api/dev/mailbox?to=${encodeURIComponent(email)}`)).json()) as { links: string[] }[];
+    const link = mails.flatMap((mail) => mail.links).find((candidate) => new URL(candidate).pathname === "/verify-email");
+    if (link) return `${new URL(link).pathname}${new URL(link).search}`;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`no verification mail to ${email}`);
+}
+
+/** A verified account with `password`, made through the sign-in API and the mailbox (signed in nowhere). */
+export async function createVerifiedAccount(page: Page, origin: string, email = newEmail(), name = "測試編輯"): Promise<string> {
+  const response = await fetch(`${origin}/api/auth/sign-up/email`, {
+    method: "POST",
+    headers: { "content-type": "application/json", origin },
+    body: JSON.stringify({ email, password, name }),
+  });
+  if (response.status !== 200) throw new Error(`sign-up answered ${response.status}`);
+  await openPage(page, await verificationPath(origin, email));
+  await page.getByText("已完成驗證").waitFor();
+  return email;
+}
+
+/** Fills the sign-in form already on screen and waits until the site brings the user back to `returnTo`. */
+export async function signInHere(page: Page, email: string, returnTo: string) {
+  await page.getByLabel("電子郵件").fill(email);
+  await page.getByLabel("密碼").fill(password);
+  await page.getByRole("button", { name: "登入", exact: true }).click();
+  await page.waitForURL(`**${returnTo}`);
+}

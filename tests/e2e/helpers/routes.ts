@@ -29,8 +29,6 @@ export const siteRoutes: RouteExpectation[] = [
   { path: "/blog", title: "家長學堂", layout: true },
   { path: "/dev-blog", title: "開發日誌", layout: true },
   { path: "/dev-blog/no-such-post", title: "找不到這篇開發日誌", layout: true, status: 404 },
-  { path: "/dev-blog/create", title: "編輯開發日誌", layout: true, status: 403 },
-  { path: "/dev-blog/no-such-post/edit", title: "編輯開發日誌", layout: true, status: 403 },
   { path: "/news", title: "最新消息", layout: true },
   { path: "/privacy", title: "隱私權政策", layout: true },
   { path: "/terms", title: "服務條款", layout: true },

@@ -1,0 +1,10 @@
+import css from "./dev-blog.css?inline";
+
+/** The dev blog's CSS, hoisted into <head> once (the same approach as the content screens' ContentStyles). */
+export function DevBlogStyles() {
+  return (
+    <style href="dev-blog-styles" precedence="content">
+      {css}
+    </style>
+  );
+}
