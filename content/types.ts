@@ -121,11 +121,3 @@ export interface AccountDeletionContent {
   byEmail: { title: string; text: string; subject: string };
   selfService: { title: string; text: string; signedInText: string; confirmWord: string; done: string };
 }
-
-/** A screen whose feature is not open yet (content/upcoming.ts). */
-export interface UpcomingScreen {
-  intro: PageIntro;
-  status: string;
-  meanwhile: string;
-  action: { label: string; href: string };
-}

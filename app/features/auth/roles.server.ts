@@ -1,6 +1,6 @@
 import type { DatabaseHandle } from "~/db/connection.server";
 import { getAuthService } from "./auth-service.server";
-import type { Role } from "./roles";
+import { isRole } from "./roles";
 
 /**
  * Who is an editor. The first editors come from EDITOR_EMAILS — applied only to verified addresses, so
@@ -20,7 +20,8 @@ export async function promoteEditors(database: DatabaseHandle, editorEmails: rea
 }
 
 /** Sets one account's role by email; answers how many accounts changed (0: no such account). */
-export async function setUserRole(database: DatabaseHandle, email: string, role: Role): Promise<number> {
+export async function setUserRole(database: DatabaseHandle, email: string, role: string): Promise<number> {
+  if (!isRole(role)) throw new Error(`角色必須是 user 或 editor，收到「${role}」`);
   const result = await database.db
     .updateTable("user")
     .set({ role })

@@ -7,14 +7,13 @@ import { ironman2025 } from "~content/ironman2025";
 import { pages } from "~content/pages";
 import { pricing } from "~content/pricing";
 import { tutorial } from "~content/tutorial";
-import { upcoming } from "~content/upcoming";
 import { wishingWell } from "~content/wishing-well";
 import { contentVariables } from "./variables.server";
 import { fillData } from "./placeholders";
 
 // The typed data files of content/, with brand placeholders filled in; screens read them through loaders so
 // the text is part of the HTML and never duplicated in a JavaScript chunk.
-const dataFiles = { about, accountDeletion, currentPlan, faq, features, home, ironman2025, pages, pricing, tutorial, upcoming, wishingWell };
+const dataFiles = { about, accountDeletion, currentPlan, faq, features, home, ironman2025, pages, pricing, tutorial, wishingWell };
 
 export type DataFileName = keyof typeof dataFiles;
 
