@@ -45,7 +45,6 @@ export async function prerenderedPaths(): Promise<string[]> {
     "/terms",
     "/ironman2025",
     "/task-scheduler",
-    "/account-deletion",
     ...unlistedPrerenderedPaths,
   ];
 }
