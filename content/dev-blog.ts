@@ -13,7 +13,7 @@ export const devBlog = {
     editTitle: "編輯開發日誌",
   },
   forbidden: {
-    title: "沒有編輯權限",
+    title: "此頁限編輯使用",
     lead: "只有擔任編輯的團隊成員可以撰寫或修改開發日誌。",
     description: "撰寫或編輯開發日誌（限編輯）。",
     status: "你目前登入的帳號不是編輯帳號，所以無法開啟編輯畫面。",

@@ -184,7 +184,7 @@ describe("developer blog", () => {
     const page = await browser.newPage();
     await openPage(page, "/login?redirectTo=%2Fdev-blog%2Fcreate");
     await signInHere(page, email, "/dev-blog/create");
-    await page.getByRole("heading", { name: "沒有編輯權限" }).waitFor();
+    await page.getByRole("heading", { name: "此頁限編輯使用" }).waitFor();
     expect((await page.goto("/dev-blog/create"))?.status()).toBe(403);
     const status = await page.evaluate(async () => {
       const body = new URLSearchParams({ intent: "publish", title: "不該出現", summary: "s", body: "b", tags: "", cover: "" });

@@ -5,7 +5,7 @@ import { promoteEditors, setUserRole } from "~/features/auth/roles.server";
 import { describeEachDatabase } from "../helpers/databases";
 import { startAuthServer, type AuthTestServer } from "./auth-server";
 
-const password = "secret1";
+const password = "tiger-lantern-42";
 const tokenFrom = (link: string) => new URL(link).searchParams.get("token") ?? "";
 
 describeEachDatabase("editor role", (database) => {

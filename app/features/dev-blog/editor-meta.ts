@@ -8,7 +8,7 @@ const noindex: MetaDescriptor = { name: "robots", content: "noindex" };
 export function editorMeta(args: MetaArgs, loaderData: { post: { title: string } | null; texts: { editor: { createTitle: string; editTitle: string } } } | undefined) {
   const { error } = args;
   if (isRouteErrorResponse(error)) {
-    const title = error.status === 403 ? "沒有編輯權限" : error.status === 404 ? "找不到這篇開發日誌" : "編輯開發日誌";
+    const title = error.status === 403 ? "此頁限編輯使用" : error.status === 404 ? "找不到這篇開發日誌" : "編輯開發日誌";
     return [...pageMeta(args, { title }), noindex];
   }
   const editor = loaderData?.texts.editor;
