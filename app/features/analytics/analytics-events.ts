@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "~/lib/zod";
 
 /**
  * The events of the original specification §7, with their parameters: the one definition the endpoint validates

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "~/lib/zod";
 
 /**
  * What the editor form sends, validated with one schema in the browser and on the server (the server decides).

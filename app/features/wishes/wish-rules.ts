@@ -1,4 +1,4 @@
-import { z } from "zod";
+import { z } from "~/lib/zod";
 
 /** The wishing well's rules (PRODUCT §3), shared by the forms in the browser and the actions on the server. */
 export const wishLimits = {
