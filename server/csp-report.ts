@@ -26,7 +26,7 @@ export function cspReportRoutes(store: RateLimitStore, clientIp: (c: Context) =>
   const limiter = fixedWindowLimiter(store, { max: 30, windowSeconds: 60 }, "csp-report:");
   const routes = new Hono();
   routes.post(cspReportPath, async (c) => {
-    if (!(await limiter.hit(clientIp(c)))) return c.body(null, 429);
+    if (!(await limiter.hit(clientIp(c))).allowed) return c.body(null, 429);
     const declared = Number(c.req.header("content-length") ?? 0);
     if (declared > maxBytes) return c.body(null, 413);
     const text = await c.req.text();
