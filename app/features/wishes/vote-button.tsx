@@ -29,10 +29,13 @@ export function VoteButton({ wishId, title, voted, voteCount, ability, back }: P
   const [error, setError] = useState<string | null>(null);
   const shown = optimistic ?? { voted, voteCount };
   const count = <span className="vote-button__count">{shown.voteCount}</span>;
+  // The accessible name starts with the visible text (count and label, as one string the way it reads on screen),
+  // so speech-input users can say what they see (WCAG 2.5.3); the rest tells which wish and what the button does.
+  const visible = (label: string) => `${shown.voteCount}${label}，`;
 
   if (ability === "signed-out") {
     return (
-      <Link className="vote-button" to={signInHref(back)} aria-label={`登入後替「${title}」投票（目前 ${shown.voteCount} 票）`}>
+      <Link className="vote-button" to={signInHref(back)} aria-label={`${visible("票")}登入後替「${title}」投票（目前 ${shown.voteCount} 票）`}>
         {count}
         <span className="vote-button__label">票</span>
       </Link>
@@ -81,7 +84,7 @@ export function VoteButton({ wishId, title, voted, voteCount, ability, back }: P
         type="submit"
         className="vote-button"
         aria-pressed={shown.voted}
-        aria-label={`${shown.voted ? "收回投給" : "投票給"}「${title}」（目前 ${shown.voteCount} 票）`}
+        aria-label={`${visible(shown.voted ? "已投票" : "投一票")}${shown.voted ? "收回投給" : "投票給"}「${title}」（目前 ${shown.voteCount} 票）`}
       >
         {count}
         <span className="vote-button__label">{shown.voted ? "已投票" : "投一票"}</span>
