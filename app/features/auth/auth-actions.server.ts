@@ -80,8 +80,22 @@ async function currentUser(request: Request): Promise<IdentityRecord | null> {
   return (await callAuth(request, "/me")).body?.user ?? null;
 }
 
+/**
+ * The posted form's text fields. A body that is not a form (JSON, a multipart body without its boundary, broken
+ * bytes) is the sender's mistake: it ends the action with 400 and a sentence, never a server error.
+ */
+async function postedFields(request: Request): Promise<Record<string, string>> {
+  let form: FormData;
+  try {
+    form = await request.formData();
+  } catch {
+    throw data<FormOutcome>({ formError: "送出的表單資料格式不正確，請重新整理頁面後再試一次。", code: "form/malformed" }, { status: 400 });
+  }
+  return formFields(form);
+}
+
 export async function loginAction(request: Request) {
-  const fields = formFields(await request.formData());
+  const fields = await postedFields(request);
   const to = destination(request, fields);
   if (fields.intent === "guest" || fields.intent === "logout") {
     const answer = await callAuth(request, fields.intent === "guest" ? "/sign-in/anonymous" : "/sign-out", {});
@@ -98,7 +112,7 @@ export async function loginAction(request: Request) {
 
 /** Sign-up, or for a signed-in guest the in-place upgrade of the same account. */
 export async function signupAction(request: Request) {
-  const fields = formFields(await request.formData());
+  const fields = await postedFields(request);
   const values = { email: fields.email ?? "", displayName: fields.displayName ?? "" };
   const parsed = signupSchema(getAuthService().passwordPolicy).safeParse(fields);
   if (!parsed.success) return invalid(parsed.error, values);
@@ -117,7 +131,7 @@ export async function signupAction(request: Request) {
 }
 
 export async function forgotPasswordAction(request: Request) {
-  const fields = formFields(await request.formData());
+  const fields = await postedFields(request);
   const values = { email: fields.email ?? "" };
   const parsed = forgotPasswordSchema.safeParse(fields);
   if (!parsed.success) return invalid(parsed.error, values);
@@ -127,7 +141,7 @@ export async function forgotPasswordAction(request: Request) {
 }
 
 export async function resetPasswordAction(request: Request) {
-  const fields = formFields(await request.formData());
+  const fields = await postedFields(request);
   // Without JavaScript the token arrives in the address the form posts back to.
   const token = fields.token || new URL(request.url).searchParams.get("token") || "";
   const parsed = resetPasswordSchema(getAuthService().passwordPolicy).safeParse({ ...fields, token });
@@ -142,7 +156,7 @@ export async function resetPasswordAction(request: Request) {
  * whether or not the address has an account or is already verified; only a rate limit shows.
  */
 export async function resendVerificationAction(request: Request) {
-  const fields = formFields(await request.formData());
+  const fields = await postedFields(request);
   const user = await currentUser(request);
   const typed = { email: user?.email && !user.isAnonymous ? user.email : (fields.email ?? "") };
   const parsed = resendVerificationSchema.safeParse(typed);
@@ -154,7 +168,7 @@ export async function resendVerificationAction(request: Request) {
 
 /** The verification link's page without JavaScript: its button posts the token here. */
 export async function verifyEmailAction(request: Request) {
-  const token = formFields(await request.formData()).token || new URL(request.url).searchParams.get("token") || "";
+  const token = (await postedFields(request)).token || new URL(request.url).searchParams.get("token") || "";
   const answer = await callAuth(request, `/verify-email?${new URLSearchParams({ token })}`);
   if (!answer.ok) return failed(answer, {});
   return data<FormOutcome>({ done: true }, { headers: withCookies(answer.cookies) });
@@ -162,7 +176,7 @@ export async function verifyEmailAction(request: Request) {
 
 /** Deletes the signed-in account (with its password where it has one); the session cookie goes with it. */
 export async function deleteAccountAction(request: Request, schema: z.ZodType<{ confirm: string; password: string }>) {
-  const fields = formFields(await request.formData());
+  const fields = await postedFields(request);
   const parsed = schema.safeParse(fields);
   if (!parsed.success) return invalid(parsed.error, {});
   const { password } = parsed.data;
