@@ -34,7 +34,9 @@ export default function handleRequest(
         <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
       </NonceProvider>,
       {
-        nonce,
+        // A plain string nonce reaches only React's inline scripts; the <style precedence> tags React hoists into
+        // <head> (the wishing well's, the dev blog's, the content screens') take theirs from `style`.
+        nonce: nonce && { script: nonce, style: nonce },
         onShellReady() {
           shellRendered = true;
         },
