@@ -168,7 +168,7 @@ const boundaries = [
 ];
 
 export default tseslint.config(
-  { ignores: ["build/", "build-test/", "data/", ".react-router/", "node_modules/", "coverage/"] },
+  { ignores: ["build/", "build-*/", "data/", ".react-router/", "node_modules/", "coverage/"] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
