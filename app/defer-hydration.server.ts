@@ -11,7 +11,7 @@
  */
 export function deferHydration(html: string): string {
   const preloads: string[] = [];
-  const withoutPreloads = html.replace(/<link rel="modulepreload" href="([^"]+)"\/>/g, (_, href: string) => {
+  const withoutPreloads = html.replace(/<link rel="modulepreload" href="([^"]+)"[^>]*\/>/g, (_, href: string) => {
     preloads.push(href);
     return "";
   });
