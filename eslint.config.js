@@ -182,6 +182,17 @@ export default tseslint.config(
   },
   ...boundaries,
   {
+    // Code that can reach the browser takes zod from ~/lib/zod (or zod-mini), which turns off its eval probe (CSP).
+    files: ["app/**/*.{ts,tsx}"],
+    ignores: ["app/**/*.server.ts", "app/**/*.test.{ts,tsx}", "app/lib/zod.ts", "app/lib/zod-mini.ts"],
+    rules: {
+      "no-restricted-imports": [
+        "error",
+        { paths: ["zod", "zod/mini"].map((name) => ({ name, message: "Import z from ~/lib/zod or ~/lib/zod-mini (eval-free under the CSP).", allowTypeImports: true })) },
+      ],
+    },
+  },
+  {
     files: ["**/*.{js,mjs}"],
     // Node scripts (server start, build steps, benchmarks) use Node's and the web platform's globals.
     languageOptions: {

@@ -18,8 +18,6 @@ import { LoadError, isChunkLoadError } from "~/components/load-error";
 import { GoogleAnalytics } from "~/features/analytics/google-analytics";
 import { PageTracking } from "~/features/analytics/page-tracking";
 import { InlineStylesheet } from "~/features/shell/inline-stylesheet";
-// Configures zod (no eval) before any route module builds a schema, in every browser entry.
-import "~/lib/zod";
 
 export const links: LinksFunction = () => [
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },

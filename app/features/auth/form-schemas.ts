@@ -1,14 +1,10 @@
-import { z } from "zod";
+import { z } from "~/lib/zod";
 import { passwordProblem, type PasswordPolicy } from "./password-policy";
 
 /**
  * One zod schema per sign-in form, run in the browser before submitting (when JavaScript is on) and again by the
  * route action on the server (always). Messages are the Traditional-Chinese ones shown beside each field.
  */
-// zod would probe for eval (new Function) to compile faster parsers; the CSP refuses eval, and the probe alone
-// would be reported as a violation.
-z.config({ jitless: true });
-
 const email = z
   .string()
   .trim()

@@ -1,14 +1,17 @@
 import { useEffect, useRef, useState } from "react";
 import { usePublicEnv } from "~/config/use-public-env";
-import { StorageError, storageErrorMessage } from "./storage-errors";
 import { avatarPath } from "./storage-paths";
-import { uploadFile } from "./upload-client";
 
 /**
  * `更換大頭貼` in the user's dropdown: picks an image and uploads it to `users/<uid>/avatar`, where the server
  * crops it to a 256 px square without EXIF or GPS and keeps its link on the account; progress and cancel
  * while it goes, a Traditional-Chinese message when it fails.
  */
+// The upload code loads on first use, and is fetched ahead when the pointer or focus reaches the picker: the picker
+// sits in every signed-in page's bar, and most visits never change the photo (first-load budget, PRODUCT §9).
+const loadUploader = () => import("./upload-client");
+const prefetchUploader = () => void loadUploader().catch(() => undefined);
+
 type Status = { kind: "idle" } | { kind: "uploading"; percent: number } | { kind: "done" } | { kind: "failed"; message: string };
 
 export function ProfilePhotoPicker({ uid, onUploaded }: { uid: string; onUploaded(): void }) {
@@ -21,6 +24,7 @@ export function ProfilePhotoPicker({ uid, onUploaded }: { uid: string; onUploade
     controller.current = new AbortController();
     setStatus({ kind: "uploading", percent: 0 });
     try {
+      const { uploadFile } = await loadUploader();
       await uploadFile(avatarPath(uid), file, {
         bucket: storageBucket,
         signal: controller.current.signal,
@@ -29,8 +33,7 @@ export function ProfilePhotoPicker({ uid, onUploaded }: { uid: string; onUploade
       setStatus({ kind: "done" });
       onUploaded();
     } catch (error) {
-      const message = error instanceof StorageError ? error.message : storageErrorMessage("storage/unknown");
-      setStatus({ kind: "failed", message });
+      setStatus({ kind: "failed", message: await failureMessage(error) });
     } finally {
       controller.current = null;
     }
@@ -38,7 +41,7 @@ export function ProfilePhotoPicker({ uid, onUploaded }: { uid: string; onUploade
 
   return (
     <div className="profile-photo">
-      <label className="profile-photo__pick">
+      <label className="profile-photo__pick" onPointerEnter={prefetchUploader} onFocus={prefetchUploader}>
         更換大頭貼
         <input
           type="file"
@@ -72,4 +75,11 @@ export function ProfilePhotoPicker({ uid, onUploaded }: { uid: string; onUploade
       )}
     </div>
   );
+}
+
+async function failureMessage(error: unknown): Promise<string> {
+  if (error instanceof Error && error.name === "StorageError") return error.message;
+  // When the upload code itself could not load, the catalogue (in the same chunk) cannot either.
+  const errors = await import("./storage-errors").catch(() => null);
+  return errors?.storageErrorMessage("storage/unknown") ?? "網路連線中斷，請確認網路連線後再試一次";
 }
