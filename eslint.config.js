@@ -167,6 +167,9 @@ const boundaries = [
   })),
 ];
 
+// A file names a module outside its own folder by its root alias (~/, ~content/, ~server/, ~tests/, ~bench/).
+const parentFolderImports = { group: ["../*"], message: "Import from another folder through its root alias (~/…), not ../ (tsconfig.json paths)." };
+
 export default tseslint.config(
   { ignores: ["build/", "build-*/", "data/", ".react-router/", "node_modules/", "coverage/"] },
   js.configs.recommended,
@@ -181,6 +184,7 @@ export default tseslint.config(
     },
   },
   ...boundaries,
+  { files: ["**/*.{ts,tsx}"], rules: { "no-restricted-imports": ["error", { patterns: [parentFolderImports] }] } },
   {
     // Code that can reach the browser takes zod from ~/lib/zod (or zod-mini), which turns off its eval probe (CSP).
     files: ["app/**/*.{ts,tsx}"],
@@ -188,7 +192,10 @@ export default tseslint.config(
     rules: {
       "no-restricted-imports": [
         "error",
-        { paths: ["zod", "zod/mini"].map((name) => ({ name, message: "Import z from ~/lib/zod or ~/lib/zod-mini (eval-free under the CSP).", allowTypeImports: true })) },
+        {
+          paths: ["zod", "zod/mini"].map((name) => ({ name, message: "Import z from ~/lib/zod or ~/lib/zod-mini (eval-free under the CSP).", allowTypeImports: true })),
+          patterns: [parentFolderImports],
+        },
       ],
     },
   },

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { FIRST_LOAD_JS_BUDGET_KB, HTML_BUDGET_KB, firstLoadJs, prerenderedHtml } from "../../bench/budgets.mjs";
+import { FIRST_LOAD_JS_BUDGET_KB, HTML_BUDGET_KB, firstLoadJs, prerenderedHtml } from "~bench/budgets.mjs";
 
 // Deterministic byte budgets of the build under test (timings belong to `npm run bench`, never to tests).
 const buildDir = process.env.BUILD_DIR || "build-test";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { launchServer } from "../helpers/launch-server.mjs";
+import { launchServer } from "~tests/helpers/launch-server.mjs";
 import { e2ePort } from "./setup/server";
 
 /** Starts the built server with extra variables and collects what it prints before it exits. */

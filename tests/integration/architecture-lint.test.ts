@@ -13,7 +13,7 @@ async function boundaryProblems(filePath: string, code: string): Promise<string[
 describe("the architecture lint", () => {
   it.each([
     ["a shared component reaching into a feature's CSS", "app/components/probe.tsx", 'import css from "~/features/shell/shell.css?inline";\nexport const x = css;\n', "Layers: components"],
-    ["content data depending on the app", "content/probe.ts", 'import type { SessionUser } from "../app/features/auth/auth-types";\nexport type X = SessionUser;\n', "Layers: content"],
+    ["content data depending on the app", "content/probe.ts", 'import type { SessionUser } from "~/features/auth/auth-types";\nexport type X = SessionUser;\n', "Layers: content"],
     ["a feature using another feature's private file", "app/features/pages/probe.ts", 'import { useScrolled } from "~/features/shell/use-scrolled";\nexport const x = useScrolled;\n', "Outside features/shell"],
     ["the host importing a feature file that is not its entry point", "server/probe.ts", 'import { loadData } from "~/features/pages/data.server";\nexport const x = loadData;\n', "The host imports a feature only"],
     ["a route importing the database", "app/routes/site/probe.ts", 'import { getDatabase } from "~/db/db.server";\nexport const x = getDatabase;\n', "Layers: routes"],
@@ -29,5 +29,10 @@ describe("the architecture lint", () => {
     ["content data using its own types", "content/probe.ts", 'import type { PageIntro } from "./types";\nexport type X = PageIntro;\n'],
   ])("allows %s", async (_name, file, code) => {
     expect(await boundaryProblems(file, code)).toEqual([]);
+  });
+
+  it("refuses an import that climbs out of its folder with ../", async () => {
+    const [result] = await eslint.lintText('import { z } from "../lib/zod";\nexport const x = z;\n', { filePath: "app/features/probe.ts" });
+    expect(result?.messages.map((message) => `${message.ruleId}: ${message.message}`)).toEqual([expect.stringMatching(/^no-restricted-imports: .*Import from another folder through its root alias/)]);
   });
 });

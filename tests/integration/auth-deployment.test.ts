@@ -2,8 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Hono } from "hono";
 import { parseEnv } from "~/config/env.server";
 import { createAuthService } from "~/features/auth/auth-service.server";
-import { createTestDatabase, type TestDatabase } from "../helpers/databases";
-import { authRoutes } from "../../server/auth-routes";
+import { createTestDatabase, type TestDatabase } from "~tests/helpers/databases";
+import { authRoutes } from "~server/auth-routes";
 import { startAuthServer } from "./auth-server";
 
 // What changes between a developer's machine and a public deployment; the database does not matter here.

@@ -5,7 +5,7 @@ import { getMigrations } from "better-auth/db/migration";
 import { authOptions } from "~/features/auth/auth.server";
 import { registerUserDataHandler } from "~/features/auth/user-data-hooks.server";
 import { SELF_TEST_CACHE_MS, runSelfTest } from "~/features/auth/self-test.server";
-import { describeEachDatabase } from "../helpers/databases";
+import { describeEachDatabase } from "~tests/helpers/databases";
 import { startAuthServer, type AuthTestClient, type AuthTestServer } from "./auth-server";
 
 const password = "kite-river-7";

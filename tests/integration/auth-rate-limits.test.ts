@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Redis } from "ioredis";
 import { parseEnv } from "~/config/env.server";
 import { perAccountRules, perIpRules } from "~/features/auth/rate-limits.server";
-import { createTestDatabase, type TestDatabase } from "../helpers/databases";
+import { createTestDatabase, type TestDatabase } from "~tests/helpers/databases";
 import { startAuthServer, type AuthTestServer } from "./auth-server";
 
 const newEmail = () => `limit-${randomUUID().slice(0, 8)}@example.tw`;

@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { isEditor } from "~/features/auth/roles";
 import { promoteEditors, setUserRole } from "~/features/auth/roles.server";
-import { describeEachDatabase } from "../helpers/databases";
+import { describeEachDatabase } from "~tests/helpers/databases";
 import { startAuthServer, type AuthTestServer } from "./auth-server";
 
 const password = "tiger-lantern-42";

@@ -5,8 +5,8 @@ import { parseEnv } from "~/config/env.server";
 import { createAuthService, type AuthService } from "~/features/auth/auth-service.server";
 import type { MailboxEntry } from "~/features/mail/mailbox.server";
 import type { IdentityRecord } from "~/features/auth/identity-record";
-import { authRoutes } from "../../server/auth-routes";
-import type { TestDatabase } from "../helpers/databases";
+import { authRoutes } from "~server/auth-routes";
+import type { TestDatabase } from "~tests/helpers/databases";
 
 export interface AuthTestServer {
   baseURL: string;

@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { languageProblems } from "../helpers/taiwan-chinese";
+import { languageProblems } from "~tests/helpers/taiwan-chinese";
 import { passwordResetEmail, verificationEmail } from "~/features/mail/mail-templates.server";
 import { statusNoticeEmail } from "~/features/wishes/wish-notice.server";
 

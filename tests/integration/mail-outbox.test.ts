@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { enqueueMail, retryDelayMs, startMailSender } from "~/features/mail/outbox.server";
 import type { MailMessage, MailTransport } from "~/features/mail/mail-transport.server";
 import { createLogger } from "~/services/logger.server";
-import { describeEachDatabase } from "../helpers/databases";
+import { describeEachDatabase } from "~tests/helpers/databases";
 
 const logger = createLogger("silent");
 const message = (to: string): MailMessage => ({ to, subject: "主旨", text: "內容", html: "<p>內容</p>" });

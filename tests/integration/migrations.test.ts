@@ -1,6 +1,6 @@
 import { sql } from "kysely";
 import { describe, expect, inject, it } from "vitest";
-import { createTestDatabase, describeEachDatabase } from "../helpers/databases";
+import { createTestDatabase, describeEachDatabase } from "~tests/helpers/databases";
 import { migrateToLatest, migrations } from "~/db/migrate.server";
 
 describeEachDatabase("migrations", (database) => {

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import sharp from "sharp";
 import { createStorage } from "~/features/storage/storage.server";
-import type { TestDatabase } from "../helpers/databases";
+import type { TestDatabase } from "~tests/helpers/databases";
 import { startAuthServer, type AuthTestClient, type AuthTestServer } from "./auth-server";
 
 /** Test images made on the spot: a JPEG straight from a phone (EXIF, GPS, rotated), a PNG, an SVG. */

@@ -5,7 +5,7 @@ import S3rver from "s3rver";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { s3BlobStore } from "~/features/storage/s3-blob-store.server";
 import { createStorageService } from "~/features/storage/storage-service.server";
-import { createTestDatabase, type TestDatabase } from "../helpers/databases";
+import { createTestDatabase, type TestDatabase } from "~tests/helpers/databases";
 import { png } from "./storage-fixtures";
 
 /**

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, expect, it } from "vitest";
 import { setUserRole } from "~/features/auth/roles.server";
 import { deleteUserData, moveUserData } from "~/features/auth/user-data-hooks.server";
 import type { WireObjectResource } from "~/features/storage/file-metadata";
-import { describeEachDatabase } from "../helpers/databases";
+import { describeEachDatabase } from "~tests/helpers/databases";
 import type { AuthTestServer } from "./auth-server";
 import { browserHeaders, multipart, phoneJpeg, png, signUp, startStorageServer, svg, type SignedIn } from "./storage-fixtures";
 

@@ -4,7 +4,7 @@ import { createWishService, type ActionResult, type WishService, type WishViewer
 import { wishRateLimits } from "~/features/wishes/wish-limits.server";
 import { unsubscribe } from "~/features/wishes/wish-notice.server";
 import { memoryRateLimitStore } from "~/services/rate-limiter.server";
-import { describeEachDatabase } from "../helpers/databases";
+import { describeEachDatabase } from "~tests/helpers/databases";
 import { startAuthServer, type AuthTestClient, type AuthTestServer } from "./auth-server";
 
 const password = "family-123";

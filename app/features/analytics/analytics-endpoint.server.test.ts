@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { describeEachDatabase } from "../../../tests/helpers/databases";
+import { describeEachDatabase } from "~tests/helpers/databases";
 import { createAnalyticsHandler } from "./analytics-endpoint.server";
 import { fixedWindowLimiter, memoryRateLimitStore } from "~/services/rate-limiter.server";
 

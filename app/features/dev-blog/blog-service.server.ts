@@ -2,7 +2,7 @@ import { getEnv } from "~/config/env.server";
 import { getDatabase } from "~/db/db.server";
 import { fillData } from "~/features/pages/placeholders";
 import { contentVariables } from "~/features/pages/variables.server";
-import { devBlog } from "../../../content/dev-blog";
+import { devBlog } from "~content/dev-blog";
 import { createPostStore, type PostStore } from "./posts.server";
 
 let store: PostStore | undefined;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { describeEachDatabase, type TestDatabase } from "../../../tests/helpers/databases";
+import { describeEachDatabase, type TestDatabase } from "~tests/helpers/databases";
 import { createPostStore, PAGE_SIZE } from "./posts.server";
 import { parsePostFields, type PostFields } from "./post-input";
 

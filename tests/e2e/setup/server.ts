@@ -1,5 +1,5 @@
 import type { TestProject } from "vitest/node";
-import { launchServer } from "../../helpers/launch-server.mjs";
+import { launchServer } from "~tests/helpers/launch-server.mjs";
 
 declare module "vitest" {
   export interface ProvidedContext {

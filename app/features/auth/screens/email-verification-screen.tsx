@@ -1,9 +1,9 @@
 import { Form, Link, useSearchParams } from "react-router";
 import { usePublicEnv } from "~/config/use-public-env";
-import { useAuth } from "../auth-provider";
-import { AuthScreen, Field, FormAlert, FormNotice, useAuthForm } from "../auth-form";
-import { resendVerificationSchema } from "../form-schemas";
-import { safeRedirect } from "../redirect-rule";
+import { useAuth } from "~/features/auth/auth-provider";
+import { AuthScreen, Field, FormAlert, FormNotice, useAuthForm } from "~/features/auth/auth-form";
+import { resendVerificationSchema } from "~/features/auth/form-schemas";
+import { safeRedirect } from "~/features/auth/redirect-rule";
 
 /**
  * `/email-verification`, after sign-up or a refused sign-in: where the email went and a POST form for a new link.

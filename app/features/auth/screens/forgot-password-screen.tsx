@@ -1,6 +1,6 @@
 import { Form, Link } from "react-router";
-import { AuthScreen, Field, FormAlert, FormNotice, useAuthForm } from "../auth-form";
-import { forgotPasswordSchema } from "../form-schemas";
+import { AuthScreen, Field, FormAlert, FormNotice, useAuthForm } from "~/features/auth/auth-form";
+import { forgotPasswordSchema } from "~/features/auth/form-schemas";
 
 /** `/forgot-password`: one POST form; the answer is the same whether or not the address has an account. */
 export function ForgotPasswordScreen() {

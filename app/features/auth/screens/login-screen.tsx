@@ -1,15 +1,15 @@
 import { Form, Link, useNavigate, useSearchParams } from "react-router";
 import { usePublicEnv } from "~/config/use-public-env";
 import { displayNameOf } from "~/features/shell/display-name";
-import { useAuth } from "../auth-provider";
-import { AuthScreen, Field, FormAlert, FormNotice, useAuthForm } from "../auth-form";
-import { authHref } from "../auth-paths";
-import { loginSchema } from "../form-schemas";
-import { safeRedirect } from "../redirect-rule";
-import { SocialButtons } from "../social-buttons";
-import type { SocialProvider } from "../auth-types";
+import { useAuth } from "~/features/auth/auth-provider";
+import { AuthScreen, Field, FormAlert, FormNotice, useAuthForm } from "~/features/auth/auth-form";
+import { authHref } from "~/features/auth/auth-paths";
+import { loginSchema } from "~/features/auth/form-schemas";
+import { safeRedirect } from "~/features/auth/redirect-rule";
+import { SocialButtons } from "~/features/auth/social-buttons";
+import type { SocialProvider } from "~/features/auth/auth-types";
 import { useState } from "react";
-import { AuthError } from "../auth-errors";
+import { AuthError } from "~/features/auth/auth-errors";
 
 /** `/login`: a POST form (works before the JavaScript arrives), social pop-ups, guest sign-in and sign-out. */
 export function LoginScreen({ providers }: { providers: SocialProvider[] }) {

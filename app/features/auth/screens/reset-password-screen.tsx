@@ -1,10 +1,10 @@
 import { useState } from "react";
 import { Form, Link } from "react-router";
-import { AuthScreen, Field, FormAlert, useAuthForm } from "../auth-form";
-import { resetPasswordSchema } from "../form-schemas";
-import { useLinkParams } from "../link-params";
-import { PasswordRulesList } from "../password-rules-list";
-import type { PasswordPolicy } from "../password-policy";
+import { AuthScreen, Field, FormAlert, useAuthForm } from "~/features/auth/auth-form";
+import { resetPasswordSchema } from "~/features/auth/form-schemas";
+import { useLinkParams } from "~/features/auth/link-params";
+import { PasswordRulesList } from "~/features/auth/password-rules-list";
+import type { PasswordPolicy } from "~/features/auth/password-policy";
 
 /** `/reset-password` (target of the reset link): the new password twice, then back to /login. */
 export function ResetPasswordScreen({ policy }: { policy: PasswordPolicy }) {

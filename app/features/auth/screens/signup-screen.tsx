@@ -2,13 +2,13 @@ import { useState } from "react";
 import { Form, Link, useSearchParams } from "react-router";
 import { usePublicEnv } from "~/config/use-public-env";
 import { displayNameOf } from "~/features/shell/display-name";
-import { useAuth } from "../auth-provider";
-import { AuthScreen, Field, FormAlert, useAuthForm } from "../auth-form";
-import { authHref } from "../auth-paths";
-import { signupSchema } from "../form-schemas";
-import { PasswordRulesList } from "../password-rules-list";
-import type { PasswordPolicy } from "../password-policy";
-import { safeRedirect } from "../redirect-rule";
+import { useAuth } from "~/features/auth/auth-provider";
+import { AuthScreen, Field, FormAlert, useAuthForm } from "~/features/auth/auth-form";
+import { authHref } from "~/features/auth/auth-paths";
+import { signupSchema } from "~/features/auth/form-schemas";
+import { PasswordRulesList } from "~/features/auth/password-rules-list";
+import type { PasswordPolicy } from "~/features/auth/password-policy";
+import { safeRedirect } from "~/features/auth/redirect-rule";
 
 /** `/signup`: sign-up, and for a guest the in-place upgrade of the same account (one POST form for both). */
 export function SignupScreen({ policy }: { policy: PasswordPolicy }) {

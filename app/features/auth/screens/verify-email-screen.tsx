@@ -1,11 +1,11 @@
 import { useEffect, useState } from "react";
 import { Form, Link, useActionData } from "react-router";
-import type { FormOutcome } from "../form-schemas";
-import { useAuthRefresh } from "../auth-provider";
-import { AuthScreen, FormAlert } from "../auth-form";
-import { verifyEmailToken } from "../auth-client";
-import { AuthError } from "../auth-errors";
-import { useLinkParams } from "../link-params";
+import type { FormOutcome } from "~/features/auth/form-schemas";
+import { useAuthRefresh } from "~/features/auth/auth-provider";
+import { AuthScreen, FormAlert } from "~/features/auth/auth-form";
+import { verifyEmailToken } from "~/features/auth/auth-client";
+import { AuthError } from "~/features/auth/auth-errors";
+import { useLinkParams } from "~/features/auth/link-params";
 
 type Outcome = { state: "checking" } | { state: "verified" } | { state: "failed"; message: string };
 
