@@ -5,6 +5,9 @@ import { defineConfig } from "vitest/config";
 export default defineConfig({
   resolve: { tsconfigPaths: true },
   test: {
+    // Two files at a time, even on two cores: the fault tests mostly wait on deadlines, and the end-to-end files
+    // (one at a time, one shared server) wait on the browser; run side by side they fill each other's idle time.
+    maxWorkers: 2,
     projects: [
       {
         extends: true,
