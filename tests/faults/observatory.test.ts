@@ -1,7 +1,7 @@
 import { execFile } from "node:child_process";
 import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { freePort, startSite, startTlsProxy, statusAndHeaders, type SiteProcess, type TlsProxy } from "./site-process";
+import { freePorts, startSite, startTlsProxy, statusAndHeaders, type SiteProcess, type TlsProxy } from "./site-process";
 
 /**
  * The MDN HTTP Observatory's grade of the built site in production mode behind nginx with TLS (the deploy
@@ -26,7 +26,7 @@ describe("behind nginx with TLS", () => {
   let tlsPort: number;
 
   beforeAll(async () => {
-    [httpPort, tlsPort] = [await freePort(), await freePort()];
+    [httpPort, tlsPort] = (await freePorts(2)) as [number, number];
     site = await startSite({ SITE_URL: `https://localhost:${tlsPort}`, TRUSTED_PROXIES: "127.0.0.1", LOG_LEVEL: "warn" });
     proxy = await startTlsProxy([Number(new URL(site.baseURL).port)], { tls: tlsPort, http: httpPort });
   });

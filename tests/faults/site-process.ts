@@ -78,13 +78,13 @@ export async function startSite(env: Record<string, string> = {}, options: { dat
   throw new Error(`Server did not start within 60 s:\n${output}`);
 }
 
-/** A port nobody listens on now (the kernel's pick), for a server that must know its port before it starts. */
-export async function freePort(): Promise<number> {
-  const server = net.createServer();
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const { port } = server.address() as net.AddressInfo;
-  await new Promise((resolve) => server.close(resolve));
-  return port;
+/** Ports nobody listens on now (the kernel's picks, all held until all are known), for servers that must know their ports before they start. */
+export async function freePorts(count: number): Promise<number[]> {
+  const servers = Array.from({ length: count }, () => net.createServer());
+  await Promise.all(servers.map((server) => new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve))));
+  const ports = servers.map((server) => (server.address() as net.AddressInfo).port);
+  await Promise.all(servers.map((server) => new Promise((resolve) => server.close(resolve))));
+  return ports;
 }
 
 /** One request over http or https (trusting `ca`, which fetch cannot): status and headers. */
