@@ -2,8 +2,9 @@
 # Two instances of the built site on PostgreSQL + Redis behind nginx with TLS on localhost: the deploy recipe
 # in miniature, used by the scale-out test (tests/faults/scale-out.test.ts) and runnable by hand.
 #   DATABASE_URL=postgres://… REDIS_URL=redis://… deploy/start-cluster.sh [run-folder]
-# Optional: TLS_PORT (4243), PORT_A (4241), PORT_B (4242), BUILD_DIR (build). Runs until SIGTERM/SIGINT, then
-# stops nginx and both instances (each drains and exits on its own SIGTERM).
+# Optional: TLS_PORT (4243), PORT_A (4241), PORT_B (4242), HTTP_PORT (none: no http redirect), BUILD_DIR (build).
+# Runs until SIGTERM/SIGINT, then stops nginx (deploy/start-proxy.sh) and both instances (each drains and exits
+# on its own SIGTERM).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 : "${DATABASE_URL:?DATABASE_URL must point at PostgreSQL}"
@@ -13,16 +14,7 @@ tls_port="${TLS_PORT:-4243}"
 port_a="${PORT_A:-4241}"
 port_b="${PORT_B:-4242}"
 nginx_bin="${NGINX:-/usr/sbin/nginx}"
-if [ ! -x "$nginx_bin" ]; then
-  echo "nginx is missing: apt-get install -y nginx-light" >&2
-  exit 1
-fi
 mkdir -p "$run"
-
-openssl req -x509 -newkey rsa:2048 -nodes -days 2 -subj "/CN=localhost" \
-  -addext "subjectAltName=DNS:localhost,IP:127.0.0.1" -keyout "$run/key.pem" -out "$run/cert.pem" 2>/dev/null
-sed -e "s#@RUN@#$run#g" -e "s#@PORT_A@#$port_a#g" -e "s#@PORT_B@#$port_b#g" -e "s#@TLS_PORT@#$tls_port#g" \
-  deploy/nginx.conf.template > "$run/nginx.conf"
 
 export NODE_ENV=production SITE_URL="https://localhost:$tls_port" TRUSTED_PROXIES=127.0.0.1 DATABASE_URL REDIS_URL
 pids=()
@@ -46,11 +38,12 @@ for port in "$port_a" "$port_b"; do
   done
   curl -sf "http://127.0.0.1:$port/readyz" >/dev/null || { echo "instance on $port did not become ready" >&2; cat "$run"/instance-*.log >&2; exit 1; }
 done
-"$nginx_bin" -c "$run/nginx.conf" -p "$run" -g "daemon off;" &
+UPSTREAM_PORTS="$port_a $port_b" TLS_PORT="$tls_port" deploy/start-proxy.sh "$run" &
 pids+=($!)
 for _ in $(seq 1 50); do
   curl -sfk "https://localhost:$tls_port/readyz" >/dev/null && break
   sleep 0.2
 done
+curl -sfk "https://localhost:$tls_port/readyz" >/dev/null || { echo "nginx did not start" >&2; cat "$run/error.log" >&2 || true; exit 1; }
 echo "cluster ready: https://localhost:$tls_port (certificate $run/cert.pem)"
 wait

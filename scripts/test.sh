@@ -17,13 +17,13 @@ if [ ! -x "$chromium_path" ]; then
   fi
 fi
 
-# The scale-out test puts Debian's nginx (a plain process with its own config) in front of two instances.
+# The scale-out and Observatory tests put Debian's nginx (a plain process with its own config) in front of the site.
 if [ ! -x /usr/sbin/nginx ]; then
   if [ "$(id -u)" = "0" ] && command -v apt-get >/dev/null; then
-    echo "Installing Debian's nginx-light for the scale-out test…"
+    echo "Installing Debian's nginx-light for the scale-out and Observatory tests…"
     apt-get update -qq && apt-get install -y -qq nginx-light >/dev/null
   else
-    echo "The scale-out test needs nginx: apt-get install -y nginx-light" >&2
+    echo "The scale-out and Observatory tests need nginx: apt-get install -y nginx-light" >&2
     exit 1
   fi
 fi

@@ -1,5 +1,7 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
+import http, { type IncomingHttpHeaders } from "node:http";
+import https from "node:https";
 import net from "node:net";
 import os from "node:os";
 import path from "node:path";
@@ -74,6 +76,78 @@ export async function startSite(env: Record<string, string> = {}, options: { dat
   }
   child.kill("SIGKILL");
   throw new Error(`Server did not start within 60 s:\n${output}`);
+}
+
+/** Ports nobody listens on now (the kernel's picks, all held until all are known), for servers that must know their ports before they start. */
+export async function freePorts(count: number): Promise<number[]> {
+  const servers = Array.from({ length: count }, () => net.createServer());
+  await Promise.all(servers.map((server) => new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve))));
+  const ports = servers.map((server) => (server.address() as net.AddressInfo).port);
+  await Promise.all(servers.map((server) => new Promise((resolve) => server.close(resolve))));
+  return ports;
+}
+
+/** One request over http or https (trusting `ca`, which fetch cannot): status and headers. */
+export function statusAndHeaders(url: string, options: { method?: string; ca?: Buffer } = {}): Promise<{ status: number; headers: IncomingHttpHeaders }> {
+  const method = options.method ?? "GET";
+  const client = url.startsWith("https:") ? https : http;
+  return new Promise((resolve, reject) => {
+    const outgoing = client.request(url, { method, ca: options.ca, timeout: 10_000 }, (response) => {
+      response.resume();
+      response.on("end", () => resolve({ status: response.statusCode ?? 0, headers: response.headers }));
+    });
+    outgoing.on("timeout", () => outgoing.destroy(new Error(`${method} ${url} timed out`)));
+    outgoing.on("error", reject);
+    outgoing.end();
+  });
+}
+
+export interface TlsProxy {
+  /** https://localhost:<tls port> */
+  origin: string;
+  /** The self-signed certificate for localhost, and its file. */
+  ca: Buffer;
+  caFile: string;
+  stop(): Promise<void>;
+}
+
+/**
+ * nginx with TLS on localhost in front of instances on the given ports, as the deploy recipe runs it
+ * (deploy/start-proxy.sh); with `http`, plain http on that port redirects to https.
+ */
+export async function startTlsProxy(upstreamPorts: number[], ports: { tls: number; http?: number }): Promise<TlsProxy> {
+  const run = fs.mkdtempSync(path.join(os.tmpdir(), "site-proxy-"));
+  const child = spawn("bash", ["deploy/start-proxy.sh", run], {
+    env: { ...process.env, UPSTREAM_PORTS: upstreamPorts.join(" "), TLS_PORT: String(ports.tls), HTTP_PORT: ports.http ? String(ports.http) : "" },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let output = "";
+  child.stdout?.on("data", (chunk) => (output += chunk));
+  child.stderr?.on("data", (chunk) => (output += chunk));
+  const exited = new Promise((resolve) => child.once("exit", resolve));
+  const caFile = path.join(run, "cert.pem");
+  const origin = `https://localhost:${ports.tls}`;
+  const stop = async () => {
+    if (child.exitCode === null && child.signalCode === null) child.kill("SIGTERM");
+    await exited;
+    fs.rmSync(run, { recursive: true, force: true });
+  };
+  const deadline = Date.now() + 10_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) break;
+    try {
+      if (fs.existsSync(caFile)) {
+        const ca = fs.readFileSync(caFile);
+        await statusAndHeaders(`${origin}/readyz`, { ca });
+        return { origin, ca, caFile, stop };
+      }
+    } catch {
+      // nginx is not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  await stop();
+  throw new Error(`nginx did not start:\n${output}`);
 }
 
 /**
