@@ -21,6 +21,8 @@ import { authRoutes } from "./auth-routes";
 import { getAuthService } from "~/features/auth/auth-service.server";
 import { createStorage } from "~/features/storage/storage.server";
 import { promoteEditors, setUserRole } from "~/features/auth/roles.server";
+import { registerUserDataHandler } from "~/features/auth/user-data-hooks.server";
+import { wishUserData } from "~/features/wishes/wish-user-data.server";
 
 /** Every request body is capped; the sign-in layer's forms and JSON are small (analytics has its own 16 KB). */
 export const MAX_BODY_BYTES = 64 * 1024;
@@ -33,6 +35,9 @@ export function createApp() {
   const env = getEnv();
   const logger = getLogger();
   setDatabaseReporting({ logger, onQueryError: noteRequestError });
+  // Features that keep rows per user follow account deletion and a guest's sign-in (file storage registers
+  // its own handler in createStorage below).
+  registerUserDataHandler(wishUserData);
   const app = new Hono();
   // Imported lazily so React Router's build stays a chunk of its own, which its prerenderer looks up.
   const handleRequest = createRequestHandler(

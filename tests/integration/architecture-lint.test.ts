@@ -31,6 +31,13 @@ describe("the architecture lint", () => {
     expect(await boundaryProblems(file, code)).toEqual([]);
   });
 
+  it("refuses an import cycle: the sign-in layer's roles reaching back to the service that builds them", async () => {
+    // auth-service.server.ts → auth.server.ts → roles.server.ts; this probe stands in for roles.server.ts.
+    const code = 'import { getAuthService } from "./auth-service.server";\nexport const x = getAuthService;\n';
+    const [result] = await eslint.lintText(code, { filePath: "app/features/auth/roles.server.ts" });
+    expect(result?.messages.map((message) => message.ruleId)).toEqual(["import-x/no-cycle"]);
+  });
+
   it("refuses an import that climbs out of its folder with ../", async () => {
     const [result] = await eslint.lintText('import { z } from "../lib/zod";\nexport const x = z;\n', { filePath: "app/features/probe.ts" });
     expect(result?.messages.map((message) => `${message.ruleId}: ${message.message}`)).toEqual([expect.stringMatching(/^no-restricted-imports: .*Import from another folder through its root alias/)]);

@@ -1,6 +1,8 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, expect, it } from "vitest";
+import { registerUserDataHandler } from "~/features/auth/user-data-hooks.server";
 import { createWishService, type ActionResult, type WishService, type WishViewer } from "~/features/wishes/wish-service.server";
+import { wishUserData } from "~/features/wishes/wish-user-data.server";
 import { wishRateLimits } from "~/features/wishes/wish-limits.server";
 import { unsubscribe } from "~/features/wishes/wish-notice.server";
 import { memoryRateLimitStore } from "~/services/rate-limiter.server";
@@ -16,6 +18,9 @@ function formOf(fields: Record<string, string>): FormData {
   for (const [name, value] of Object.entries(fields)) data.set(name, value);
   return data;
 }
+
+// The site registers it at start-up (server/app.ts): wishes follow a guest who signs in to an existing account.
+registerUserDataHandler(wishUserData);
 
 describeEachDatabase("wishing well", (database) => {
   let server: AuthTestServer;

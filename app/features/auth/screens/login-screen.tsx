@@ -1,6 +1,6 @@
 import { Form, Link, useNavigate, useSearchParams } from "react-router";
 import { usePublicEnv } from "~/config/use-public-env";
-import { displayNameOf } from "~/features/shell/display-name";
+import { displayNameOf } from "~/features/auth/display-name";
 import { useAuth } from "~/features/auth/auth-provider";
 import { AuthScreen, Field, FormAlert, FormNotice, useAuthForm } from "~/features/auth/auth-form";
 import { authHref } from "~/features/auth/auth-paths";

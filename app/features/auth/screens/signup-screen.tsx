@@ -1,7 +1,7 @@
 import { useState } from "react";
 import { Form, Link, useSearchParams } from "react-router";
 import { usePublicEnv } from "~/config/use-public-env";
-import { displayNameOf } from "~/features/shell/display-name";
+import { displayNameOf } from "~/features/auth/display-name";
 import { useAuth } from "~/features/auth/auth-provider";
 import { AuthScreen, Field, FormAlert, useAuthForm } from "~/features/auth/auth-form";
 import { authHref } from "~/features/auth/auth-paths";
