@@ -27,8 +27,6 @@ const layers = {
 const features = {
   analytics: {
     public: ["track.ts", "analytics-events.ts", "google-analytics.tsx", "page-tracking.tsx", "analytics-endpoint.server.ts"],
-    // The CSP report endpoint counts reports with the same fixed-window limiter.
-    host: ["rate-limit.server.ts"],
   },
   articles: {
     public: [
@@ -52,8 +50,9 @@ const features = {
     host: ["auth-service.server.ts", "api-errors.server.ts", "roles.server.ts", "session-token-scrub.server.ts", "user-data-hooks.server.ts"],
   },
   account: { public: ["account-deletion-page.tsx", "current-plan-page.tsx"] },
-  // The Content-Security-Policy: built by the host, its nonce read by the server entry and the root's inline styles.
-  security: { public: ["csp.server.ts", "csp-nonce.tsx"], host: ["csp.server.ts"] },
+  // The Content-Security-Policy: built by the host, its nonce read by the server entry and the root's inline
+  // styles; where browsers report violations.
+  security: { public: ["csp.server.ts", "csp-nonce.tsx", "csp-report.server.ts"], host: ["csp.server.ts"] },
   // The dev blog's screens and loaders (routes), its feed and sitemap entries, the stale-save message (e2e).
   "dev-blog": {
     public: [
@@ -61,8 +60,8 @@ const features = {
       "post-list.tsx", "post-view.tsx", "post-editor.tsx", "forbidden-view.tsx", "links.ts", "editor-messages.ts",
     ],
   },
-  "dev-tools": { public: ["mailbox-screen.tsx", "self-test-screen.tsx"] },
-  mail: { public: ["mailbox.server.ts", "mail-transport.server.ts", "mail-templates.server.ts", "outbox.server.ts"], host: ["mailbox.server.ts"] },
+  "dev-tools": { public: ["mailbox-screen.tsx", "self-test-screen.tsx", "dev-mailbox.server.ts"] },
+  mail: { public: ["mailbox.server.ts", "mail-transport.server.ts", "mail-templates.server.ts", "outbox.server.ts"] },
   pages: {
     public: [
       "data.server.ts", "page-intro.tsx", "placeholders.ts", "variables.server.ts", "plan-card.tsx", "home-page.tsx",

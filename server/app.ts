@@ -5,12 +5,11 @@ import { getEnv } from "~/config/env.server";
 import { closeDatabase, getDatabase, prepareDatabase, setDatabaseReporting } from "~/db/db.server";
 import { getLogger } from "~/services/logger.server";
 import { noteRequestError } from "~/services/request-context.server";
-import { clientIp, withClientIp } from "./client-ip";
+import { withClientIp } from "./client-ip";
 import { closeSharedRateLimitStore, sharedRateLimitStore, sharedRedis } from "~/services/rate-limiter.server";
 import { redisAnswers } from "~/services/redis.server";
 import { canonicalRedirect } from "./redirects";
 import { loadCspHashes, securityHeaders, withCspNonce } from "./headers";
-import { cspReportRoutes } from "./csp-report";
 import { methodPolicy } from "./methods";
 import { staticFiles } from "./static-files";
 import { readiness } from "./health";
@@ -70,7 +69,6 @@ export function createApp() {
   app.route("/", authRoutes(getAuthService()));
   // File storage speaking the Firebase Storage v0 protocol (docs/storage.md).
   app.route("/", createStorage({ env, database: getDatabase(), authService: getAuthService() }).routes);
-  app.route("/", cspReportRoutes(sharedRateLimitStore(), (c) => clientIp(c, env.TRUSTED_PROXIES)));
 
   if (import.meta.env.PROD) {
     app.use(staticFiles(`${env.BUILD_DIR}/client`));
