@@ -27,8 +27,6 @@ const layers = {
 const features = {
   analytics: {
     public: ["track.ts", "analytics-events.ts", "google-analytics.tsx", "page-tracking.tsx", "analytics-endpoint.server.ts"],
-    // The CSP report endpoint counts reports with the same fixed-window limiter.
-    host: ["rate-limit.server.ts"],
   },
   articles: {
     public: [
@@ -41,17 +39,20 @@ const features = {
     public: [
       "auth-provider.tsx", "auth-types.ts", "auth-errors.ts", "auth-client.ts", "auth-form.tsx", "auth-screens.css", "link-params.ts",
       "password-policy.ts", "password-rules-list.tsx", "redirect-rule.ts", "auth-paths.ts", "form-schemas.ts", "social-buttons.tsx", "roles.ts",
-      "auth-service.server.ts", "auth-actions.server.ts", "social-providers.server.ts", "self-test.server.ts", "roles.server.ts", "user-data-hooks.server.ts",
+      // How a signed-in user is named (PRODUCT §4): the shell's user area and the sign-in screens.
+      "display-name.ts",
+      "auth-service.server.ts", "auth-actions.server.ts", "social-providers.server.ts", "self-test.server.ts", "roles.server.ts", "request-user.server.ts", "user-data-hooks.server.ts",
       "trusted-origins.server.ts",
       // The sign-in screens, each behind a thin route.
       "screens/login-screen.tsx", "screens/signup-screen.tsx", "screens/forgot-password-screen.tsx", "screens/reset-password-screen.tsx",
       "screens/email-verification-screen.tsx", "screens/verify-email-screen.tsx",
     ],
-    host: ["auth-service.server.ts", "api-errors.server.ts", "roles.server.ts", "session-token-scrub.server.ts"],
+    host: ["auth-service.server.ts", "api-errors.server.ts", "roles.server.ts", "session-token-scrub.server.ts", "user-data-hooks.server.ts"],
   },
   account: { public: ["account-deletion-page.tsx", "current-plan-page.tsx"] },
-  // The Content-Security-Policy: built by the host, its nonce read by the server entry and the root's inline styles.
-  security: { public: ["csp.server.ts", "csp-nonce.tsx"], host: ["csp.server.ts"] },
+  // The Content-Security-Policy: built by the host, its nonce read by the server entry and the root's inline
+  // styles; where browsers report violations.
+  security: { public: ["csp.server.ts", "csp-nonce.tsx", "csp-report.server.ts"], host: ["csp.server.ts"] },
   // The dev blog's screens and loaders (routes), its feed and sitemap entries, the stale-save message (e2e).
   "dev-blog": {
     public: [
@@ -59,8 +60,8 @@ const features = {
       "post-list.tsx", "post-view.tsx", "post-editor.tsx", "forbidden-view.tsx", "links.ts", "editor-messages.ts",
     ],
   },
-  "dev-tools": { public: ["mailbox-screen.tsx", "self-test-screen.tsx"] },
-  mail: { public: ["mailbox.server.ts", "mail-transport.server.ts", "mail-templates.server.ts", "outbox.server.ts"], host: ["mailbox.server.ts"] },
+  "dev-tools": { public: ["mailbox-screen.tsx", "self-test-screen.tsx", "dev-mailbox.server.ts"] },
+  mail: { public: ["mailbox.server.ts", "mail-transport.server.ts", "mail-templates.server.ts", "outbox.server.ts"] },
   pages: {
     public: [
       "data.server.ts", "page-intro.tsx", "placeholders.ts", "variables.server.ts", "plan-card.tsx", "home-page.tsx",
@@ -69,26 +70,19 @@ const features = {
   },
   scheduler: { public: ["task-scheduler.tsx"] },
   seo: { public: ["page-meta.ts", "sitemap.server.ts", "web-manifest.ts"] },
-  // display-name.ts: how a signed-in user is named (PRODUCT §4), shared with the sign-in screens.
-  shell: { public: ["site-header.tsx", "site-footer.tsx", "inline-stylesheet.tsx", "display-name.ts"] },
+  shell: { public: ["site-header.tsx", "site-footer.tsx", "inline-stylesheet.tsx"] },
   // The browser upload client and its error catalogue (the dev blog uses them), the profile-photo picker (the
   // shell's dropdown), and the storage service the host mounts.
   storage: {
     public: ["upload-client.ts", "storage-errors.ts", "storage-paths.ts", "file-metadata.ts", "profile-photo-picker.tsx", "storage.server.ts"],
     host: ["storage.server.ts"],
   },
-  // The wishing well's screens and route handlers; wish-user-data.server.ts joins the sign-in layer's user-data hooks.
+  // The wishing well's screens and route handlers; the host registers wish-user-data.server.ts with the sign-in layer's user-data hooks.
   wishes: {
-    public: ["wish-routes.server.ts", "wish-board.tsx", "wish-detail.tsx", "wish-meta.ts", "unsubscribe-page.tsx", "wish-user-data.server.ts"],
+    public: ["wish-routes.server.ts", "wish-board.tsx", "wish-detail.tsx", "wish-meta.ts", "unsubscribe-page.tsx"],
+    host: ["wish-user-data.server.ts"],
   },
 };
-
-// Imports that break the rules today, each waiting for a move on another branch. Empty this list, don't grow it.
-const knownExceptions = [
-  // The operations branch's database layer logs and notes request errors through app/services (merged here with the mail outbox).
-  { from: "app/db/connection.server.ts", to: "app/services/request-context.server.ts" },
-  { from: "app/db/db.server.ts", to: "app/services/logger.server.ts" },
-];
 
 const root = import.meta.dirname;
 const at = (relative) => path.join(root, relative);
@@ -103,14 +97,8 @@ for (const [name, { host = [] }] of Object.entries(features)) {
   if (wrong.length) throw new Error(`eslint.config.js: the host's entry points into ${name} must be *.server.ts files: ${wrong.join(", ")}`);
 }
 
-/** Every zone of `import-x/no-restricted-paths`; `allowed` are files one importer may use in spite of them. */
-function zones(allowed = []) {
-  const exceptFrom = (from, files) => [
-    ...new Set([
-      ...files,
-      ...allowed.map((file) => path.relative(from, at(file))).filter((relative) => !relative.startsWith("..")).map((relative) => `./${relative}`),
-    ]),
-  ];
+/** Every zone of `import-x/no-restricted-paths`. */
+function zones() {
   const result = [];
   for (const [name, layer] of Object.entries(layers)) {
     for (const [otherName, other] of Object.entries(layers)) {
@@ -119,7 +107,6 @@ function zones(allowed = []) {
         result.push({
           target: layer.paths.map(at),
           from: at(from),
-          except: exceptFrom(at(from), []),
           message: `Layers: ${name} may import ${layer.may.length ? `only ${layer.may.join(", ")}` : "nothing else of the app"} (docs/architecture.md).`,
         });
       }
@@ -130,7 +117,7 @@ function zones(allowed = []) {
     result.push({
       target: [at(`app/features/!(${name})/**`), ...layers.routes.paths.map(at), at("server")],
       from,
-      except: exceptFrom(from, [...feature.public, ...(feature.host ?? [])].map((file) => `./${file}`)),
+      except: [...new Set([...feature.public, ...(feature.host ?? [])])].map((file) => `./${file}`),
       message: `Outside features/${name}, import only its public files: ${feature.public.join(", ")} (eslint.config.js).`,
     });
   }
@@ -138,7 +125,7 @@ function zones(allowed = []) {
   result.push({
     target: at("server"),
     from: at("app/features"),
-    except: exceptFrom(at("app/features"), hostEntries),
+    except: hostEntries,
     message: `The host imports a feature only through its named *.server.ts entry points: ${hostEntries.join(", ")} (decision 900).`,
   });
   return result;
@@ -149,23 +136,20 @@ function zones(allowed = []) {
 const typescriptResolver = createTypeScriptImportResolver({ project: at("tsconfig.json") });
 const resolver = { ...typescriptResolver, resolve: (source, file) => typescriptResolver.resolve(source.replace(/\?[\w&=]*$/, ""), file) };
 
-const boundaries = [
-  {
-    files: ["**/*.{ts,tsx}"],
-    plugins: { "import-x": importX },
-    settings: { "import-x/resolver-next": [resolver] },
-    rules: {
-      "import-x/no-restricted-paths": ["error", { zones: zones() }],
-      "import-x/no-cycle": "error",
-    },
+const boundaries = {
+  files: ["**/*.{ts,tsx}"],
+  plugins: { "import-x": importX },
+  settings: {
+    "import-x/resolver-next": [resolver],
+    // Without these, import-x reads no .ts/.tsx file it is led to, and no-cycle finds nothing.
+    "import-x/extensions": [".ts", ".tsx", ".js", ".mjs"],
+    "import-x/parsers": { "@typescript-eslint/parser": [".ts", ".tsx"] },
   },
-  ...[...new Set(knownExceptions.map((exception) => exception.from))].map((file) => ({
-    files: [file],
-    rules: {
-      "import-x/no-restricted-paths": ["error", { zones: zones(knownExceptions.filter((exception) => exception.from === file).map((exception) => exception.to)) }],
-    },
-  })),
-];
+  rules: {
+    "import-x/no-restricted-paths": ["error", { zones: zones() }],
+    "import-x/no-cycle": "error",
+  },
+};
 
 // A file names a module outside its own folder by its root alias (~/, ~content/, ~server/, ~tests/, ~bench/).
 const parentFolderImports = { group: ["../*"], message: "Import from another folder through its root alias (~/…), not ../ (tsconfig.json paths)." };
@@ -183,7 +167,7 @@ export default tseslint.config(
       "@typescript-eslint/consistent-type-imports": "error",
     },
   },
-  ...boundaries,
+  boundaries,
   { files: ["**/*.{ts,tsx}"], rules: { "no-restricted-imports": ["error", { patterns: [parentFolderImports] }] } },
   {
     // Code that can reach the browser takes zod from ~/lib/zod (or zod-mini), which turns off its eval probe (CSP).

@@ -11,15 +11,18 @@ export default [
   route("verify-email", "routes/auth/verify-email.tsx"),
 
   // Developer tools: the sign-in layer's self-test (at the original's address), and the development mailbox
-  // (loopback site without SMTP only; a 404 everywhere else).
+  // as a screen and as JSON (loopback site without SMTP only; a 404 everywhere else).
   route("firebase-test", "routes/dev/firebase-test.tsx"),
   route("dev/mailbox", "routes/dev/mailbox.tsx"),
+  route("api/dev/mailbox", "routes/dev/mailbox-api.ts"),
 
-  // Resources without UI: search engines and the first-party analytics endpoint.
+  // Resources without UI: search engines, the first-party analytics endpoint, CSP violation reports, the
+  // wishing well's JSON and the dev blog's feed. Every endpoint of our own is here (decision 902).
   route("sitemap.xml", "routes/resources/sitemap.ts"),
   route("robots.txt", "routes/resources/robots.ts"),
   route("manifest.webmanifest", "routes/resources/web-manifest.ts"),
   route("api/analytics", "routes/resources/analytics.ts"),
+  route("api/csp-report", "routes/resources/csp-report.ts"),
   route("api/wishes/similar", "routes/resources/wish-similar.ts"),
   route("api/wishes/:id/vote", "routes/resources/wish-vote.ts"),
   route("dev-blog/feed.xml", "routes/resources/dev-blog-feed.ts"),

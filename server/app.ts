@@ -5,12 +5,11 @@ import { getEnv } from "~/config/env.server";
 import { closeDatabase, getDatabase, prepareDatabase, setDatabaseReporting } from "~/db/db.server";
 import { getLogger } from "~/services/logger.server";
 import { noteRequestError } from "~/services/request-context.server";
-import { clientIp, withClientIp } from "./client-ip";
+import { withClientIp } from "./client-ip";
 import { closeSharedRateLimitStore, sharedRateLimitStore, sharedRedis } from "~/services/rate-limiter.server";
 import { redisAnswers } from "~/services/redis.server";
 import { canonicalRedirect } from "./redirects";
 import { loadCspHashes, securityHeaders, withCspNonce } from "./headers";
-import { cspReportRoutes } from "./csp-report";
 import { methodPolicy } from "./methods";
 import { staticFiles } from "./static-files";
 import { readiness } from "./health";
@@ -21,6 +20,8 @@ import { authRoutes } from "./auth-routes";
 import { getAuthService } from "~/features/auth/auth-service.server";
 import { createStorage } from "~/features/storage/storage.server";
 import { promoteEditors, setUserRole } from "~/features/auth/roles.server";
+import { registerUserDataHandler } from "~/features/auth/user-data-hooks.server";
+import { wishUserData } from "~/features/wishes/wish-user-data.server";
 
 /** Every request body is capped; the sign-in layer's forms and JSON are small (analytics has its own 16 KB). */
 export const MAX_BODY_BYTES = 64 * 1024;
@@ -33,6 +34,9 @@ export function createApp() {
   const env = getEnv();
   const logger = getLogger();
   setDatabaseReporting({ logger, onQueryError: noteRequestError });
+  // Features that keep rows per user follow account deletion and a guest's sign-in (file storage registers
+  // its own handler in createStorage below).
+  registerUserDataHandler(wishUserData);
   const app = new Hono();
   // Imported lazily so React Router's build stays a chunk of its own, which its prerenderer looks up.
   const handleRequest = createRequestHandler(
@@ -65,7 +69,6 @@ export function createApp() {
   app.route("/", authRoutes(getAuthService()));
   // File storage speaking the Firebase Storage v0 protocol (docs/storage.md).
   app.route("/", createStorage({ env, database: getDatabase(), authService: getAuthService() }).routes);
-  app.route("/", cspReportRoutes(sharedRateLimitStore(), (c) => clientIp(c, env.TRUSTED_PROXIES)));
 
   if (import.meta.env.PROD) {
     app.use(staticFiles(`${env.BUILD_DIR}/client`));

@@ -2,14 +2,13 @@ import { Hono } from "hono";
 import type { AuthService } from "~/features/auth/auth-service.server";
 import { jsonError, toCatalogueError } from "~/features/auth/api-errors.server";
 import { withoutSessionTokens } from "~/features/auth/session-token-scrub.server";
-import { listMailbox } from "~/features/mail/mailbox.server";
 import { withClientIp } from "./client-ip";
 import { devIdentityProviderRoutes } from "./dev-identity-provider";
 import { noteRequestError } from "~/services/request-context.server";
 
 /**
- * The sign-in layer's HTTP surface: Better Auth under /api/auth/*, and on a loopback site without SMTP or
- * real providers the development mailbox (/api/dev/mailbox) and identity provider (/dev-oidc/*).
+ * The sign-in layer's protocol surfaces (decision 902): Better Auth under /api/auth/*, and on a loopback site
+ * without real providers the development identity provider (/dev-oidc/*).
  */
 export function authRoutes(service: AuthService) {
   const routes = new Hono();
@@ -33,9 +32,6 @@ export function authRoutes(service: AuthService) {
     }
   });
 
-  if (service.devMailbox) {
-    routes.get("/api/dev/mailbox", async (c) => c.json(await listMailbox(service.database.db, c.req.query("to"))));
-  }
   if (service.devIdentityProvider) {
     routes.route("/dev-oidc", devIdentityProviderRoutes(service));
   }

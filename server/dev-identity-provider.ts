@@ -13,7 +13,7 @@ interface NodeBindings {
 }
 
 /**
- * The development identity provider (PRODUCT.md §6): a real OpenID Connect issuer (oidc-provider) at
+ * The development identity provider (PRODUCT §6): a real OpenID Connect issuer (oidc-provider) at
  * /dev-oidc, so development sign-in takes the same OAuth code path as Google or LINE. Its sign-in page asks
  * only for an email and signs in as that address. It exists only on a loopback site with no real provider.
  */

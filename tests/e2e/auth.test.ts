@@ -1,6 +1,6 @@
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { newEmail, password, signUp, storedUser } from "./helpers/accounts";
+import { newEmail, password, signUp, storedUser, submitSignUp } from "./helpers/accounts";
 import { baseURL, expectNoAxeViolations, holdRequests, openPage, useBrowser, waitForHydration } from "./helpers/browser";
 import { linkTo, mailTo } from "./helpers/mailbox";
 
@@ -99,12 +99,7 @@ describe("sign-in layer in the browser", () => {
     await openPage(page, "/signup");
     await page.getByRole("heading", { name: "升級訪客帳號" }).waitFor();
     const email = newEmail();
-    await page.getByLabel("顯示名稱").fill("小華");
-    await page.getByLabel("電子郵件").fill(email);
-    await page.getByLabel("密碼", { exact: true }).fill(password);
-    await page.getByLabel("確認密碼").fill(password);
-    await page.getByRole("button", { name: "註冊" }).click();
-    await page.waitForURL("**/email-verification");
+    await submitSignUp(page, email, "小華");
     expect(await storedUser(page)).toMatchObject({ uid: guest?.uid, email, displayName: "小華", isAnonymous: false, emailVerified: false });
     await mailTo(email, /驗證/);
     await page.context().close();

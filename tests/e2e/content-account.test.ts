@@ -2,34 +2,8 @@ import { randomUUID } from "node:crypto";
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { authErrorMessages } from "~/features/auth/auth-errors";
+import { createVerifiedAccount, newEmail, password } from "./helpers/accounts";
 import { baseURL, expectNoAxeViolations, openPage, useBrowser } from "./helpers/browser";
-
-const password = "family-123";
-
-/** The verification link mailed to `email` (mail goes out in the background), as a path on this site. */
-async function verificationPath(email: string): Promise<string> {
-  for (let attempt = 0; attempt < 100; attempt += 1) {
-    const mails = (await (await fetch(`${baseURL()}/api/dev/mailbox?to=${encodeURIComponent(email)}`)).json()) as { links: string[] }[];
-    const link = mails.flatMap((mail) => mail.links).find((candidate) => new URL(candidate).pathname === "/verify-email");
-    if (link) return `${new URL(link).pathname}${new URL(link).search}`;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error(`no verification mail to ${email}`);
-}
-
-/** A registered account with a verified email and a password, made through the sign-in API and the mailbox. */
-async function createVerifiedAccount(page: Page): Promise<string> {
-  const email = `content-${randomUUID().slice(0, 8)}@example.tw`;
-  const response = await fetch(`${baseURL()}/api/auth/sign-up/email`, {
-    method: "POST",
-    headers: { "content-type": "application/json", origin: baseURL() },
-    body: JSON.stringify({ email, password, name: "測試家長" }),
-  });
-  expect(response.status).toBe(200);
-  await openPage(page, await verificationPath(email));
-  await page.getByText("已完成驗證").waitFor();
-  return email;
-}
 
 /** The answer of the sign-in API for `email` with the account's password. */
 const signInStatus = async (email: string) =>
@@ -136,7 +110,7 @@ describe("account deletion", () => {
 
   it("deletes a signed-in account after the confirmation word and the password; signing in again fails", async () => {
     const page = await browser.newPage();
-    const email = await createVerifiedAccount(page);
+    const email = await createVerifiedAccount(page, newEmail(), "測試家長");
     await logIn(page, email, "/account-deletion");
     const form = deletionForm(page);
     await form.getByText(email).waitFor();

@@ -1,29 +1,8 @@
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { newEmail, password } from "./helpers/accounts";
+import { newEmail, password, submitSignUp } from "./helpers/accounts";
 import { baseURL, useBrowser } from "./helpers/browser";
-
-interface Mail {
-  subject: string;
-  links: string[];
-}
-
-async function mailsTo(to: string, subject: RegExp): Promise<Mail[]> {
-  const mails = (await (await fetch(`${baseURL()}/api/dev/mailbox?to=${encodeURIComponent(to)}`)).json()) as Mail[];
-  return mails.filter((mail) => subject.test(mail.subject));
-}
-async function mailTo(to: string, subject: RegExp, count = 1): Promise<Mail> {
-  for (let attempt = 0; attempt < 100; attempt += 1) {
-    const found = await mailsTo(to, subject);
-    if (found.length >= count && found[0]) return found[0];
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error(`no mail to ${to}`);
-}
-const pathOf = (mail: Mail, path: string) => {
-  const link = new URL(mail.links.find((candidate) => new URL(candidate).pathname === path) ?? "");
-  return `${link.pathname}${link.search}`;
-};
+import { linkTo, mailTo } from "./helpers/mailbox";
 
 /**
  * Every sign-in and account form with JavaScript off (PRODUCT §5: every form works as a plain POST form before
@@ -38,12 +17,7 @@ describe("forms without JavaScript", () => {
 
   async function signUp(page: Page, email: string) {
     await page.goto("/signup");
-    await page.getByLabel("顯示名稱").fill("小明");
-    await page.getByLabel("電子郵件").fill(email);
-    await page.getByLabel("密碼", { exact: true }).fill(password);
-    await page.getByLabel("確認密碼").fill(password);
-    await page.getByRole("button", { name: "註冊" }).click();
-    await page.waitForURL("**/email-verification");
+    await submitSignUp(page, email);
   }
 
   async function verifyByLink(page: Page, path: string) {
@@ -71,7 +45,7 @@ describe("forms without JavaScript", () => {
     await page.getByText("新的驗證信已經寄出").waitFor();
     const resent = await mailTo(email, /驗證/, 2);
 
-    await verifyByLink(page, pathOf(resent, "/verify-email"));
+    await verifyByLink(page, linkTo(resent, "/verify-email"));
     await page.context().close();
 
     const login = await noScript();
@@ -110,14 +84,14 @@ describe("forms without JavaScript", () => {
     const email = newEmail();
     const page = await noScript();
     await signUp(page, email);
-    await verifyByLink(page, pathOf(await mailTo(email, /驗證/), "/verify-email"));
+    await verifyByLink(page, linkTo(await mailTo(email, /驗證/), "/verify-email"));
 
     await page.goto("/forgot-password");
     await page.getByLabel("電子郵件").fill(email);
     await page.getByRole("button", { name: "寄送重設密碼信" }).click();
     await page.getByText("重設密碼信已寄出").waitFor();
 
-    await page.goto(pathOf(await mailTo(email, /重設/), "/reset-password"));
+    await page.goto(linkTo(await mailTo(email, /重設/), "/reset-password"));
     await page.getByLabel("新密碼", { exact: true }).fill("short");
     await page.getByLabel("確認新密碼").fill("short");
     await page.getByRole("button", { name: "重設密碼" }).click();
@@ -137,7 +111,7 @@ describe("forms without JavaScript", () => {
     const email = newEmail();
     const page = await noScript();
     await signUp(page, email);
-    await verifyByLink(page, pathOf(await mailTo(email, /驗證/), "/verify-email"));
+    await verifyByLink(page, linkTo(await mailTo(email, /驗證/), "/verify-email"));
     await page.goto("/account-deletion");
     const form = page.locator("form.deletion-form");
     await form.getByText(email).waitFor();

@@ -1,27 +1,8 @@
-import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { newEmail, password } from "./helpers/accounts";
+import { newEmail, signUp } from "./helpers/accounts";
 import { baseURL, openPage, useBrowser } from "./helpers/browser";
 import { watchViolations } from "./helpers/csp";
-
-interface Mail {
-  subject: string;
-  links: string[];
-}
-
-async function mailTo(to: string, subject: RegExp): Promise<Mail> {
-  for (let attempt = 0; attempt < 100; attempt += 1) {
-    const mails = (await (await fetch(`${baseURL()}/api/dev/mailbox?to=${encodeURIComponent(to)}`)).json()) as Mail[];
-    const match = mails.find((mail) => subject.test(mail.subject));
-    if (match) return match;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error(`no mail to ${to}`);
-}
-const pathOf = (mail: Mail, path: string) => {
-  const link = new URL(mail.links.find((candidate) => new URL(candidate).pathname === path) ?? "");
-  return `${link.pathname}${link.search}`;
-};
+import { linkTo, mailTo } from "./helpers/mailbox";
 
 describe("Content-Security-Policy", () => {
   const browser = useBrowser();
@@ -61,7 +42,7 @@ describe("Content-Security-Policy", () => {
     const otherViolations = await watchViolations(other);
     const signUpPage = await other.newPage();
     await signUp(signUpPage, email);
-    await openPage(signUpPage, pathOf(await mailTo(email, /驗證/), "/verify-email"));
+    await openPage(signUpPage, linkTo(await mailTo(email, /驗證/), "/verify-email"));
     await signUpPage.getByText("已完成驗證").waitFor();
     await openPage(signUpPage, "/account-deletion");
     await other.close();
@@ -119,13 +100,3 @@ describe("HTTP methods", () => {
     expect(await login.text()).toContain("電子郵件格式不正確");
   });
 });
-
-async function signUp(page: Page, email: string) {
-  await openPage(page, "/signup");
-  await page.getByLabel("顯示名稱").fill("小明");
-  await page.getByLabel("電子郵件").fill(email);
-  await page.getByLabel("密碼", { exact: true }).fill(password);
-  await page.getByLabel("確認密碼").fill(password);
-  await page.getByRole("button", { name: "註冊" }).click();
-  await page.waitForURL("**/email-verification");
-}

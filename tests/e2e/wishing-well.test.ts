@@ -2,7 +2,7 @@ import { execFile } from "node:child_process";
 import { promisify } from "node:util";
 import type { Page } from "playwright-core";
 import { describe, expect, inject, it } from "vitest";
-import { newEmail, password, signUp } from "./helpers/accounts";
+import { newEmail, signUp, submitSignUp } from "./helpers/accounts";
 import { baseURL, expectNoAxeViolations, openPage, useBrowser } from "./helpers/browser";
 import { linkTo, mailTo } from "./helpers/mailbox";
 
@@ -76,12 +76,7 @@ describe("wishing well in the browser", () => {
     const email = newEmail();
     await openPage(author, "/signup");
     await author.getByRole("heading", { name: "升級訪客帳號" }).waitFor();
-    await author.getByLabel("顯示名稱").fill("小安爸爸");
-    await author.getByLabel("電子郵件").fill(email);
-    await author.getByLabel("密碼", { exact: true }).fill(password);
-    await author.getByLabel("確認密碼").fill(password);
-    await author.getByRole("button", { name: "註冊" }).click();
-    await author.waitForURL("**/email-verification");
+    await submitSignUp(author, email, "小安爸爸");
     await verifyEmail(author, email);
     await openPage(author, wishPath);
     await author.getByRole("heading", { name: "你的願望" }).waitFor();

@@ -16,7 +16,7 @@ const pages = ["/", "/features", "/pricing", "/current-plan", "/wishing-well", "
   "/privacy", "/terms", "/ironman2025", "/task-scheduler", "/account-deletion", "/login", "/signup", "/email-verification",
   "/forgot-password", "/reset-password", "/verify-email", "/firebase-test", "/dev/mailbox", "/sitemap.xml", "/robots.txt",
   "/manifest.webmanifest", "/healthz", "/readyz", "/favicon.ico", "/assets/missing.js", "/no-such-page"];
-const apis = ["/api/analytics", "/api/dev/mailbox", "/dev-oidc/.well-known/openid-configuration", "/dev-oidc/auth", "/dev-oidc/token",
+const apis = ["/api/analytics", "/api/csp-report", "/api/dev/mailbox", "/dev-oidc/.well-known/openid-configuration", "/dev-oidc/auth", "/dev-oidc/token",
   ...["sign-in/email", "sign-up/email", "sign-out", "get-session", "me", "request-password-reset", "reset-password", "verify-email",
     "send-verification-email", "delete-user", "update-user", "sign-in/anonymous", "guest/upgrade", "sign-in/social", "ok",
     "callback/google", "oauth2/callback/dev", "oauth-popup/start", "change-password", "list-sessions", "no-such-endpoint"].map((p) => `/api/auth/${p}`)];

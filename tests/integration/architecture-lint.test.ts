@@ -1,3 +1,5 @@
+import fs from "node:fs";
+import path from "node:path";
 import { ESLint } from "eslint";
 import { describe, expect, it } from "vitest";
 
@@ -31,8 +33,38 @@ describe("the architecture lint", () => {
     expect(await boundaryProblems(file, code)).toEqual([]);
   });
 
+  it("refuses an import cycle: the sign-in layer's roles reaching back to the service that builds them", async () => {
+    // auth-service.server.ts → auth.server.ts → roles.server.ts; this probe stands in for roles.server.ts.
+    const code = 'import { getAuthService } from "./auth-service.server";\nexport const x = getAuthService;\n';
+    const [result] = await eslint.lintText(code, { filePath: "app/features/auth/roles.server.ts" });
+    expect(result?.messages.map((message) => message.ruleId)).toEqual(["import-x/no-cycle"]);
+  });
+
   it("refuses an import that climbs out of its folder with ../", async () => {
     const [result] = await eslint.lintText('import { z } from "../lib/zod";\nexport const x = z;\n', { filePath: "app/features/probe.ts" });
     expect(result?.messages.map((message) => `${message.ruleId}: ${message.message}`)).toEqual([expect.stringMatching(/^no-restricted-imports: .*Import from another folder through its root alias/)]);
+  });
+
+  it("keeps features depending on each other one way: no loop between feature folders", () => {
+    // no-cycle sees loops of files; a loop of folders (auth → shell → auth through different files) it cannot.
+    const uses = new Map<string, Set<string>>();
+    for (const entry of fs.readdirSync("app/features", { withFileTypes: true, recursive: true })) {
+      if (!entry.isFile() || !/\.tsx?$/.test(entry.name) || /\.test\.tsx?$/.test(entry.name)) continue;
+      const file = path.join(entry.parentPath, entry.name);
+      const feature = file.split(path.sep)[2] ?? "";
+      for (const [, other = ""] of fs.readFileSync(file, "utf8").matchAll(/from "~\/features\/([\w-]+)\//g)) {
+        if (other !== feature) uses.set(feature, (uses.get(feature) ?? new Set()).add(other));
+      }
+    }
+    const loops: string[] = [];
+    const visit = (feature: string, trail: string[]) => {
+      for (const next of uses.get(feature) ?? []) {
+        if (trail.includes(next)) loops.push([...trail.slice(trail.indexOf(next)), next].join(" → "));
+        else visit(next, [...trail, next]);
+      }
+    };
+    for (const feature of uses.keys()) visit(feature, [feature]);
+    expect(uses.size).toBeGreaterThan(5);
+    expect(loops).toEqual([]);
   });
 });

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { Hono } from "hono";
 import { parseEnv } from "~/config/env.server";
 import { createAuthService } from "~/features/auth/auth-service.server";
+import { devMailboxApi } from "~/features/dev-tools/dev-mailbox.server";
 import { createTestDatabase, type TestDatabase } from "~tests/helpers/databases";
 import { authRoutes } from "~server/auth-routes";
 import { startAuthServer } from "./auth-server";
@@ -75,7 +76,7 @@ describe("sign-in layer by deployment", () => {
     const app = new Hono().route("/", authRoutes(service));
     expect(service.devMailbox).toBe(false);
     expect(service.devIdentityProvider).toBeUndefined();
-    expect((await app.request("https://taskhero.tw/api/dev/mailbox")).status).toBe(404);
+    expect((await devMailboxApi(new Request("https://taskhero.tw/api/dev/mailbox"), service)).status).toBe(404);
     expect((await app.request("https://taskhero.tw/dev-oidc/.well-known/openid-configuration")).status).toBe(404);
     await service.close();
   });

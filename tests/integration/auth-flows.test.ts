@@ -5,6 +5,7 @@ import { getMigrations } from "better-auth/db/migration";
 import { authOptions } from "~/features/auth/auth.server";
 import { registerUserDataHandler } from "~/features/auth/user-data-hooks.server";
 import { SELF_TEST_CACHE_MS, runSelfTest } from "~/features/auth/self-test.server";
+import { devMailboxApi } from "~/features/dev-tools/dev-mailbox.server";
 import { describeEachDatabase } from "~tests/helpers/databases";
 import { startAuthServer, type AuthTestClient, type AuthTestServer } from "./auth-server";
 
@@ -337,7 +338,7 @@ describeEachDatabase("sign-in layer", (database) => {
   });
 
   it("answers the self-test probes: the mailbox JSON API exists on a loopback site without SMTP", async () => {
-    const answer = await fetch(`${server.baseURL}/api/dev/mailbox?to=nobody@example.tw`);
+    const answer = await devMailboxApi(new Request(`${server.baseURL}/api/dev/mailbox?to=nobody@example.tw`), server.service);
     expect(answer.status).toBe(200);
     expect(await answer.json()).toEqual([]);
   });

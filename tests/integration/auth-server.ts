@@ -3,7 +3,7 @@ import { serve, type ServerType } from "@hono/node-server";
 import { Hono } from "hono";
 import { parseEnv } from "~/config/env.server";
 import { createAuthService, type AuthService } from "~/features/auth/auth-service.server";
-import type { MailboxEntry } from "~/features/mail/mailbox.server";
+import { listMailbox, type MailboxEntry } from "~/features/mail/mailbox.server";
 import type { IdentityRecord } from "~/features/auth/identity-record";
 import { authRoutes } from "~server/auth-routes";
 import type { TestDatabase } from "~tests/helpers/databases";
@@ -18,8 +18,9 @@ export interface AuthTestServer {
 }
 
 /**
- * The sign-in layer's routes on a real HTTP server (port 0) over a test database. 127.0.0.1 is a trusted
- * proxy here, so each client can present its own address in X-Forwarded-For and tests never share a bucket.
+ * The sign-in layer's routes on a real HTTP server (port 0) over a test database; its mail is read straight
+ * from the development mailbox. 127.0.0.1 is a trusted proxy here, so each client can present its own address
+ * in X-Forwarded-For and tests never share a bucket.
  */
 export async function startAuthServer(
   database: TestDatabase,
@@ -53,8 +54,7 @@ export async function startAuthServer(
     client: ({ ip, origin } = {}) => new AuthTestClient(baseURL, ip ?? `10.${port % 250}.${Math.floor(nextIp / 250)}.${nextIp++ % 250}`, origin ?? baseURL),
     async latestMail(to, subject) {
       for (let attempt = 0; attempt < 50; attempt += 1) {
-        const response = await fetch(`${baseURL}/api/dev/mailbox?to=${encodeURIComponent(to)}`);
-        const mails = (await response.json()) as MailboxEntry[];
+        const mails = await listMailbox(service.database.db, to);
         const match = mails.find((mail) => !subject || subject.test(mail.subject));
         if (match) return match;
         await new Promise((resolve) => setTimeout(resolve, 50));

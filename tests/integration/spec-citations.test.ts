@@ -3,7 +3,8 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 
 // Code and docs cite the specification as "PRODUCT §N" (docs/product/requirements.md) and "the original §N"
-// (docs/product/original-behaviour.md). Every cited section must exist.
+// (docs/product/original-behaviour.md); only the two documents may write a bare "§N", for a section of their own.
+// Every citation names its document, and every cited section exists.
 const sign = "\u00a7";
 const requirements = "docs/product/requirements.md";
 const original = "docs/product/original-behaviour.md";
@@ -24,22 +25,30 @@ function textFiles(entry: string): string[] {
 
 interface Citation {
   where: string;
-  document: string;
+  /** The cited document; undefined where the citation does not say which. */
+  document: string | undefined;
   section: string;
 }
 
-/** A section sign cites the original when "original" stands closer before it on its line than "PRODUCT". */
+/**
+ * The document a section sign cites: named by the word just before it ("PRODUCT §3"), carried along a list
+ * ("the original §3, §5, §7–§9"), or, in the two documents only, the file itself.
+ */
 function citationsIn(file: string): Citation[] {
+  const own = [requirements, original].find((document) => path.resolve(document) === path.resolve(file));
   return fs
     .readFileSync(file, "utf8")
     .split("\n")
-    .flatMap((line, index) =>
-      [...line.matchAll(new RegExp(`${sign}\\s?(\\d+)`, "g"))].map((match) => {
-        const before = line.slice(0, match.index);
-        const document = before.lastIndexOf("original") > before.lastIndexOf("PRODUCT") ? original : requirements;
+    .flatMap((line, index) => {
+      let previous: { end: number; document: string | undefined } | undefined;
+      return [...line.matchAll(new RegExp(`${sign}\\s?(\\d+)`, "g"))].map((match) => {
+        const named = /\b(PRODUCT|original) $/.exec(line.slice(0, match.index))?.[1];
+        const listed = previous && /^(, ?|\s?[–-]\s?| and | or )$/.test(line.slice(previous.end, match.index)) ? previous.document : undefined;
+        const document = named === "PRODUCT" ? requirements : named === "original" ? original : (listed ?? own);
+        previous = { end: match.index + match[0].length, document };
         return { where: `${file}:${index + 1}`, document, section: match[1] ?? "" };
-      }),
-    );
+      });
+    });
 }
 
 describe("citations of the specification", () => {
@@ -54,9 +63,14 @@ describe("citations of the specification", () => {
     expect(citations.filter((citation) => citation.document === original).length).toBeGreaterThan(10);
   });
 
+  it('names the document every time: "PRODUCT §N" or "the original §N", never "PRODUCT.md §N" or a bare "§N"', () => {
+    const unnamed = citations.filter((citation) => !citation.document).map((citation) => `${citation.where}: ${sign}${citation.section}`);
+    expect(unnamed).toEqual([]);
+  });
+
   it("names only sections that exist", () => {
     const missing = citations
-      .filter((citation) => !sections[citation.document]?.has(citation.section))
+      .filter((citation) => citation.document && !sections[citation.document]?.has(citation.section))
       .map((citation) => `${citation.where}: ${sign}${citation.section} is not a section of ${citation.document}`);
     expect(missing).toEqual([]);
   });

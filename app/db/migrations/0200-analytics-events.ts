@@ -1,6 +1,6 @@
 import type { Kysely } from "kysely";
 
-// First-party analytics: one row per event, no visitor id, no IP, no cookie (PRODUCT.md §8).
+// First-party analytics: one row per event, no visitor id, no IP, no cookie (PRODUCT §8).
 export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema
     .createTable("analytics_events")

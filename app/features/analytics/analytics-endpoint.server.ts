@@ -5,6 +5,7 @@ import type { Database } from "~/db/schema";
 import { analyticsBatchSchema } from "./analytics-batch.server";
 import { storeAnalyticsEvents } from "./analytics-store.server";
 import { clientIpHeader } from "~/services/client-ip.server";
+import { readCappedBody } from "~/services/capped-body.server";
 import { fixedWindowLimiter, sharedRateLimitStore, type RateLimiter } from "~/services/rate-limiter.server";
 
 const MAX_BODY_BYTES = 16 * 1024;
@@ -39,12 +40,11 @@ export function createAnalyticsHandler({ db, siteOrigin, limiter }: AnalyticsEnd
     // The host puts the client address (never stored) into this header; it is the rate-limit key.
     if (!(await limiter.hit(request.headers.get(clientIpHeader) ?? "unknown")).allowed) return failure("rate_limited");
 
-    if (Number(request.headers.get("content-length") ?? 0) > MAX_BODY_BYTES) return failure("too_large");
-    const text = await readCapped(request, MAX_BODY_BYTES);
-    if (text === null) return failure("too_large");
+    const raw = await readCappedBody(request, MAX_BODY_BYTES);
+    if (raw === null) return failure("too_large");
     let body: unknown;
     try {
-      body = JSON.parse(text);
+      body = JSON.parse(raw.toString("utf8"));
     } catch {
       return failure("invalid_json");
     }
@@ -54,19 +54,6 @@ export function createAnalyticsHandler({ db, siteOrigin, limiter }: AnalyticsEnd
     const stored = await storeAnalyticsEvents(db, batch.data);
     return Response.json({ stored }, { status: 202, headers: { "Cache-Control": "no-store" } });
   };
-}
-
-/** The body as text, or null as soon as it passes `limit` bytes (a chunked body has no length to check first). */
-async function readCapped(request: Request, limit: number): Promise<string | null> {
-  if (!request.body) return "";
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for await (const chunk of request.body) {
-    size += chunk.byteLength;
-    if (size > limit) return null;
-    chunks.push(chunk);
-  }
-  return Buffer.concat(chunks).toString("utf8");
 }
 
 let handler: ((request: Request) => Promise<Response>) | undefined;

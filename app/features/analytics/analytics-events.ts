@@ -1,7 +1,7 @@
 import { z } from "~/lib/zod";
 
 /**
- * The events of the original specification §7, with their parameters: the one definition the endpoint validates
+ * The events of the original §7, with their parameters: the one definition the endpoint validates
  * against. The browser imports only the types (`import type`), so zod stays out of the client bundle.
  */
 const path = z.string().startsWith("/").max(2048);

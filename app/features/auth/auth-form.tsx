@@ -1,8 +1,9 @@
 import { useState } from "react";
-import { Link, useActionData, useNavigation } from "react-router";
+import { Form, Link, useActionData, useNavigation, useSearchParams } from "react-router";
 import type { ZodType } from "zod";
 import { usePublicEnv } from "~/config/use-public-env";
 import { fieldErrorsOf, formFields, type FieldErrors, type FormOutcome } from "./form-schemas";
+import { safeRedirect } from "./redirect-rule";
 import "./auth-screens.css";
 
 /** The card every sign-in screen sits in: a way home, a heading, an optional lead sentence. */
@@ -19,6 +20,51 @@ export function AuthScreen({ title, lead, children }: { title: string; lead?: Re
         {children}
       </div>
     </main>
+  );
+}
+
+/** Where to go once signed in: the screen's `redirectTo` parameter, as far as the redirect rule allows it. */
+export function useRedirectTo(): string {
+  const [params] = useSearchParams();
+  return safeRedirect(params.get("redirectTo"), usePublicEnv().siteUrl);
+}
+
+/** A screen whose one way on is a link (continue, sign in, ask for a new email). */
+export function NextStep({ to, children }: { to: string; children: React.ReactNode }) {
+  return (
+    <div className="auth-actions">
+      <Link className="button button--primary" to={to}>
+        {children}
+      </Link>
+    </div>
+  );
+}
+
+/**
+ * What a sign-in screen shows an account that is already signed in: continue, or sign out. Signing out posts
+ * `intent=logout` to the login route's action (`logoutAction`; the screen's own route when left out).
+ */
+export function SignedInScreen({ title, lead, redirectTo, logoutAction }: { title: string; lead: string; redirectTo: string; logoutAction?: string }) {
+  return (
+    <AuthScreen title={title} lead={lead}>
+      <Form method="post" action={logoutAction} className="auth-actions">
+        <Link className="button button--primary" to={redirectTo}>
+          繼續
+        </Link>
+        <button type="submit" name="intent" value="logout" className="button">
+          登出
+        </button>
+      </Form>
+    </AuthScreen>
+  );
+}
+
+/** A form's primary button, which says so while the form is on its way. */
+export function SubmitButton({ pending, label, pendingLabel = "處理中…" }: { pending: boolean; label: string; pendingLabel?: string }) {
+  return (
+    <button type="submit" className="button button--primary" disabled={pending}>
+      {pending ? pendingLabel : label}
+    </button>
   );
 }
 

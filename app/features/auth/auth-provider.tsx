@@ -45,7 +45,7 @@ export async function withSessionRefresh<T>(serverAction: () => Promise<T>): Pro
 const toAuthError = (error: unknown) => (error instanceof AuthError ? error : new AuthError("auth/internal-error"));
 
 /**
- * The browser side of the sign-in layer (PRODUCT.md §5). Starts with `loading: true` on every page, including
+ * The browser side of the sign-in layer (PRODUCT §5). Starts with `loading: true` on every page, including
  * prerendered ones, and asks the server for the session only after hydration.
  */
 export function AuthProvider({ children }: { children: React.ReactNode }) {

@@ -9,8 +9,6 @@ import { createRateLimitStore, sharedRateLimitStore, type RateLimitStore } from 
 import { passwordPolicyFrom } from "./password-policy.server";
 import { realSocialProviders } from "./social-providers.server";
 import type { PasswordPolicy } from "./password-policy";
-import { registerUserDataHandler } from "./user-data-hooks.server";
-import { wishUserData } from "~/features/wishes/wish-user-data.server";
 
 /** Everything the sign-in layer runs on, built once per process (or once per test server). */
 export interface AuthService {
@@ -58,8 +56,6 @@ export function createAuthService({ env, database, rateLimitPrefix, rateLimitSto
       : undefined;
   const auth = createAuth({ env, database, rateLimitStore, devIdentityProvider });
   const mailSender = startMailSender({ db: database.db, dialect: database.dialect, transport: mail, logger: getLogger(), startWhen: whenMigrated(database) });
-  // Features that keep rows per user follow account deletion and a guest's sign-in (user-data-hooks.server.ts).
-  registerUserDataHandler(wishUserData);
   return {
     env,
     database,

@@ -10,7 +10,7 @@ export interface SessionUser {
 
 export type SocialProvider = "google" | "facebook" | "line" | "dev";
 
-/** Exactly the state and actions of PRODUCT.md §5. Every failing action sets `error` and re-throws. */
+/** Exactly the state and actions of PRODUCT §5. Every failing action sets `error` and re-throws. */
 export interface AuthState {
   currentUser: SessionUser | null;
   loading: boolean;

@@ -5,7 +5,7 @@ import { z } from "zod";
 import { DISPLAY_NAME_MAX_LENGTH } from "./sign-in-rules.server";
 
 /**
- * Upgrades the current guest in place (PRODUCT.md §5): same user id, so every row that points at it stays.
+ * Upgrades the current guest in place (PRODUCT §5): same user id, so every row that points at it stays.
  * The anonymous plugin's own path makes a new user instead, which is why this small endpoint exists.
  * The password policy is checked by the sign-in rules before this runs.
  */

@@ -1,5 +1,4 @@
 import type { DatabaseHandle } from "~/db/connection.server";
-import { getAuthService } from "./auth-service.server";
 import { isRole } from "./roles";
 
 /**
@@ -28,28 +27,4 @@ export async function setUserRole(database: DatabaseHandle, email: string, role:
     .where("email", "=", email.trim().toLowerCase())
     .executeTakeFirst();
   return Number(result.numUpdatedRows);
-}
-
-export interface RequestUser {
-  id: string;
-  email: string;
-  name: string;
-  role: string;
-  isAnonymous: boolean;
-  emailVerified: boolean;
-}
-
-/** The signed-in user behind a request (from its session cookie), or null; loaders and actions call this. */
-export async function getRequestUser(request: Request): Promise<RequestUser | null> {
-  const current = await getAuthService().auth.api.getSession({ headers: request.headers });
-  if (!current) return null;
-  const { user } = current;
-  return {
-    id: user.id,
-    email: user.email,
-    name: user.name,
-    role: user.role ?? "user",
-    isAnonymous: Boolean(user.isAnonymous),
-    emailVerified: user.emailVerified,
-  };
 }

@@ -14,7 +14,7 @@ export function toSessionUser(record: IdentityRecord): SessionUser {
   };
 }
 
-/** localStorage["user"] mirrors the session user (PRODUCT.md §5); storage may be unavailable (private mode). */
+/** localStorage["user"] mirrors the session user (PRODUCT §5); storage may be unavailable (private mode). */
 export function mirrorSessionUser(user: SessionUser | null): void {
   try {
     if (user) window.localStorage.setItem(storageKey, JSON.stringify(user));

@@ -1,5 +1,4 @@
 import type { ServerEnv } from "~/config/env.server";
-import type { AuthService } from "./auth-service.server";
 import type { SocialProvider } from "./auth-types";
 
 type RealProvider = Exclude<SocialProvider, "dev">;
@@ -28,6 +27,6 @@ export function realSocialProviders(env: ServerEnv) {
 }
 
 /** The sign-in buttons to show: the real providers, or on a development site the development provider. */
-export function enabledSocialProviders(service: Pick<AuthService, "env" | "devIdentityProvider">): SocialProvider[] {
+export function enabledSocialProviders(service: { env: ServerEnv; devIdentityProvider?: object }): SocialProvider[] {
   return [...realSocialProviders(service.env).map((provider) => provider.id), ...(service.devIdentityProvider ? (["dev"] as const) : [])];
 }

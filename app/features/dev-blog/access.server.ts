@@ -1,5 +1,5 @@
 import { data, redirect } from "react-router";
-import { getRequestUser, type RequestUser } from "~/features/auth/roles.server";
+import { getRequestUser, type RequestUser } from "~/features/auth/request-user.server";
 import { isEditor } from "~/features/auth/roles";
 import { devBlogTexts } from "./blog-service.server";
 

@@ -2,7 +2,7 @@ import { fireEvent, screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import type { AuthState, SessionUser } from "~/features/auth/auth-types";
-import { displayNameOf } from "./display-name";
+import { displayNameOf } from "~/features/auth/display-name";
 import { UserArea } from "./user-area";
 import { renderInRouter } from "./testing";
 

@@ -4,7 +4,7 @@ import { usePublicEnv } from "~/config/use-public-env";
 import { useAuth, useAuthRefresh } from "~/features/auth/auth-provider";
 import { ProfilePhotoPicker } from "~/features/storage/profile-photo-picker";
 import type { SessionUser } from "~/features/auth/auth-types";
-import { displayNameOf } from "./display-name";
+import { displayNameOf } from "~/features/auth/display-name";
 import { useDisclosure } from "./use-disclosure";
 
 /** The right end of the bar: loading text, the logged-out links, or the signed-in user's dropdown. */

@@ -1,3 +1,4 @@
+import { readCappedBody } from "~/services/capped-body.server";
 import { StorageFailure } from "./storage-rules.server";
 
 /**
@@ -5,23 +6,9 @@ import { StorageFailure } from "./storage-rules.server";
  * (403 with the too-large reason, as a Firebase size rule answers), so nobody can fill the memory.
  */
 export async function readBody(request: Request, limit: number): Promise<Buffer> {
-  const declared = Number(request.headers.get("content-length"));
-  if (Number.isFinite(declared) && declared > limit) throw new StorageFailure(403, "storage/unauthorized", "too-large");
-  if (!request.body) return Buffer.alloc(0);
-  const chunks: Buffer[] = [];
-  let total = 0;
-  const reader = request.body.getReader();
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    total += value.byteLength;
-    if (total > limit) {
-      await reader.cancel();
-      throw new StorageFailure(403, "storage/unauthorized", "too-large");
-    }
-    chunks.push(Buffer.from(value));
-  }
-  return Buffer.concat(chunks);
+  const body = await readCappedBody(request, limit);
+  if (!body) throw new StorageFailure(403, "storage/unauthorized", "too-large");
+  return body;
 }
 
 /**

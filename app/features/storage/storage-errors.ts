@@ -26,8 +26,8 @@ export const storageErrorMessages = {
 } as const;
 
 /**
- * Finer reasons our server gives beside a §8 code (the Firebase client sees only the status and the §8 code;
- * our own client shows the finer message).
+ * Finer reasons our server gives beside a code of the original §8 (the Firebase client sees only the status and
+ * that code; our own client shows the finer message).
  */
 export const storageDetailMessages = {
   "not-an-image": "只能上傳 PNG、JPEG、WebP 或 GIF 圖片",
@@ -60,7 +60,7 @@ export class StorageError extends Error {
   }
 }
 
-/** The §8 code a bare HTTP status means, as the Firebase client reads it. */
+/** The code of the original §8 that a bare HTTP status means, as the Firebase client reads it. */
 export function codeForStatus(status: number): StorageErrorCode {
   switch (status) {
     case 401:
@@ -78,7 +78,7 @@ export function codeForStatus(status: number): StorageErrorCode {
   }
 }
 
-/** The Firebase error shape our server answers with: the HTTP status as `code`, plus the §8 code as `reason`. */
+/** The Firebase error shape our server answers with: the HTTP status as `code`, plus the code of the original §8 as `reason`. */
 export interface StorageErrorBody {
   error: { code: number; message: string; reason: StorageErrorCode; detail?: StorageErrorDetail };
 }

@@ -61,7 +61,7 @@ beforeEach(() => {
 const png = () => new Blob([new Uint8Array([0x89, 0x50, 0x4e, 0x47])], { type: "image/png" });
 
 describe("uploadFile", () => {
-  it("retries after a 503 and hands back the path, the download link and the §3 metadata", async () => {
+  it("retries after a 503 and hands back the path, the download link and the metadata of the original §3", async () => {
     script = [{ status: 503 }, { status: 200, body: resource("users/u1/a.png") }];
     const result = await uploadFile("users/u1/a.png", png());
     expect(seen).toHaveLength(2);
@@ -83,7 +83,7 @@ describe("uploadFile", () => {
     expect(seen[1]!.at - seen[0]!.at).toBeGreaterThanOrEqual(3000);
   });
 
-  it("does not retry a refusal and reports the server's §8 code and finer reason in Chinese", async () => {
+  it("does not retry a refusal and reports the server's code (the original §8) and finer reason in Chinese", async () => {
     script = [
       {
         status: 403,

@@ -8,8 +8,8 @@ import { defaultStorageBucket, downloadUrl, objectUrl, pathProblem } from "./sto
  * The site's own browser client for file storage: a thin client of the Firebase Storage v0 protocol our
  * server speaks (the `firebase` package would cost the first-load JS budget). Same behaviour as the Firebase
  * client where the product needs it: retries with doubling back-off and jitter (original §9), upload
- * progress, cancel through an AbortSignal, and every failure a StorageError with a §8 code and a
- * Traditional-Chinese message.
+ * progress, cancel through an AbortSignal, and every failure a StorageError with a code of the original §8
+ * and a Traditional-Chinese message.
  */
 export interface StorageCallOptions {
   /** The bucket of the public configuration (`usePublicEnv().storageBucket`); `default` when omitted. */
@@ -62,7 +62,7 @@ export async function uploadFile(path: string, file: Blob, options: UploadOption
   return { fullPath: metadata.fullPath, downloadURL: linkFor(metadata, options.origin), metadata };
 }
 
-/** The metadata of the file at `path` (§3 fields). */
+/** The metadata of the file at `path` (the fields of the original §3). */
 export async function getFileMetadata(path: string, options: StorageCallOptions = {}): Promise<StoredFileMetadata> {
   checkPath(path);
   const answer = await withRetries(

@@ -1,7 +1,7 @@
 import { getEnv } from "~/config/env.server";
 import { getDatabase } from "~/db/db.server";
 import { isEditor } from "~/features/auth/roles";
-import { getRequestUser } from "~/features/auth/roles.server";
+import { getRequestUser } from "~/features/auth/request-user.server";
 import { clientIpHeader } from "~/services/client-ip.server";
 import { sharedRateLimitStore } from "~/services/rate-limiter.server";
 import { createWishService, type WishService, type WishViewer } from "./wish-service.server";

@@ -2,6 +2,7 @@ import { render } from "@testing-library/react";
 import { createRoutesStub } from "react-router";
 import { describe, expect, it, vi } from "vitest";
 import DevMailboxScreen, { loader, meta } from "./mailbox";
+import { loader as apiLoader } from "./mailbox-api";
 
 // A public site: no development mailbox.
 vi.mock("~/features/auth/auth-service.server", () => ({ getAuthService: () => ({ devMailbox: false }) }));
@@ -10,7 +11,7 @@ vi.mock("~/features/mail/mailbox.server", () => ({ listMailbox: () => Promise.re
 type LoaderArgs = Parameters<typeof loader>[0];
 type MetaArgs = Parameters<typeof meta>[0];
 
-describe("/dev/mailbox on a public site", () => {
+describe("the development mailbox on a public site", () => {
   it("answers 404 with the not-found screen's title, noindex and content", async () => {
     const answer = await loader({ request: new Request("https://example.tw/dev/mailbox") } as LoaderArgs);
     expect(answer).toMatchObject({ data: { mails: null }, init: { status: 404 } });
@@ -24,5 +25,11 @@ describe("/dev/mailbox on a public site", () => {
     const view = render(<Stub initialEntries={["/dev/mailbox"]} />);
     expect(await view.findByRole("heading", { level: 1, name: "找不到頁面" })).toBeTruthy();
     expect(view.getByRole("link", { name: "回到首頁" }).getAttribute("href")).toBe("/");
+  });
+
+  it("answers its JSON address, /api/dev/mailbox, with 404 and an error code", async () => {
+    const answer = await apiLoader({ request: new Request("https://example.tw/api/dev/mailbox?to=a@example.tw") } as Parameters<typeof apiLoader>[0]);
+    expect(answer.status).toBe(404);
+    expect(await answer.json()).toEqual({ error: { code: "not-found", message: "找不到這個網址。" } });
   });
 });

@@ -2,8 +2,7 @@ import { data } from "react-router";
 import type { Route } from "./+types/mailbox";
 import { notFoundMeta, pageMeta } from "~/features/seo/page-meta";
 import { NotFoundMain } from "~/components/not-found-main";
-import { getAuthService } from "~/features/auth/auth-service.server";
-import { listMailbox } from "~/features/mail/mailbox.server";
+import { readDevMailbox } from "~/features/dev-tools/dev-mailbox.server";
 import { MailboxScreen } from "~/features/dev-tools/mailbox-screen";
 
 export const meta: Route.MetaFunction = (args) =>
@@ -16,10 +15,8 @@ export const meta: Route.MetaFunction = (args) =>
  * screen with 404 (answered, not thrown, so the error screen with this page's title never shows).
  */
 export async function loader({ request }: Route.LoaderArgs) {
-  const service = getAuthService();
-  if (!service.devMailbox) return data({ mails: null }, { status: 404 });
-  const to = new URL(request.url).searchParams.get("to") ?? undefined;
-  return { mails: await listMailbox(service.database.db, to) };
+  const mails = await readDevMailbox(request);
+  return mails ? { mails } : data({ mails: null }, { status: 404 });
 }
 
 export default function DevMailboxScreen({ loaderData }: Route.ComponentProps) {

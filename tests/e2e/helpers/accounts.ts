@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import type { Page } from "playwright-core";
-import { openPage } from "./browser";
+import { baseURL, openPage } from "./browser";
+import { linkTo, mailTo } from "./mailbox";
 
 export const password = "family-123";
 export const newEmail = () => `e2e-${randomUUID().slice(0, 8)}@example.tw`;
@@ -12,6 +13,11 @@ export const storedUser = (page: Page) =>
 /** Signs up through /signup; the user is then signed in, unverified, on /email-verification. */
 export async function signUp(page: Page, email: string, name = "小明") {
   await openPage(page, "/signup");
+  await submitSignUp(page, email, name);
+}
+
+/** Fills in and sends the sign-up form already on screen (a guest's upgrade too), then waits for /email-verification. */
+export async function submitSignUp(page: Page, email: string, name = "小明") {
   await page.getByLabel("顯示名稱").fill(name);
   await page.getByLabel("電子郵件").fill(email);
   await page.getByLabel("密碼", { exact: true }).fill(password);
@@ -20,26 +26,16 @@ export async function signUp(page: Page, email: string, name = "小明") {
   await page.waitForURL("**/email-verification");
 }
 
-/** The verification link mailed to `email` (mail goes out in the background), as a path on this site. */
-export async function verificationPath(origin: string, email: string): Promise<string> {
-  for (let attempt = 0; attempt < 100; attempt += 1) {
-    const mails = (await (await fetch(`${origin}/api/dev/mailbox?to=${encodeURIComponent(email)}`)).json()) as { links: string[] }[];
-    const link = mails.flatMap((mail) => mail.links).find((candidate) => new URL(candidate).pathname === "/verify-email");
-    if (link) return `${new URL(link).pathname}${new URL(link).search}`;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error(`no verification mail to ${email}`);
-}
-
 /** A verified account with `password`, made through the sign-in API and the mailbox (signed in nowhere). */
-export async function createVerifiedAccount(page: Page, origin: string, email = newEmail(), name = "測試編輯"): Promise<string> {
+export async function createVerifiedAccount(page: Page, email = newEmail(), name = "測試編輯"): Promise<string> {
+  const origin = baseURL();
   const response = await fetch(`${origin}/api/auth/sign-up/email`, {
     method: "POST",
     headers: { "content-type": "application/json", origin },
     body: JSON.stringify({ email, password, name }),
   });
   if (response.status !== 200) throw new Error(`sign-up answered ${response.status}`);
-  await openPage(page, await verificationPath(origin, email));
+  await openPage(page, linkTo(await mailTo(email, /驗證/), "/verify-email"));
   await page.getByText("已完成驗證").waitFor();
   return email;
 }

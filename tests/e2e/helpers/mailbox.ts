@@ -6,12 +6,15 @@ export interface Mail {
   links: string[];
 }
 
-/** The newest email to `to` whose subject matches (mail goes out in the background). */
-export async function mailTo(to: string, subject: RegExp): Promise<Mail> {
+/**
+ * The newest email to `to` whose subject matches, once at least `count` such emails have arrived (mail goes out
+ * in the background), read from the development mailbox's JSON.
+ */
+export async function mailTo(to: string, subject: RegExp, count = 1): Promise<Mail> {
   for (let attempt = 0; attempt < 100; attempt += 1) {
     const mails = (await (await fetch(`${baseURL()}/api/dev/mailbox?to=${encodeURIComponent(to)}`)).json()) as Mail[];
-    const match = mails.find((mail) => subject.test(mail.subject));
-    if (match) return match;
+    const matching = mails.filter((mail) => subject.test(mail.subject));
+    if (matching.length >= count && matching[0]) return matching[0];
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
   throw new Error(`no mail to ${to}`);

@@ -1,9 +1,7 @@
 import { Form, Link, useSearchParams } from "react-router";
-import { usePublicEnv } from "~/config/use-public-env";
 import { useAuth } from "~/features/auth/auth-provider";
-import { AuthScreen, Field, FormAlert, FormNotice, useAuthForm } from "~/features/auth/auth-form";
+import { AuthScreen, Field, FormAlert, FormNotice, NextStep, SubmitButton, useAuthForm, useRedirectTo } from "~/features/auth/auth-form";
 import { resendVerificationSchema } from "~/features/auth/form-schemas";
-import { safeRedirect } from "~/features/auth/redirect-rule";
 
 /**
  * `/email-verification`, after sign-up or a refused sign-in: where the email went and a POST form for a new link.
@@ -13,7 +11,7 @@ import { safeRedirect } from "~/features/auth/redirect-rule";
 export function EmailVerificationScreen() {
   const auth = useAuth();
   const [params] = useSearchParams();
-  const redirectTo = safeRedirect(params.get("redirectTo"), usePublicEnv().siteUrl);
+  const redirectTo = useRedirectTo();
   const signedInEmail = auth.currentUser && !auth.currentUser.isAnonymous ? auth.currentUser.email : null;
   const form = useAuthForm(resendVerificationSchema);
   const typedEmail = form.outcome?.values?.email ?? params.get("email") ?? "";
@@ -22,11 +20,7 @@ export function EmailVerificationScreen() {
   if (auth.currentUser?.emailVerified) {
     return (
       <AuthScreen title="驗證電子郵件" lead="你的電子郵件已完成驗證。">
-        <div className="auth-actions">
-          <Link className="button button--primary" to={redirectTo}>
-            繼續
-          </Link>
-        </div>
+        <NextStep to={redirectTo}>繼續</NextStep>
       </AuthScreen>
     );
   }
@@ -53,9 +47,7 @@ export function EmailVerificationScreen() {
           </>
         )}
         <div className="auth-actions">
-          <button type="submit" className="button button--primary" disabled={form.pending}>
-            {form.pending ? "寄送中…" : "重新寄送驗證信"}
-          </button>
+          <SubmitButton pending={form.pending} label="重新寄送驗證信" pendingLabel="寄送中…" />
           <Link className="button" to={redirectTo}>
             稍後再驗證
           </Link>

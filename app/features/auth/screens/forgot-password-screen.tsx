@@ -1,5 +1,5 @@
 import { Form, Link } from "react-router";
-import { AuthScreen, Field, FormAlert, FormNotice, useAuthForm } from "~/features/auth/auth-form";
+import { AuthScreen, Field, FormAlert, FormNotice, SubmitButton, useAuthForm } from "~/features/auth/auth-form";
 import { forgotPasswordSchema } from "~/features/auth/form-schemas";
 
 /** `/forgot-password`: one POST form; the answer is the same whether or not the address has an account. */
@@ -12,9 +12,7 @@ export function ForgotPasswordScreen() {
         <FormAlert message={form.outcome?.formError ?? null} />
         <Field name="email" label="電子郵件" type="email" autoComplete="email" inputMode="email" required
           defaultValue={form.outcome?.values?.email} error={form.errors.email} />
-        <button type="submit" className="button button--primary" disabled={form.pending}>
-          {form.pending ? "寄送中…" : "寄送重設密碼信"}
-        </button>
+        <SubmitButton pending={form.pending} label="寄送重設密碼信" pendingLabel="寄送中…" />
       </Form>
       <div className="auth-links">
         <Link to="/login">返回登入</Link>

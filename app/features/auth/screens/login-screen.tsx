@@ -1,11 +1,9 @@
 import { Form, Link, useNavigate, useSearchParams } from "react-router";
-import { usePublicEnv } from "~/config/use-public-env";
-import { displayNameOf } from "~/features/shell/display-name";
+import { displayNameOf } from "~/features/auth/display-name";
 import { useAuth } from "~/features/auth/auth-provider";
-import { AuthScreen, Field, FormAlert, FormNotice, useAuthForm } from "~/features/auth/auth-form";
+import { AuthScreen, Field, FormAlert, FormNotice, SignedInScreen, SubmitButton, useAuthForm, useRedirectTo } from "~/features/auth/auth-form";
 import { authHref } from "~/features/auth/auth-paths";
 import { loginSchema } from "~/features/auth/form-schemas";
-import { safeRedirect } from "~/features/auth/redirect-rule";
 import { SocialButtons } from "~/features/auth/social-buttons";
 import type { SocialProvider } from "~/features/auth/auth-types";
 import { useState } from "react";
@@ -16,7 +14,7 @@ export function LoginScreen({ providers }: { providers: SocialProvider[] }) {
   const auth = useAuth();
   const navigate = useNavigate();
   const [params] = useSearchParams();
-  const redirectTo = safeRedirect(params.get("redirectTo"), usePublicEnv().siteUrl);
+  const redirectTo = useRedirectTo();
   const form = useAuthForm(loginSchema);
   const [socialError, setSocialError] = useState<AuthError | null>(null);
   const [socialPending, setSocialPending] = useState(false);
@@ -34,18 +32,7 @@ export function LoginScreen({ providers }: { providers: SocialProvider[] }) {
   };
 
   if (auth.currentUser && !auth.currentUser.isAnonymous && !pending) {
-    return (
-      <AuthScreen title="登入" lead={`你已登入為 ${displayNameOf(auth.currentUser)}。`}>
-        <Form method="post" className="auth-actions">
-          <Link className="button button--primary" to={redirectTo}>
-            繼續
-          </Link>
-          <button type="submit" name="intent" value="logout" className="button">
-            登出
-          </button>
-        </Form>
-      </AuthScreen>
-    );
+    return <SignedInScreen title="登入" lead={`你已登入為 ${displayNameOf(auth.currentUser)}。`} redirectTo={redirectTo} />;
   }
 
   return (
@@ -61,9 +48,7 @@ export function LoginScreen({ providers }: { providers: SocialProvider[] }) {
         <Field name="email" label="電子郵件" type="email" autoComplete="username" inputMode="email" required
           defaultValue={form.outcome?.values?.email} error={form.errors.email} />
         <Field name="password" label="密碼" type="password" autoComplete="current-password" required error={form.errors.password} />
-        <button type="submit" className="button button--primary" disabled={pending}>
-          {pending ? "處理中…" : "登入"}
-        </button>
+        <SubmitButton pending={pending} label="登入" />
       </Form>
       <div className="auth-links">
         <Link to="/forgot-password">忘記密碼？</Link>

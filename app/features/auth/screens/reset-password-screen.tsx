@@ -1,6 +1,6 @@
 import { useState } from "react";
 import { Form, Link } from "react-router";
-import { AuthScreen, Field, FormAlert, useAuthForm } from "~/features/auth/auth-form";
+import { AuthScreen, Field, FormAlert, NextStep, SubmitButton, useAuthForm } from "~/features/auth/auth-form";
 import { resetPasswordSchema } from "~/features/auth/form-schemas";
 import { useLinkParams } from "~/features/auth/link-params";
 import { PasswordRulesList } from "~/features/auth/password-rules-list";
@@ -16,11 +16,7 @@ export function ResetPasswordScreen({ policy }: { policy: PasswordPolicy }) {
   if (!token) {
     return (
       <AuthScreen title="重設密碼" lead="這個重設連結不完整，請重新申請重設密碼信。">
-        <div className="auth-actions">
-          <Link className="button button--primary" to="/forgot-password">
-            重新申請
-          </Link>
-        </div>
+        <NextStep to="/forgot-password">重新申請</NextStep>
       </AuthScreen>
     );
   }
@@ -39,9 +35,7 @@ export function ResetPasswordScreen({ policy }: { policy: PasswordPolicy }) {
           onChange={(event) => setPassword(event.target.value)} error={form.errors.password}
           hint={<PasswordRulesList password={password} policy={policy} />} />
         <Field name="confirm" label="確認新密碼" type="password" autoComplete="new-password" required error={form.errors.confirm} />
-        <button type="submit" className="button button--primary" disabled={form.pending}>
-          {form.pending ? "處理中…" : "重設密碼"}
-        </button>
+        <SubmitButton pending={form.pending} label="重設密碼" />
       </Form>
     </AuthScreen>
   );

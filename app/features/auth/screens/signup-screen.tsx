@@ -1,20 +1,17 @@
 import { useState } from "react";
-import { Form, Link, useSearchParams } from "react-router";
-import { usePublicEnv } from "~/config/use-public-env";
-import { displayNameOf } from "~/features/shell/display-name";
+import { Form, Link } from "react-router";
+import { displayNameOf } from "~/features/auth/display-name";
 import { useAuth } from "~/features/auth/auth-provider";
-import { AuthScreen, Field, FormAlert, useAuthForm } from "~/features/auth/auth-form";
+import { AuthScreen, Field, FormAlert, SignedInScreen, SubmitButton, useAuthForm, useRedirectTo } from "~/features/auth/auth-form";
 import { authHref } from "~/features/auth/auth-paths";
 import { signupSchema } from "~/features/auth/form-schemas";
 import { PasswordRulesList } from "~/features/auth/password-rules-list";
 import type { PasswordPolicy } from "~/features/auth/password-policy";
-import { safeRedirect } from "~/features/auth/redirect-rule";
 
 /** `/signup`: sign-up, and for a guest the in-place upgrade of the same account (one POST form for both). */
 export function SignupScreen({ policy }: { policy: PasswordPolicy }) {
   const auth = useAuth();
-  const [params] = useSearchParams();
-  const redirectTo = safeRedirect(params.get("redirectTo"), usePublicEnv().siteUrl);
+  const redirectTo = useRedirectTo();
   const form = useAuthForm(signupSchema(policy));
   const [password, setPassword] = useState("");
   const isGuest = Boolean(auth.currentUser?.isAnonymous);
@@ -22,16 +19,12 @@ export function SignupScreen({ policy }: { policy: PasswordPolicy }) {
 
   if (auth.currentUser && !isGuest && !form.pending) {
     return (
-      <AuthScreen title="註冊" lead={`你已經以 ${displayNameOf(auth.currentUser)} 登入，不需要再註冊。要建立另一個帳號，請先登出。`}>
-        <Form method="post" action={authHref("/login", redirectTo)} className="auth-actions">
-          <Link className="button button--primary" to={redirectTo}>
-            繼續
-          </Link>
-          <button type="submit" name="intent" value="logout" className="button">
-            登出
-          </button>
-        </Form>
-      </AuthScreen>
+      <SignedInScreen
+        title="註冊"
+        lead={`你已經以 ${displayNameOf(auth.currentUser)} 登入，不需要再註冊。要建立另一個帳號，請先登出。`}
+        redirectTo={redirectTo}
+        logoutAction={authHref("/login", redirectTo)}
+      />
     );
   }
 
@@ -55,9 +48,7 @@ export function SignupScreen({ policy }: { policy: PasswordPolicy }) {
           minLength={policy.minLength} maxLength={policy.maxLength} onChange={(event) => setPassword(event.target.value)}
           error={form.errors.password} hint={<PasswordRulesList password={password} policy={policy} />} />
         <Field name="confirm" label="確認密碼" type="password" autoComplete="new-password" required error={form.errors.confirm} />
-        <button type="submit" className="button button--primary" disabled={form.pending}>
-          {form.pending ? "處理中…" : "註冊"}
-        </button>
+        <SubmitButton pending={form.pending} label="註冊" />
       </Form>
       <div className="auth-links">
         <span>

@@ -1,8 +1,8 @@
 import { useEffect, useState } from "react";
-import { Form, Link, useActionData } from "react-router";
+import { Form, useActionData } from "react-router";
 import type { FormOutcome } from "~/features/auth/form-schemas";
 import { useAuthRefresh } from "~/features/auth/auth-provider";
-import { AuthScreen, FormAlert } from "~/features/auth/auth-form";
+import { AuthScreen, FormAlert, NextStep } from "~/features/auth/auth-form";
 import { verifyEmailToken } from "~/features/auth/auth-client";
 import { AuthError } from "~/features/auth/auth-errors";
 import { useLinkParams } from "~/features/auth/link-params";
@@ -58,22 +58,14 @@ export function VerifyEmailScreen() {
   if (outcome.state === "verified") {
     return (
       <AuthScreen title="電子郵件驗證" lead={`${email || "你的電子郵件"} 已完成驗證！現在可以使用電子郵件與密碼登入。`}>
-        <div className="auth-actions">
-          <Link className="button button--primary" to="/login">
-            前往登入
-          </Link>
-        </div>
+        <NextStep to="/login">前往登入</NextStep>
       </AuthScreen>
     );
   }
   return (
     <AuthScreen title="電子郵件驗證">
       <FormAlert message={outcome.message} />
-      <div className="auth-actions">
-        <Link className="button button--primary" to={email ? `/email-verification?${new URLSearchParams({ email })}` : "/email-verification"}>
-          取得新的驗證信
-        </Link>
-      </div>
+      <NextStep to={email ? `/email-verification?${new URLSearchParams({ email })}` : "/email-verification"}>取得新的驗證信</NextStep>
     </AuthScreen>
   );
 }
