@@ -5,8 +5,7 @@ import { defineConfig } from "vitest/config";
 export default defineConfig({
   resolve: { tsconfigPaths: true },
   test: {
-    // Two files at a time, even on two cores: the fault tests mostly wait on deadlines, and the end-to-end files
-    // (one at a time, one shared server) wait on the browser; run side by side they fill each other's idle time.
+    // Two files at a time, even on two cores (the default would be one): most files wait on servers and deadlines.
     maxWorkers: 2,
     projects: [
       {
@@ -29,15 +28,15 @@ export default defineConfig({
         },
       },
       {
-        // Faults and operations: each file starts the built server itself (several, one at a time) and breaks
-        // what it depends on. Needs the build, like e2e; no shared server.
+        // Faults and operations: each file starts the built server itself (on free ports, with its own data) and
+        // breaks what it depends on. Needs the build, like e2e; no shared server, so its files may run beside
+        // the unit files — they mostly wait on deadlines, which fills the unit files' idle time.
         extends: true,
         test: {
           name: "faults",
           include: ["tests/faults/**/*.test.ts"],
           environment: "node",
           globalSetup: ["tests/setup/postgres.ts"],
-          fileParallelism: false,
           testTimeout: 120_000,
           hookTimeout: 60_000,
         },

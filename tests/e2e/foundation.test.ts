@@ -6,7 +6,7 @@ import { allRoutes } from "./helpers/routes";
 
 const productName = "任務小勇士";
 
-describe("every route", () => {
+describe.concurrent("every route", () => {
   const browser = useBrowser();
 
   // One visit per route checks everything a route promises, so the slowest part of the suite loads each page once.
