@@ -41,15 +41,16 @@ const features = {
     public: [
       "auth-provider.tsx", "auth-types.ts", "auth-errors.ts", "auth-client.ts", "auth-form.tsx", "auth-screens.css", "link-params.ts",
       "password-policy.ts", "password-rules-list.tsx", "redirect-rule.ts", "auth-paths.ts", "form-schemas.ts", "social-buttons.tsx", "roles.ts",
+      "account-security.ts",
       "auth-service.server.ts", "auth-actions.server.ts", "social-providers.server.ts", "self-test.server.ts", "roles.server.ts", "user-data-hooks.server.ts",
       "trusted-origins.server.ts",
       // The sign-in screens, each behind a thin route.
       "screens/login-screen.tsx", "screens/signup-screen.tsx", "screens/forgot-password-screen.tsx", "screens/reset-password-screen.tsx",
       "screens/email-verification-screen.tsx", "screens/verify-email-screen.tsx",
     ],
-    host: ["auth-service.server.ts", "api-errors.server.ts", "roles.server.ts", "session-token-scrub.server.ts"],
+    host: ["auth-service.server.ts", "api-errors.server.ts", "roles.server.ts", "session-token-scrub.server.ts", "sessions.server.ts"],
   },
-  account: { public: ["account-deletion-page.tsx", "current-plan-page.tsx"] },
+  account: { public: ["account-deletion-page.tsx", "current-plan-page.tsx", "account-security-page.tsx"] },
   // The Content-Security-Policy: built by the host, its nonce read by the server entry and the root's inline styles.
   security: { public: ["csp.server.ts", "csp-nonce.tsx"], host: ["csp.server.ts"] },
   // The dev blog's screens and loaders (routes), its feed and sitemap entries, the stale-save message (e2e).
