@@ -234,19 +234,23 @@ export async function accountSecurityAction(request: Request) {
 
 /**
  * A new password in place of the current one (ASVS 6.2.2, 6.2.3), under the sign-up policy; with `signOutOthers`
- * every other session ends and this browser gets a new one (ASVS 7.4.3). A wrong current password counts towards
- * the sign-in lockout of the account (rate-limits.server.ts).
+ * every other session ends (ASVS 7.4.3). A wrong current password counts towards the sign-in lockout of the
+ * account (rate-limits.server.ts). Better Auth's own `revokeOtherSessions` would also replace this browser's
+ * session, and a form posted without JavaScript renders its answer with the cookie it came with, signed out; so
+ * the other sessions end in a second call and this one stays.
  */
 async function changePasswordAction(request: Request, fields: Record<string, string>) {
   const intent = "change-password";
   const parsed = changePasswordSchema(getAuthService().passwordPolicy).safeParse(fields);
   if (!parsed.success) return invalid(parsed.error, {}, intent);
   const { currentPassword, password, signOutOthers } = parsed.data;
-  const answer = await callAuth(request, "/change-password", { currentPassword, newPassword: password, revokeOtherSessions: signOutOthers });
+  const answer = await callAuth(request, "/change-password", { currentPassword, newPassword: password });
   if (answer.body?.code === "auth/invalid-credential") {
     return data<FormOutcome>({ intent, code: answer.body.code, fieldErrors: { currentPassword: "目前的密碼不正確" } }, { status: answer.status });
   }
   if (!answer.ok) return failed(answer, {}, { "auth/weak-password": "password" }, intent);
-  const notice = signOutOthers ? "密碼已更新，其他裝置都已登出。" : "密碼已更新。";
-  return data<FormOutcome>({ done: true, intent, notice }, { headers: withCookies(answer.cookies) });
+  if (!signOutOthers) return data<FormOutcome>({ done: true, intent, notice: "密碼已更新。" });
+  const ended = await callAuth(request, "/revoke-other-sessions", {});
+  const notice = ended.ok ? "密碼已更新，其他裝置都已登出。" : "密碼已更新，但其他裝置沒有成功登出，請在下方「登入中的裝置」再登出一次。";
+  return data<FormOutcome>({ done: true, intent, notice });
 }
