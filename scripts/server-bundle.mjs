@@ -1,6 +1,9 @@
 // The server module for operator commands (`npm run user:role`, `npm run user:sign-out`): the production build
-// when there is one, else the source loaded through Vite.
+// when there is one, else the source loaded through Vite. Like `npm start`, a `.env` file is read first (variables
+// already in the environment win), so a command runs on the same database as the server.
 import fs from "node:fs";
+
+if (fs.existsSync(".env")) process.loadEnvFile(".env");
 
 export async function loadServer() {
   const built = `./${process.env.BUILD_DIR || "build"}/server/index.js`;

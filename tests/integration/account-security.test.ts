@@ -146,6 +146,21 @@ describeEachDatabase("account security", (database) => {
     expect((await server.client().post("/sign-in/email", { email, password })).status).toBe(429);
   });
 
+  it("keeps the fields a user may not set out of reach of the profile update (the field rules of ASVS 8.1.2)", async () => {
+    const email = `fields-${randomUUID().slice(0, 8)}@example.tw`;
+    const client = server.client();
+    expect((await client.post("/sign-up/email", { email, password, name: "小明" })).status).toBe(200);
+    const row = () => database().handle.db.selectFrom("user").selectAll().where("email", "=", email).executeTakeFirstOrThrow();
+    const before = await row();
+    for (const field of [{ role: "editor" }, { emailVerified: true }, { isAnonymous: true }, { email: `taken-${email}` }, { id: "someone-else" }, { createdAt: "2000-01-01T00:00:00.000Z" }]) {
+      expect((await client.post("/update-user", field)).status).toBeGreaterThanOrEqual(400);
+    }
+    expect((await client.post("/update-user", { name: "小華" })).status).toBe(200);
+    const after = await row();
+    expect({ ...after, name: before.name, updatedAt: before.updatedAt }).toEqual(before);
+    expect(after.name).toBe("小華");
+  });
+
   it("lets the operator end every session of one account by email, or of everyone", async () => {
     const first = await signedInEverywhere(windowsChrome, iphoneSafari);
     const second = await signedInEverywhere(windowsChrome);
