@@ -114,6 +114,30 @@ describe("account security", () => {
     await other.context().close();
   });
 
+  it("offers an account without a password (social sign-in) a link to set one instead", async () => {
+    const page = await browser.newPage();
+    const email = newEmail();
+    await openPage(page, `/login?redirectTo=${encodeURIComponent(securityPath)}`);
+    const popupOpened = page.waitForEvent("popup");
+    await page.getByRole("button", { name: "使用開發測試帳號登入" }).click();
+    const popup = await popupOpened;
+    await popup.getByLabel("電子郵件").fill(email);
+    await popup.getByRole("button", { name: "繼續" }).click();
+    await page.waitForURL(`**${securityPath}`);
+    await page.getByText("這個帳號還沒有密碼").waitFor();
+    expect(await page.getByLabel("目前的密碼").count()).toBe(0);
+
+    await page.getByRole("button", { name: "寄送設定密碼信" }).click();
+    await page.getByRole("status").filter({ hasText: "設定密碼的連結已經寄出" }).waitFor();
+    await expect
+      .poll(async () => {
+        const mails = (await (await fetch(`${baseURL()}/api/dev/mailbox?to=${encodeURIComponent(email)}`)).json()) as { links: string[] }[];
+        return mails.flatMap((mail) => mail.links).some((link) => new URL(link).pathname === "/reset-password");
+      })
+      .toBe(true);
+    await page.context().close();
+  });
+
   it("asks a guest to sign up or sign in, and keeps 帳號安全 out of the guest's menu", async () => {
     const page = await browser.newPage();
     await openPage(page, `/login?redirectTo=${encodeURIComponent(securityPath)}`);
