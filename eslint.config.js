@@ -41,15 +41,16 @@ const features = {
       "password-policy.ts", "password-rules-list.tsx", "redirect-rule.ts", "auth-paths.ts", "form-schemas.ts", "social-buttons.tsx", "roles.ts",
       // How a signed-in user is named (PRODUCT §4): the shell's user area and the sign-in screens.
       "display-name.ts",
+      "account-security.ts",
       "auth-service.server.ts", "auth-actions.server.ts", "social-providers.server.ts", "self-test.server.ts", "roles.server.ts", "request-user.server.ts", "user-data-hooks.server.ts",
       "trusted-origins.server.ts",
       // The sign-in screens, each behind a thin route.
       "screens/login-screen.tsx", "screens/signup-screen.tsx", "screens/forgot-password-screen.tsx", "screens/reset-password-screen.tsx",
       "screens/email-verification-screen.tsx", "screens/verify-email-screen.tsx",
     ],
-    host: ["auth-service.server.ts", "api-errors.server.ts", "roles.server.ts", "session-token-scrub.server.ts", "user-data-hooks.server.ts"],
+    host: ["auth-service.server.ts", "api-errors.server.ts", "roles.server.ts", "session-token-scrub.server.ts", "user-data-hooks.server.ts", "sessions.server.ts"],
   },
-  account: { public: ["account-deletion-page.tsx", "current-plan-page.tsx"] },
+  account: { public: ["account-deletion-page.tsx", "current-plan-page.tsx", "account-security-page.tsx"] },
   // The Content-Security-Policy: built by the host, its nonce read by the server entry and the root's inline
   // styles; where browsers report violations.
   security: { public: ["csp.server.ts", "csp-nonce.tsx", "csp-report.server.ts"], host: ["csp.server.ts"] },

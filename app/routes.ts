@@ -53,6 +53,7 @@ export default [
     route("ironman2025", "routes/site/ironman2025.tsx"),
     route("task-scheduler", "routes/site/task-scheduler.tsx"),
     route("account-deletion", "routes/site/account-deletion.tsx"),
+    route("account/security", "routes/site/account-security.tsx"),
     route("*", "routes/site/not-found.tsx"),
   ]),
 ] satisfies RouteConfig;

@@ -10,6 +10,8 @@ rm -rf "$target" && mkdir -p "$target"
 
 BUILD_DIR=build npm run build
 cp -r build package.json package-lock.json server.mjs .env.example deploy "$target/"
+# The operator commands (`npm run user:role`, `npm run user:sign-out`) run on the release's build.
+mkdir -p "$target/scripts" && cp scripts/server-bundle.mjs scripts/user-role.mjs scripts/user-sign-out.mjs "$target/scripts/"
 (cd "$target" && npm ci --omit=dev --ignore-scripts=false --no-audit --no-fund)
 git rev-parse HEAD > "$target/REVISION"
 echo "release ready: $target"

@@ -1,6 +1,6 @@
 // `npm run user:role -- <email> <user|editor>`: sets an account's role on the configured database
 // (DATA_DIR or DATABASE_URL). Uses the production build when there is one, else loads the source through Vite.
-import fs from "node:fs";
+import { runCommand } from "./server-bundle.mjs";
 
 const [email, role] = process.argv.slice(2);
 if (!email || !role) {
@@ -8,19 +8,4 @@ if (!email || !role) {
   process.exit(2);
 }
 
-async function loadServer() {
-  const built = `./${process.env.BUILD_DIR || "build"}/server/index.js`;
-  if (fs.existsSync(new URL(`../${built}`, import.meta.url))) return import(`../${built}`);
-  const { createServer } = await import("vite");
-  const vite = await createServer({ server: { middlewareMode: true }, appType: "custom", logLevel: "error" });
-  return vite.ssrLoadModule("./server/app.ts");
-}
-
-try {
-  const server = await loadServer();
-  console.log(await server.changeUserRole(email, role));
-  process.exit(0);
-} catch (error) {
-  console.error(error instanceof Error ? error.message : error);
-  process.exit(1);
-}
+await runCommand((server) => server.changeUserRole(email, role));

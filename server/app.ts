@@ -22,6 +22,7 @@ import { createStorage } from "~/features/storage/storage.server";
 import { promoteEditors, setUserRole } from "~/features/auth/roles.server";
 import { registerUserDataHandler } from "~/features/auth/user-data-hooks.server";
 import { wishUserData } from "~/features/wishes/wish-user-data.server";
+import { endAllSessions, endSessionsOf } from "~/features/auth/sessions.server";
 
 /** Every request body is capped; the sign-in layer's forms and JSON are small (analytics has its own 16 KB). */
 export const MAX_BODY_BYTES = 64 * 1024;
@@ -122,6 +123,22 @@ export async function changeUserRole(email: string, role: string): Promise<strin
     const changed = await setUserRole(getDatabase(), email, role);
     if (changed === 0) throw new Error(`找不到 email 為 ${email} 的帳號`);
     return `${email} 的角色已設為 ${role}`;
+  } finally {
+    await closeDatabase();
+  }
+}
+
+/**
+ * `npm run user:sign-out -- <email>` (every session of that account) or `-- --all` (every session of every
+ * account) runs here, inside the server bundle, on the configured database.
+ */
+export async function signOutUsers(target: string): Promise<string> {
+  await prepareDatabase();
+  try {
+    if (target === "--all") return `已登出所有帳號，共結束 ${await endAllSessions(getDatabase())} 個登入中的工作階段`;
+    const ended = await endSessionsOf(getDatabase(), target);
+    if (ended === null) throw new Error(`找不到 email 為 ${target} 的帳號`);
+    return `已登出 ${target}，共結束 ${ended} 個登入中的工作階段`;
   } finally {
     await closeDatabase();
   }

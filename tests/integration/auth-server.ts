@@ -11,7 +11,7 @@ import type { TestDatabase } from "~tests/helpers/databases";
 export interface AuthTestServer {
   baseURL: string;
   service: AuthService;
-  client(options?: { ip?: string; origin?: string }): AuthTestClient;
+  client(options?: { ip?: string; origin?: string; userAgent?: string }): AuthTestClient;
   /** Waits for the newest email to `to` (mail goes out in the background). */
   latestMail(to: string, subject?: RegExp): Promise<MailboxEntry>;
   close(): Promise<void>;
@@ -51,7 +51,8 @@ export async function startAuthServer(
   return {
     baseURL,
     service,
-    client: ({ ip, origin } = {}) => new AuthTestClient(baseURL, ip ?? `10.${port % 250}.${Math.floor(nextIp / 250)}.${nextIp++ % 250}`, origin ?? baseURL),
+    client: ({ ip, origin, userAgent } = {}) =>
+      new AuthTestClient(baseURL, ip ?? `10.${port % 250}.${Math.floor(nextIp / 250)}.${nextIp++ % 250}`, origin ?? baseURL, userAgent),
     async latestMail(to, subject) {
       for (let attempt = 0; attempt < 50; attempt += 1) {
         const mails = await listMailbox(service.database.db, to);
@@ -74,7 +75,7 @@ export interface ApiAnswer<T = Record<string, unknown>> {
   headers: Headers;
 }
 
-/** A browser stand-in: keeps cookies, sends the site's Origin and its own client address. */
+/** A browser stand-in: keeps cookies, sends the site's Origin, its own client address and, if given, a User-Agent. */
 export class AuthTestClient {
   readonly cookies = new Map<string, string>();
 
@@ -82,11 +83,13 @@ export class AuthTestClient {
     private readonly baseURL: string,
     readonly ip: string,
     private readonly origin: string,
+    private readonly userAgent?: string,
   ) {}
 
   async request<T = Record<string, unknown>>(method: "GET" | "POST", path: string, body?: unknown): Promise<ApiAnswer<T>> {
     const headers: Record<string, string> = { origin: this.origin, "x-forwarded-for": this.ip };
     if (body !== undefined) headers["content-type"] = "application/json";
+    if (this.userAgent) headers["user-agent"] = this.userAgent;
     if (this.cookies.size) headers.cookie = [...this.cookies].map(([name, value]) => `${name}=${value}`).join("; ");
     const response = await fetch(`${this.baseURL}${path}`, {
       method,

@@ -1,10 +1,9 @@
-import { Link } from "react-router";
 import { usePublicEnv } from "~/config/use-public-env";
 import { useAuth } from "~/features/auth/auth-provider";
 import { PageIntro } from "~/features/pages/page-intro";
 import { PlanCard } from "~/features/pages/plan-card";
 import type { CurrentPlanContent, Plan } from "~content/types";
-import { authHref } from "~/features/auth/auth-paths";
+import { SignInPrompt } from "./sign-in-prompt";
 
 /** The signed-in user's plan with its limits and the way into the app; a visitor is asked to sign in. */
 export function CurrentPlanPage({ intro, limits, signedIn, visitor, plan }: CurrentPlanContent & { plan: Plan }) {
@@ -35,18 +34,7 @@ export function CurrentPlanPage({ intro, limits, signedIn, visitor, plan }: Curr
           </section>
         </>
       ) : (
-        <section className="card" aria-labelledby="plan-sign-in">
-          <h2 id="plan-sign-in">{visitor.title}</h2>
-          <p>{visitor.text}</p>
-          <p className="start-links">
-            <Link className="button button--primary" to={authHref("/login", "/current-plan")}>
-              登入
-            </Link>
-            <Link className="button" to={authHref("/signup", "/current-plan")}>
-              免費註冊
-            </Link>
-          </p>
-        </section>
+        <SignInPrompt id="plan-sign-in" title={visitor.title} text={visitor.text} returnTo="/current-plan" />
       )}
     </main>
   );

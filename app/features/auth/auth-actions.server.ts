@@ -7,7 +7,9 @@ import { messageForCode } from "./auth-errors";
 import { authHref } from "./auth-paths";
 import { safeRedirect } from "./redirect-rule";
 import type { IdentityRecord } from "./identity-record";
+import type { AccountSecurity, AccountSecurityIntent, DeviceSession } from "./account-security";
 import {
+  changePasswordSchema,
   fieldErrorsOf,
   forgotPasswordSchema,
   formFields,
@@ -21,7 +23,7 @@ import {
 interface AuthAnswer {
   ok: boolean;
   status: number;
-  body: { code?: string; message?: string; user?: IdentityRecord | null } | null;
+  body: { code?: string; message?: string; user?: IdentityRecord | null; devices?: DeviceSession[] } | null;
   cookies: string[];
 }
 
@@ -56,18 +58,18 @@ const withCookies = (cookies: string[]) => {
   return headers;
 };
 
-function failed(answer: AuthAnswer, values: Record<string, string>, fields: Partial<Record<string, string>> = {}) {
+function failed(answer: AuthAnswer, values: Record<string, string>, fields: Partial<Record<string, string>> = {}, intent?: string) {
   const code = answer.body?.code ?? "auth/internal-error";
   const message = answer.body?.message ?? messageForCode(code);
   const field = fields[code];
   return data<FormOutcome>(
-    { formError: message, code, values, fieldErrors: field ? { [field]: message } : undefined },
+    { formError: message, code, values, fieldErrors: field ? { [field]: message } : undefined, intent },
     { status: answer.status, headers: withCookies(answer.cookies) },
   );
 }
 
-function invalid(error: z.ZodError, values: Record<string, string>) {
-  return data<FormOutcome>({ fieldErrors: fieldErrorsOf(error), values }, { status: 400 });
+function invalid(error: z.ZodError, values: Record<string, string>, intent?: string) {
+  return data<FormOutcome>({ fieldErrors: fieldErrorsOf(error), values, intent }, { status: 400 });
 }
 
 /** Where to go afterwards: the `redirectTo` of the form or of the address, judged by the one redirect rule. */
@@ -189,4 +191,66 @@ export async function deleteAccountAction(request: Request, schema: z.ZodType<{ 
 export async function signedInAccount(request: Request) {
   const user = await currentUser(request);
   return user ? { label: user.email ?? user.displayName ?? "訪客用戶", hasPassword: !user.isAnonymous } : null;
+}
+
+/**
+ * The account security screen (read on the server, so it works without JavaScript): the signed-in account's
+ * email, whether it has a password (a social-only account has none), and its signed-in devices. A visitor or a
+ * guest gets none of it.
+ */
+export async function accountSecurity(request: Request): Promise<AccountSecurity> {
+  const user = await currentUser(request);
+  if (!user?.email || user.isAnonymous) return { account: null, guest: Boolean(user?.isAnonymous) };
+  const devices = (await callAuth(request, "/devices")).body?.devices ?? [];
+  const hasPassword = user.providerData.some((provider) => provider.providerId === "password");
+  return { account: { email: user.email, hasPassword, devices }, guest: false, policy: getAuthService().passwordPolicy };
+}
+
+const securityNotices = {
+  "send-password-link": "設定密碼的連結已經寄出，請在一小時內開啟信中的連結。",
+  "end-device": "已登出這個裝置。",
+  "end-other-devices": "已登出其他所有裝置。",
+} satisfies Partial<Record<AccountSecurityIntent, string>>;
+
+/** The forms of the account security screen, told apart by their `intent` field. */
+export async function accountSecurityAction(request: Request) {
+  const fields = await postedFields(request);
+  const intent = fields.intent as AccountSecurityIntent;
+  if (intent === "change-password") return changePasswordAction(request, fields);
+  let answer: AuthAnswer;
+  if (intent === "end-device") answer = await callAuth(request, "/devices/end", { id: fields.id ?? "" });
+  else if (intent === "end-other-devices") answer = await callAuth(request, "/revoke-other-sessions", {});
+  else if (intent === "send-password-link") {
+    // Only to the signed-in account's own address: the form carries none.
+    const user = await currentUser(request);
+    if (!user?.email || user.isAnonymous) answer = { ok: false, status: 401, body: { code: "auth/no-current-user" }, cookies: [] };
+    else answer = await callAuth(request, "/request-password-reset", { email: user.email, redirectTo: "/reset-password" });
+  } else {
+    return data<FormOutcome>({ formError: "送出的表單資料格式不正確，請重新整理頁面後再試一次。", code: "form/malformed" }, { status: 400 });
+  }
+  if (!answer.ok) return failed(answer, {}, {}, intent);
+  return data<FormOutcome>({ done: true, intent, notice: securityNotices[intent] }, { headers: withCookies(answer.cookies) });
+}
+
+/**
+ * A new password in place of the current one (ASVS 6.2.2, 6.2.3), under the sign-up policy; with `signOutOthers`
+ * every other session ends (ASVS 7.4.3). A wrong current password counts towards the sign-in lockout of the
+ * account (rate-limits.server.ts). Better Auth's own `revokeOtherSessions` would also replace this browser's
+ * session, and a form posted without JavaScript renders its answer with the cookie it came with, signed out; so
+ * the other sessions end in a second call and this one stays.
+ */
+async function changePasswordAction(request: Request, fields: Record<string, string>) {
+  const intent = "change-password";
+  const parsed = changePasswordSchema(getAuthService().passwordPolicy).safeParse(fields);
+  if (!parsed.success) return invalid(parsed.error, {}, intent);
+  const { currentPassword, password, signOutOthers } = parsed.data;
+  const answer = await callAuth(request, "/change-password", { currentPassword, newPassword: password });
+  if (answer.body?.code === "auth/invalid-credential") {
+    return data<FormOutcome>({ intent, code: answer.body.code, fieldErrors: { currentPassword: "目前的密碼不正確" } }, { status: answer.status });
+  }
+  if (!answer.ok) return failed(answer, {}, { "auth/weak-password": "password" }, intent);
+  if (!signOutOthers) return data<FormOutcome>({ done: true, intent, notice: "密碼已更新。" });
+  const ended = await callAuth(request, "/revoke-other-sessions", {});
+  const notice = ended.ok ? "密碼已更新，其他裝置都已登出。" : "密碼已更新，但其他裝置沒有成功登出，請在下方「登入中的裝置」再登出一次。";
+  return data<FormOutcome>({ done: true, intent, notice });
 }

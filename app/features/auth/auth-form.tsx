@@ -112,10 +112,12 @@ export function FormNotice({ message }: { message: string | null }) {
 
 /**
  * A sign-in form's state: errors from the shared zod schema (checked here before submitting when JavaScript is on,
- * and always again by the route action), the action's outcome, and whether a submission is under way.
+ * and always again by the route action), the action's outcome, and whether a submission is under way. On a screen
+ * with several forms, `intent` (the value of the form's `intent` field) keeps each to its own outcome and state.
  */
-export function useAuthForm(schema: ZodType) {
-  const outcome = useActionData() as FormOutcome | undefined;
+export function useAuthForm(schema: ZodType, intent?: string) {
+  const answered = useActionData() as FormOutcome | undefined;
+  const outcome = intent === undefined || answered?.intent === intent ? answered : undefined;
   const navigation = useNavigation();
   const [clientErrors, setClientErrors] = useState<FieldErrors | null>(null);
   const onSubmit = (event: React.FormEvent<HTMLFormElement>) => {
@@ -130,6 +132,6 @@ export function useAuthForm(schema: ZodType) {
     onSubmit,
     outcome,
     errors: clientErrors ?? outcome?.fieldErrors ?? {},
-    pending: navigation.state !== "idle" && Boolean(navigation.formMethod),
+    pending: navigation.state !== "idle" && Boolean(navigation.formMethod) && (intent === undefined || navigation.formData?.get("intent") === intent),
   };
 }

@@ -14,6 +14,7 @@ import type { RateLimitStore } from "~/services/rate-limiter.server";
 import { clientIpHeader } from "~/services/client-ip.server";
 import { guestUpgrade } from "./guest-upgrade.server";
 import { identityEndpoint } from "./identity-endpoint.server";
+import { deviceSessions } from "./device-sessions.server";
 import { signInRules } from "./sign-in-rules.server";
 import { passwordPolicyFrom } from "./password-policy.server";
 import { deleteUserData, moveUserData } from "./user-data-hooks.server";
@@ -127,6 +128,7 @@ export function authOptions(deps: AuthDependencies) {
       }),
       guestUpgrade(),
       identityEndpoint(),
+      deviceSessions(),
       oauthPopup(),
       // Short-lived signed tokens (GET /api/auth/token, keys at /api/auth/jwks) for file storage and the app.
       jwt({

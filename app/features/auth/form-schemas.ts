@@ -1,5 +1,5 @@
 import { z } from "~/lib/zod";
-import { passwordProblem, type PasswordPolicy } from "./password-policy";
+import { normalizePassword, passwordProblem, type PasswordPolicy } from "./password-policy";
 
 /**
  * One zod schema per sign-in form, run in the browser before submitting (when JavaScript is on) and again by the
@@ -52,6 +52,25 @@ export const accountDeletionSchema = (confirmWord: string) =>
     password: text,
   });
 
+/**
+ * Changing the password on the account security screen: the current one, the new one twice, and whether every
+ * other device is signed out (a checkbox, sent only when ticked).
+ */
+export const changePasswordSchema = (policy: PasswordPolicy) =>
+  z
+    .object({
+      currentPassword: text.pipe(z.string().min(1, "請輸入目前的密碼")),
+      password: text.pipe(newPassword(policy)),
+      confirm: text,
+      signOutOthers: text.transform((value) => value === "on"),
+    })
+    .superRefine(sameConfirmation)
+    .superRefine((value, ctx) => {
+      if (normalizePassword(value.password) === normalizePassword(value.currentPassword)) {
+        ctx.addIssue({ code: "custom", path: ["password"], message: "新密碼不可與目前的密碼相同" });
+      }
+    });
+
 export type FieldErrors = Partial<Record<string, string>>;
 
 /** What a sign-in form's action hands back to its screen when it does not redirect. Never a password. */
@@ -63,6 +82,10 @@ export interface FormOutcome {
   values?: Record<string, string>;
   /** The form did its work (a mail went out, an account was deleted). */
   done?: boolean;
+  /** What to tell the user when it did, where the screen does not say it itself. */
+  notice?: string;
+  /** Which form answered, on a screen with several (its `intent` field). */
+  intent?: string;
 }
 
 /** The first message per field, keyed by the field's name. */

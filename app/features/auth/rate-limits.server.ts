@@ -1,4 +1,4 @@
-import { APIError, createAuthMiddleware } from "better-auth/api";
+import { APIError, createAuthMiddleware, getSessionFromCtx } from "better-auth/api";
 import type { BetterAuthOptions, BetterAuthPlugin } from "better-auth";
 import type { ServerEnv } from "~/config/env.server";
 import { fixedWindowLimiter, type FixedWindow, type RateLimitStore } from "~/services/rate-limiter.server";
@@ -11,6 +11,8 @@ import { fixedWindowLimiter, type FixedWindow, type RateLimitStore } from "~/ser
 export function perIpRules(env: ServerEnv): Record<string, FixedWindow> {
   return {
     "/sign-in/email": env.RATE_LIMIT_SIGN_IN_PER_IP,
+    // Changing the password checks the current one: as many tries as a sign-in.
+    "/change-password": env.RATE_LIMIT_SIGN_IN_PER_IP,
     "/sign-up/email": env.RATE_LIMIT_SIGN_UP_PER_IP,
     "/sign-in/anonymous": env.RATE_LIMIT_GUEST_PER_IP,
     "/guest/upgrade": env.RATE_LIMIT_GUEST_PER_IP,
@@ -59,10 +61,22 @@ const emailOf = (body: unknown) => {
   return typeof email === "string" && email ? email.trim().toLowerCase() : undefined;
 };
 
+type HookContext = Parameters<Parameters<typeof createAuthMiddleware>[0]>[0];
+
+/** Requests that try a password: a sign-in, and a password change (which checks the current password). */
+const triesPassword = (ctx: { path?: string }) => ctx.path === "/sign-in/email" || ctx.path === "/change-password";
+
+/** Whose password is tried: the typed email at sign-in, the signed-in user's own when changing it. */
+async function passwordOwner(ctx: HookContext): Promise<string | undefined> {
+  if (ctx.path === "/sign-in/email") return emailOf(ctx.body);
+  return (await getSessionFromCtx(ctx))?.user.email.toLowerCase();
+}
+
 /**
  * Per-account limits. Sign-in is a lockout: only failed attempts count, a success clears the count, and once
  * RATE_LIMIT_SIGN_IN_FAILURES_PER_ACCOUNT failures are reached every attempt is refused until the window ends.
- * Everything over a limit answers 429 with Retry-After.
+ * A wrong current password on a password change counts towards the same lockout, so a borrowed session cannot
+ * guess the password any faster than the sign-in screen. Everything over a limit answers 429 with Retry-After.
  */
 export function accountRateLimit(env: ServerEnv, store: RateLimitStore): BetterAuthPlugin {
   const rules = perAccountRules(env);
@@ -72,9 +86,9 @@ export function accountRateLimit(env: ServerEnv, store: RateLimitStore): BetterA
     hooks: {
       before: [
         {
-          matcher: (ctx) => ctx.path === "/sign-in/email",
+          matcher: triesPassword,
           handler: createAuthMiddleware(async (ctx) => {
-            const email = emailOf(ctx.body);
+            const email = await passwordOwner(ctx);
             if (!email) return;
             const decision = await lockout.check(email);
             if (!decision.allowed) throw tooManyRequests(decision.retryAfterSeconds);
@@ -93,14 +107,19 @@ export function accountRateLimit(env: ServerEnv, store: RateLimitStore): BetterA
       ],
       after: [
         {
-          matcher: (ctx) => ctx.path === "/sign-in/email",
+          matcher: triesPassword,
           handler: createAuthMiddleware(async (ctx) => {
-            const email = emailOf(ctx.body);
-            if (!email) return;
             const returned = ctx.context.returned;
-            const failed = returned instanceof APIError ? returned.statusCode === 401 : returned instanceof Response && returned.status === 401;
+            const failed =
+              returned instanceof APIError
+                ? returned.statusCode === 401 || returned.body?.code === "INVALID_PASSWORD"
+                : returned instanceof Response && returned.status === 401;
+            // Only a sign-in says who it was after success (a password change may have replaced the session).
+            if (!failed && !ctx.context.newSession) return;
+            const email = await passwordOwner(ctx);
+            if (!email) return;
             if (failed) await lockout.hit(email);
-            else if (ctx.context.newSession) await lockout.reset(email);
+            else await lockout.reset(email);
           }),
         },
       ],

@@ -1,6 +1,7 @@
 import { createAuthMiddleware, isAPIError } from "better-auth/api";
 import type { BetterAuthOptions, BetterAuthPlugin } from "better-auth";
 import type { ServerEnv } from "~/config/env.server";
+import type { DatabaseHandle } from "~/db/connection.server";
 
 const day = 24 * 3600;
 
@@ -76,4 +77,22 @@ export function endPresentedSession(): BetterAuthPlugin {
       ],
     },
   };
+}
+
+/**
+ * Ends every session of one account, found by email (ASVS 7.4.5, `npm run user:sign-out -- <email>`). Sessions
+ * live only in the database and every request looks its session up there, so each device is signed out at its
+ * next request. Answers how many sessions ended, or null when no account has that email.
+ */
+export async function endSessionsOf(database: DatabaseHandle, email: string): Promise<number | null> {
+  const user = await database.db.selectFrom("user").select("id").where("email", "=", email.trim().toLowerCase()).executeTakeFirst();
+  if (!user) return null;
+  const result = await database.db.deleteFrom("session").where("userId", "=", user.id).executeTakeFirst();
+  return Number(result.numDeletedRows);
+}
+
+/** Ends every session of every account, guests included (`npm run user:sign-out -- --all`); answers how many. */
+export async function endAllSessions(database: DatabaseHandle): Promise<number> {
+  const result = await database.db.deleteFrom("session").executeTakeFirst();
+  return Number(result.numDeletedRows);
 }

@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { formatTaiwanDate } from "./dates";
+import { formatTaiwanDate } from "~/lib/taiwan-time";
 import { postHref } from "./links";
 import { TagLinks } from "./tag-links";
 import type { PostSummary } from "./types";

@@ -2,7 +2,7 @@ import { Link } from "react-router";
 import { ContentNotFound } from "~/features/articles/content-not-found";
 import { PageIntro } from "~/features/pages/page-intro";
 import { Prose } from "~/features/articles/prose";
-import { formatTaiwanDate } from "./dates";
+import { formatTaiwanDate } from "~/lib/taiwan-time";
 import { DevBlogStyles } from "./dev-blog-styles";
 import { devBlogPath, editHref } from "./links";
 import { TagLinks } from "./tag-links";

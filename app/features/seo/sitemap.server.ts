@@ -3,7 +3,7 @@ import { canonicalUrl } from "./page-meta";
 
 /**
  * Public, indexable screens rendered on each request (their lists change without a rebuild). Left out on
- * purpose: /current-plan (per user), the dev-blog editor, the sign-in screens.
+ * purpose: /current-plan and /account/security (per user), the dev-blog editor, the sign-in screens.
  */
 export const serverRenderedPublicPaths = ["/blog", "/news", "/wishing-well", "/dev-blog", "/account-deletion"];
 

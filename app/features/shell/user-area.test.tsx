@@ -62,7 +62,7 @@ describe("UserArea", () => {
     expect(container.querySelector("button svg")).not.toBeNull();
   });
 
-  it("opens the dropdown with 目前方案, 進入應用程式 and 登出", async () => {
+  it("opens the dropdown with 目前方案, 帳號安全, 進入應用程式 and 登出", async () => {
     auth.state.currentUser = user;
     renderInRouter(UserArea);
     const toggle = await screen.findByRole("button", { name: "林小美" });
@@ -72,8 +72,17 @@ describe("UserArea", () => {
     expect(toggle.getAttribute("aria-expanded")).toBe("true");
     expect(list.hidden).toBe(false);
     expect(screen.getByRole("link", { name: "目前方案" }).getAttribute("href")).toBe("/current-plan");
+    expect(screen.getByRole("link", { name: "帳號安全" }).getAttribute("href")).toBe("/account/security");
     expect(screen.getByRole("link", { name: "進入應用程式" }).getAttribute("href")).toBe("https://app.example.tw");
     expect(screen.getByRole("button", { name: "登出" })).toBeTruthy();
+  });
+
+  it("leaves 帳號安全 out of a guest's dropdown", async () => {
+    auth.state.currentUser = { ...user, email: null, displayName: "訪客用戶", isAnonymous: true };
+    renderInRouter(UserArea);
+    await userEvent.click(await screen.findByRole("button", { name: "訪客用戶" }));
+    expect(screen.getByRole("link", { name: "目前方案" })).toBeTruthy();
+    expect(screen.queryByRole("link", { name: "帳號安全" })).toBeNull();
   });
 
   it("closes the dropdown on a click outside, not on a click inside", async () => {

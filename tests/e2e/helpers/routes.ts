@@ -35,6 +35,7 @@ export const siteRoutes: RouteExpectation[] = [
   { path: "/ironman2025", title: "技術文章", layout: true },
   { path: "/task-scheduler", title: "免費任務表", layout: true },
   { path: "/account-deletion", title: "刪除帳號", layout: true },
+  { path: "/account/security", title: "帳號安全", layout: true },
   { path: "/learning-resources/habits", title: "習慣養成｜學習資源", layout: true },
   { path: "/blog/chores-by-age", title: "依年齡分配家務：2 到 12 歲孩子做得到的事", layout: true },
   { path: "/news/guest-mode", title: "訪客模式上線：不用註冊，也能先試用", layout: true },

@@ -1,0 +1,52 @@
+import { createAuthEndpoint, sensitiveSessionMiddleware, sessionMiddleware } from "better-auth/api";
+import { deleteSessionCookie } from "better-auth/cookies";
+import type { BetterAuthPlugin } from "better-auth";
+import { z } from "zod";
+import { deviceName } from "./device-name";
+import type { DeviceSession } from "./account-security";
+
+const toIso = (value: Date | string) => new Date(value).toISOString();
+
+/**
+ * The user's own sessions, without their tokens (ASVS 7.5.2). Better Auth's `/list-sessions` answers with each
+ * session's token (the HTTP layer strips it, but a server-side caller would see it) and wants a session younger
+ * than a day; `/revoke-session` takes a token. These two work by session id, which Better Auth never accepts
+ * in place of a token, and only ever on the sessions of the user who asks:
+ * - `GET /devices` → `{ devices: DeviceSession[] }`, the current one first, then the most recently used;
+ * - `POST /devices/end { id }` → `{ status: true }`; ends that session if it is the caller's (an id of someone
+ *   else's session, or of one already ended, changes nothing). Ending the current one also clears its cookie.
+ * Ending every other session is Better Auth's own `POST /revoke-other-sessions`.
+ */
+export function deviceSessions(): BetterAuthPlugin {
+  return {
+    id: "device-sessions",
+    endpoints: {
+      listDevices: createAuthEndpoint("/devices", { method: "GET", use: [sessionMiddleware] }, async (ctx) => {
+        const { user, session } = ctx.context.session;
+        const devices: DeviceSession[] = (await ctx.context.internalAdapter.listSessions(user.id, { onlyActiveSessions: true }))
+          .map((row) => ({
+            id: row.id,
+            device: deviceName(row.userAgent),
+            createdAt: toIso(row.createdAt),
+            lastActiveAt: toIso(row.updatedAt),
+            current: row.id === session.id,
+          }))
+          .sort((a, b) => Number(b.current) - Number(a.current) || b.lastActiveAt.localeCompare(a.lastActiveAt));
+        return ctx.json({ devices });
+      }),
+      endDevice: createAuthEndpoint(
+        "/devices/end",
+        { method: "POST", use: [sensitiveSessionMiddleware], body: z.object({ id: z.string().min(1).max(200) }) },
+        async (ctx) => {
+          const { user, session } = ctx.context.session;
+          const target = (await ctx.context.internalAdapter.listSessions(user.id)).find((row) => row.id === ctx.body.id);
+          if (target) {
+            await ctx.context.internalAdapter.deleteSession(target.token);
+            if (target.id === session.id) deleteSessionCookie(ctx);
+          }
+          return ctx.json({ status: true });
+        },
+      ),
+    },
+  };
+}
