@@ -50,8 +50,8 @@ export function createApp() {
   const https = env.SITE_URL.startsWith("https:");
   app.use(async (c, next) => {
     const target = canonicalRedirect(c.req.url, { https });
-    // 301 turns a POST into a GET and drops its body; 308 makes the browser send the same form again. The
-    // prerenderer renders /signup at /signup/, so a prerendered screen's form posts to the slashed address.
+    // 301 turns a POST into a GET and drops its body; 308 makes the browser send the same form again (a form
+    // posted to a slashed or www. address still reaches its action).
     const method = c.req.method;
     if (target) return c.redirect(target, method === "GET" || method === "HEAD" ? 301 : 308);
     return next();

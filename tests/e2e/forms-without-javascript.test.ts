@@ -26,6 +26,15 @@ describe("forms without JavaScript", () => {
     await page.getByText("已完成驗證").waitFor();
   }
 
+  it.each(["/login", "/signup", "/forgot-password", "/email-verification"])("posts %s's prerendered forms to its own address, not through a redirect", async (path) => {
+    const html = await (await fetch(`${baseURL()}${path}`)).text();
+    const actions = [...html.matchAll(/<form[^>]*\saction="([^"]*)"/g)].map((match) => match[1]);
+    expect(actions.length).toBeGreaterThan(0);
+    expect(new Set(actions)).toEqual(new Set([path]));
+    const posted = await fetch(`${baseURL()}${path}`, { method: "POST", body: new URLSearchParams(), redirect: "manual" });
+    expect(posted.status).not.toBe(308);
+  });
+
   it("signs up, resends the verification, verifies, logs in and out, with Chinese field errors", { timeout: 120_000 }, async () => {
     const page = await noScript();
     track(page);

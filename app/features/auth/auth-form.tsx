@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { Form, Link, useActionData, useNavigation, useSearchParams } from "react-router";
+import { Form, Link, useActionData, useLocation, useNavigation, useSearchParams } from "react-router";
 import type { ZodType } from "zod";
 import { usePublicEnv } from "~/config/use-public-env";
 import { fieldErrorsOf, formFields, type FieldErrors, type FormOutcome } from "./form-schemas";
@@ -129,9 +129,20 @@ export function useAuthForm(schema: ZodType, intent?: string) {
     setClientErrors(fieldErrorsOf(result.error));
   };
   return {
+    action: useOwnAddress(),
     onSubmit,
     outcome,
     errors: clientErrors ?? outcome?.fieldErrors ?? {},
     pending: navigation.state !== "idle" && Boolean(navigation.formMethod) && (intent === undefined || navigation.formData?.get("intent") === intent),
   };
+}
+
+/**
+ * The screen's own address (with its query) for its forms' `action`. The prerenderer renders `/signup` at
+ * `/signup/`, and React Router's default action would keep that slash: a form sent before hydration would then
+ * take a 308 redirect before reaching the action.
+ */
+export function useOwnAddress(): string {
+  const { pathname, search } = useLocation();
+  return `${pathname.replace(/(.)\/+$/, "$1")}${search}`;
 }

@@ -36,7 +36,7 @@ export function EmailVerificationScreen() {
       />
       <FormAlert message={form.outcome?.formError ?? null} />
       {/* The POST form also works before the page's JavaScript has loaded. */}
-      <Form method="post" className="auth-form" onSubmit={signedInEmail ? undefined : form.onSubmit} noValidate>
+      <Form method="post" action={form.action} className="auth-form" onSubmit={signedInEmail ? undefined : form.onSubmit} noValidate>
         {signedInEmail ? (
           <input type="hidden" name="email" value={signedInEmail} />
         ) : (

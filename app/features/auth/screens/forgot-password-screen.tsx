@@ -7,7 +7,7 @@ export function ForgotPasswordScreen() {
   const form = useAuthForm(forgotPasswordSchema);
   return (
     <AuthScreen title="忘記密碼" lead="輸入註冊時使用的電子郵件，我們會寄送重設密碼的連結給你。">
-      <Form method="post" className="auth-form" onSubmit={form.onSubmit} noValidate>
+      <Form method="post" action={form.action} className="auth-form" onSubmit={form.onSubmit} noValidate>
         <FormNotice message={form.outcome?.done && !form.pending ? "如果此電子郵件已註冊，重設密碼信已寄出，請查看信箱。" : null} />
         <FormAlert message={form.outcome?.formError ?? null} />
         <Field name="email" label="電子郵件" type="email" autoComplete="email" inputMode="email" required

@@ -37,7 +37,7 @@ export function LoginScreen({ providers }: { providers: SocialProvider[] }) {
 
   return (
     <AuthScreen title="登入" lead="歡迎回來！登入後繼續陪孩子一起完成任務。">
-      <Form method="post" className="auth-form" onSubmit={form.onSubmit} noValidate>
+      <Form method="post" action={form.action} className="auth-form" onSubmit={form.onSubmit} noValidate>
         <FormNotice message={params.get("reset") === "done" ? "密碼已重設，請使用新密碼登入。" : null} />
         <FormAlert message={failure.message ?? null} />
         {failure.code === "email-not-verified" ? (
@@ -56,7 +56,7 @@ export function LoginScreen({ providers }: { providers: SocialProvider[] }) {
       </div>
       <p className="auth-divider">或</p>
       <SocialButtons providers={providers} disabled={pending} onSelect={signInWith} />
-      <Form method="post" className="auth-actions">
+      <Form method="post" action={form.action} className="auth-actions">
         <button type="submit" name="intent" value="guest" className="button" disabled={pending}>
           以訪客身分試用
         </button>

@@ -23,7 +23,7 @@ export function ResetPasswordScreen({ policy }: { policy: PasswordPolicy }) {
 
   return (
     <AuthScreen title="重設密碼" lead="請設定新的密碼。">
-      <Form method="post" className="auth-form" onSubmit={form.onSubmit} noValidate>
+      <Form method="post" action={form.action} className="auth-form" onSubmit={form.onSubmit} noValidate>
         <FormAlert message={failure} />
         {form.outcome?.code === "auth/invalid-action-code" ? (
           <p>

@@ -33,7 +33,7 @@ export function SignupScreen({ policy }: { policy: PasswordPolicy }) {
       title={isGuest ? "升級訪客帳號" : "註冊"}
       lead={isGuest ? "設定電子郵件與密碼，保留你以訪客身分建立的所有資料。" : "建立帳號，開始和孩子一起完成任務。"}
     >
-      <Form method="post" className="auth-form" onSubmit={form.onSubmit} noValidate>
+      <Form method="post" action={form.action} className="auth-form" onSubmit={form.onSubmit} noValidate>
         <FormAlert message={formError ?? null} />
         {isGuest && code === "auth/email-already-in-use" ? (
           <p>
