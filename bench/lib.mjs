@@ -9,7 +9,10 @@ export const seconds = Number(process.env.BENCH_SECONDS ?? 8);
 
 /** autocannon against one URL: requests per second and latency percentiles in ms. Non-2xx/3xx answers fail. */
 export async function load(url, { connections = 50, duration = seconds, headers = {}, expect = [200] } = {}) {
-  const result = await autocannon({ url, connections, duration, headers: { "accept-encoding": "gzip", ...headers } });
+  const options = { url, connections, headers: { "accept-encoding": "gzip", ...headers } };
+  // One unmeasured second first, for every server alike: the first target would otherwise pay the JIT's warm-up.
+  await autocannon({ ...options, duration: 1 });
+  const result = await autocannon({ ...options, duration });
   const bad = result.errors + result.timeouts + Object.entries(result.statusCodeStats ?? {})
     .filter(([code]) => !expect.includes(Number(code))).reduce((sum, [, { count }]) => sum + count, 0);
   if (bad > 0) throw new Error(`${url}: ${bad} failed or unexpected answers (${JSON.stringify(result.statusCodeStats)})`);

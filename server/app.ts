@@ -1,4 +1,4 @@
-import { Hono } from "hono";
+import { Hono, type Context } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { createRequestHandler } from "react-router";
 import { getEnv } from "~/config/env.server";
@@ -9,7 +9,7 @@ import { withClientIp } from "./client-ip";
 import { closeSharedRateLimitStore, sharedRateLimitStore, sharedRedis } from "~/services/rate-limiter.server";
 import { redisAnswers } from "~/services/redis.server";
 import { canonicalRedirect } from "./redirects";
-import { loadCspHashes, securityHeaders, withCspNonce } from "./headers";
+import { loadCspHashes, securityHeaders, staticFileHeaders, withCspNonce } from "./headers";
 import { methodPolicy } from "./methods";
 import { staticFiles } from "./static-files";
 import { readiness } from "./health";
@@ -56,24 +56,27 @@ export function createApp() {
     if (target) return c.redirect(target, method === "GET" || method === "HEAD" ? 301 : 308);
     return next();
   });
-  app.use(securityHeaders({ https, cspHashes: loadCspHashes(env.BUILD_DIR), analytics: Boolean(env.GA_MEASUREMENT_ID) }));
+  const headerOptions = { https, cspHashes: loadCspHashes(env.BUILD_DIR), analytics: Boolean(env.GA_MEASUREMENT_ID) };
+  if (import.meta.env.PROD) {
+    // Files of the build answer first, each with the whole header set made at start-up (decision 701).
+    app.use(staticFiles(`${env.BUILD_DIR}/client`, staticFileHeaders(headerOptions)));
+  }
+  app.use(securityHeaders(headerOptions));
   app.use(methodPolicy());
   const limitBody = bodyLimit({
     maxSize: MAX_BODY_BYTES,
     onError: (c) => c.json({ code: "payload-too-large", message: "傳送的資料過大。" }, 413),
   });
-  // File uploads (/v0/b/*) carry their own size limit (docs/storage.md).
-  app.use((c, next) => (c.req.path.startsWith("/v0/") ? next() : limitBody(c, next)));
+  // File uploads (/v0/b/*) carry their own size limit (docs/storage.md). A request without a body skips the
+  // check, which would otherwise build a whole web Request to look for one.
+  const hasBody = (c: Context) => c.req.header("content-length") !== undefined || c.req.header("transfer-encoding") !== undefined;
+  app.use((c, next) => (c.req.path.startsWith("/v0/") || !hasBody(c) ? next() : limitBody(c, next)));
 
   app.get("/healthz", (c) => c.json({ ok: true }));
   app.get("/readyz", async (c) => c.json(...(await readiness(getDatabase(), sharedRedis()))));
   app.route("/", authRoutes(getAuthService()));
   // File storage speaking the Firebase Storage v0 protocol (docs/storage.md).
   app.route("/", createStorage({ env, database: getDatabase(), authService: getAuthService() }).routes);
-
-  if (import.meta.env.PROD) {
-    app.use(staticFiles(`${env.BUILD_DIR}/client`));
-  }
 
   // Dynamic answers are compressed on the fly; static files above are served precompressed.
   app.use(compressDynamic());

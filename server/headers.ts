@@ -24,26 +24,57 @@ export function withCspNonce(c: Context, request: Request): Request {
   return new Request(request, { headers });
 }
 
+interface HeaderOptions {
+  https: boolean;
+  cspHashes: CspHashes;
+  analytics: boolean;
+}
+
+/** The headers every answer carries whatever its content (the CSP and COOP come on top). */
+function commonHeaders(options: { https: boolean }): [string, string][] {
+  const headers: [string, string][] = [
+    ["X-Content-Type-Options", "nosniff"],
+    ["Referrer-Policy", "strict-origin-when-cross-origin"],
+    ["X-Frame-Options", "DENY"],
+    ["Permissions-Policy", "camera=(), microphone=(), geolocation=()"],
+    ["Cross-Origin-Resource-Policy", "same-origin"],
+    ["Reporting-Endpoints", 'csp="/api/csp-report"'],
+  ];
+  if (options.https) headers.push(["Strict-Transport-Security", "max-age=31536000; includeSubDomains"]);
+  return headers;
+}
+
+const defaultOpenerPolicy: [string, string] = ["Cross-Origin-Opener-Policy", "same-origin-allow-popups"];
+
 /**
- * Headers every answer carries, error and not-found answers included; HSTS only where the site itself is served
- * over https. Pages get the CSP: a fresh nonce for server-rendered ones, the build's hashes for prerendered files.
+ * The whole header set of a file served from the build (server/static-files.ts), made once at start-up: the same
+ * headers `securityHeaders` gives a dynamic answer, with the build's hashes as the CSP of a prerendered page.
  */
-export function securityHeaders(options: { https: boolean; cspHashes: CspHashes; analytics: boolean }): MiddlewareHandler {
+export function staticFileHeaders(options: HeaderOptions): (pagePath: string | null, contentType: string) => Record<string, string> {
+  const common = commonHeaders(options);
+  return (pagePath, contentType) => {
+    const scriptHashes = pagePath === null ? undefined : options.cspHashes.pages[pagePath];
+    const policy =
+      contentType.includes("text/html") && scriptHashes
+        ? contentSecurityPolicy({ scriptHashes, styleHashes: options.cspHashes.styles, analytics: options.analytics })
+        : resourcePolicy;
+    return Object.fromEntries([...common, defaultOpenerPolicy, ["Content-Security-Policy", policy]]);
+  };
+}
+
+/**
+ * Headers every dynamic answer carries, error and not-found answers included; HSTS only where the site itself is
+ * served over https. Pages get the CSP with a fresh nonce (files from the build have theirs from `staticFileHeaders`).
+ */
+export function securityHeaders(options: HeaderOptions): MiddlewareHandler {
+  const common = commonHeaders(options);
   return async (c, next) => {
     const nonce = randomBytes(18).toString("base64");
     nonces.set(c.req.raw, nonce);
     await next();
-    const headers: [string, string][] = [
-      ["X-Content-Type-Options", "nosniff"],
-      ["Referrer-Policy", "strict-origin-when-cross-origin"],
-      ["X-Frame-Options", "DENY"],
-      ["Permissions-Policy", "camera=(), microphone=(), geolocation=()"],
-      ["Cross-Origin-Resource-Policy", "same-origin"],
-      ["Reporting-Endpoints", 'csp="/api/csp-report"'],
-    ];
+    const headers = [...common];
     // A route may set its own (the sign-in pop-up's last page must keep its opener).
-    if (!c.res.headers.has("Cross-Origin-Opener-Policy")) headers.push(["Cross-Origin-Opener-Policy", "same-origin-allow-popups"]);
-    if (options.https) headers.push(["Strict-Transport-Security", "max-age=31536000; includeSubDomains"]);
+    if (!c.res.headers.has("Cross-Origin-Opener-Policy")) headers.push(defaultOpenerPolicy);
     headers.push(...contentSecurityHeader(c, nonce, options));
     setOnAnswer(c, headers);
   };
@@ -51,24 +82,13 @@ export function securityHeaders(options: { https: boolean; cspHashes: CspHashes;
 
 /**
  * The answer's CSP, unless a route set its own (Better Auth's pop-up completion page, the development sign-in
- * page). A GET of a prerendered path without a query string was answered from its file and gets the build's
- * hashes; anything else (a POST to it reaches the route action, `?page=2` is rendered now) gets this answer's nonce.
+ * page): a page rendered now (a POST to a prerendered address reaches its action, `?page=2` is rendered per
+ * request) gets this answer's nonce; anything that is not a page gets the resource policy.
  */
-function contentSecurityHeader(
-  c: Context,
-  nonce: string,
-  options: { cspHashes: CspHashes; analytics: boolean },
-): [string, string][] {
+function contentSecurityHeader(c: Context, nonce: string, options: { cspHashes: CspHashes; analytics: boolean }): [string, string][] {
   if (c.res.headers.has("Content-Security-Policy")) return [];
   if (!(c.res.headers.get("content-type") ?? "").includes("text/html")) return [["Content-Security-Policy", resourcePolicy]];
-  const fromFile = (c.req.method === "GET" || c.req.method === "HEAD") && !c.req.url.includes("?");
-  const prerendered = fromFile ? options.cspHashes.pages[c.req.path] : undefined;
-  const policy = contentSecurityPolicy({
-    ...(prerendered ? { scriptHashes: prerendered } : { nonce }),
-    styleHashes: options.cspHashes.styles,
-    analytics: options.analytics,
-  });
-  return [["Content-Security-Policy", policy]];
+  return [["Content-Security-Policy", contentSecurityPolicy({ nonce, styleHashes: options.cspHashes.styles, analytics: options.analytics })]];
 }
 
 /**

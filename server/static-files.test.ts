@@ -24,7 +24,8 @@ write("assets/app-abc123.js", "console.log(1);".repeat(50), true);
 write("favicon.svg", "<svg/>");
 
 const app = new Hono();
-app.use(staticFiles(root));
+// Stands in for server/headers.ts: names the page a file is for, so the test sees which file got which headers.
+app.use(staticFiles(root, (pagePath, contentType) => ({ "x-page": pagePath ?? "none", "x-for-type": contentType })));
 app.all("*", (c) => c.text(`router ${c.req.method}`, 200));
 afterAll(() => fs.rmSync(root, { recursive: true, force: true }));
 
@@ -94,5 +95,21 @@ describe("static files from memory", () => {
     const data = await get("/features.data");
     expect(data.headers.get("content-type")).toBe("text/x-script");
     expect(await data.text()).toBe("[1]");
+  });
+
+  it("sends each file the headers made for it at start-up, on 200 and on 304 alike", async () => {
+    for (const [url, page, type] of [
+      ["/features", "/features", "text/html; charset=utf-8"],
+      ["/features/index.html", "/features", "text/html; charset=utf-8"],
+      ["/", "/", "text/html; charset=utf-8"],
+      ["/features.data", "none", "text/x-script"],
+      ["/favicon.svg", "none", "image/svg+xml"],
+    ] as const) {
+      const answer = await get(url);
+      expect([answer.headers.get("x-page"), answer.headers.get("x-for-type")]).toEqual([page, type]);
+      const again = await get(url, { "if-none-match": answer.headers.get("etag") ?? "" });
+      expect(again.status).toBe(304);
+      expect(again.headers.get("x-page")).toBe(page);
+    }
   });
 });

@@ -27,8 +27,8 @@ interface Variant {
   etag: string;
 }
 interface StaticFile {
-  type: string;
-  cacheControl: string;
+  /** Every header but the variant's own (ETag, encoding, length): made once at start-up. */
+  headers: Record<string, string>;
   variants: Partial<Record<Encoding, Variant>>;
   /** Has precompressed variants, so the answer depends on Accept-Encoding. */
   negotiated: boolean;
@@ -36,14 +36,17 @@ interface StaticFile {
   page: boolean;
 }
 
+/** The security headers of a file (server/headers.ts `staticFileHeaders`); `pagePath` is set for a prerendered page. */
+export type FileHeaders = (pagePath: string | null, contentType: string) => Record<string, string>;
+
 /**
  * Hashed assets, public files and prerendered pages, read once at start-up into memory with their .br and .gz
- * twins (written by scripts/precompress.mjs) and a strong ETag each. A request costs a map look-up: no file
- * system access, no compression. Only GET and HEAD are answered here; every other method, and a page address
- * with a query string (`/blog?page=2`), goes on to React Router.
+ * twins (written by scripts/precompress.mjs), a strong ETag each and their whole header set. A request costs a
+ * map look-up: no file system access, no compression, no header composed. Only GET and HEAD are answered here;
+ * every other method, and a page address with a query string (`/blog?page=2`), goes on to React Router.
  */
-export function staticFiles(root: string): MiddlewareHandler {
-  const files = loadFiles(root);
+export function staticFiles(root: string, fileHeaders: FileHeaders = () => ({})): MiddlewareHandler {
+  const files = loadFiles(root, fileHeaders);
   return async (c, next) => {
     const method = c.req.method;
     if (method !== "GET" && method !== "HEAD") return next();
@@ -54,11 +57,8 @@ export function staticFiles(root: string): MiddlewareHandler {
 
     const encoding = file.negotiated ? preferredEncoding(c.req.header("accept-encoding"), file) : "identity";
     const variant = file.variants[encoding]!;
-    const headers: Record<string, string> = {
-      "content-type": file.type,
-      "cache-control": file.cacheControl,
-      etag: variant.etag,
-    };
+    // A plain object keeps the Node adapter on its fast path (no Headers object is built).
+    const headers: Record<string, string> = { ...file.headers, etag: variant.etag };
     if (file.negotiated) headers.vary = "Accept-Encoding";
     if (encoding !== "identity") headers["content-encoding"] = encoding;
     if (c.req.header("if-none-match")?.split(/\s*,\s*/).includes(variant.etag)) {
@@ -88,7 +88,7 @@ function preferredEncoding(acceptEncoding: string | undefined, file: StaticFile)
   return "identity";
 }
 
-function loadFiles(root: string): Map<string, StaticFile> {
+function loadFiles(root: string, fileHeaders: FileHeaders): Map<string, StaticFile> {
   const files = new Map<string, StaticFile>();
   if (!fs.existsSync(root)) return files;
   for (const entry of fs.readdirSync(root, { recursive: true, withFileTypes: true })) {
@@ -96,20 +96,21 @@ function loadFiles(root: string): Map<string, StaticFile> {
     const file = path.join(entry.parentPath, entry.name);
     const urlPath = `/${path.relative(root, file).split(path.sep).join("/")}`;
     const page = urlPath.endsWith("/index.html") || urlPath.endsWith(".data");
+    const pagePath = urlPath.endsWith("/index.html") ? urlPath.slice(0, -"/index.html".length) || "/" : null;
+    const type = contentTypes[path.extname(file)] ?? "application/octet-stream";
     const variants: StaticFile["variants"] = { identity: variant(fs.readFileSync(file)) };
     for (const [encoding, suffix] of [["br", ".br"], ["gzip", ".gz"]] as const) {
       if (fs.existsSync(file + suffix)) variants[encoding] = variant(fs.readFileSync(file + suffix));
     }
     const staticFile: StaticFile = {
-      type: contentTypes[path.extname(file)] ?? "application/octet-stream",
-      cacheControl: cacheControlFor(urlPath),
+      headers: { ...fileHeaders(pagePath, type), "content-type": type, "cache-control": cacheControlFor(urlPath) },
       variants,
       negotiated: Object.keys(variants).length > 1,
       page,
     };
     files.set(urlPath, staticFile);
     // A prerendered page answers at its address: /features for features/index.html, / for index.html.
-    if (urlPath.endsWith("/index.html")) files.set(urlPath.slice(0, -"/index.html".length) || "/", staticFile);
+    if (pagePath) files.set(pagePath, staticFile);
   }
   return files;
 }
