@@ -25,6 +25,9 @@ if [ ${#missing[@]} -gt 0 ]; then
   fi
 fi
 
+node_gyp="$(npm root -g)/npm/node_modules/node-gyp/bin/node-gyp.js"
+[ -f "$node_gyp" ] || { echo "npm's node-gyp is not at $node_gyp" >&2; exit 1; }
+
 started=$SECONDS
 echo "== build with node $(node --version) into $build_dir"
 build_log="$(mktemp)"
@@ -56,6 +59,7 @@ start_check() {
   kill -TERM "$npm_pid"
   local code=0; wait "$npm_pid" || code=$?
   [ "$code" = 0 ] && echo "SIGTERM → exit 0" || { echo "exit code $code after SIGTERM:" >&2; cat "$log" >&2; ok=0; }
+  grep -i "warning" "$log" >&2 || true  # deprecations of a newer Node show here first
   [ "$ok" = 1 ]
 }
 
@@ -76,6 +80,7 @@ for version in "${versions[@]}"; do
   major="${node_version#v}" major="${major%%.*}"
   npm install --prefix "$work/headers" --no-audit --no-fund --no-save --silent "$platform_package@$major.0.0" >/dev/null
   headers="$work/headers/node_modules/$platform_package"
+  lap "node"
   # The working tree as it is (tracked and new files, not ignored ones), so uncommitted changes are tested too.
   git ls-files -z --cached --others --exclude-standard |
     while IFS= read -r -d '' file; do [ -e "$file" ] && printf '%s\0' "$file"; done |
@@ -88,10 +93,11 @@ for version in "${versions[@]}"; do
   lap "copy"
   (
     cd "$work"
-    # node-gyp reads the headers from the platform package instead of downloading them from nodejs.org.
-    export PATH="$nodedir/bin:$PATH" npm_config_nodedir="$headers" npm_config_build_from_source=true
+    export PATH="$nodedir/bin:$PATH"
     echo "node $(node --version)"
-    npm rebuild better-sqlite3 >/dev/null
+    # npm's own node-gyp, straight (the package's install script would first try a download from GitHub), with
+    # the headers from the registry instead of nodejs.org.
+    (cd node_modules/better-sqlite3 && node "$node_gyp" rebuild --release --nodedir="$headers" >/dev/null)
     node -e 'new (require("better-sqlite3"))(":memory:").close()'
   ) || failed+=("better-sqlite3")
   lap "better-sqlite3"
