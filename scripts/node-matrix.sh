@@ -31,7 +31,8 @@ node_gyp="$(npm root -g)/npm/node_modules/node-gyp/bin/node-gyp.js"
 started=$SECONDS
 echo "== build with node $(node --version) into $build_dir"
 build_log="$(mktemp)"
-BUILD_DIR="$build_dir" npm run --silent build >"$build_log" 2>&1 || { cat "$build_log" >&2; rm -f "$build_log"; exit 1; }
+BUILD_DIR="$build_dir" npm run --silent build >"$build_log" 2>&1 ||
+  { cat "$build_log" >&2; rm -f "$build_log"; exit 1; }
 rm -f "$build_log"
 echo "   $((SECONDS - started)) s"
 
@@ -53,9 +54,11 @@ start_check() {
   local running; running="$("/proc/$server_pid/exe" --version 2>/dev/null || echo "unknown")"
   [ "$running" = "$expected_node" ] || { echo "the server runs node $running, not $expected_node" >&2; ok=0; }
   local home; home="$(curl -sS --max-time 30 -w '\n%{http_code}' "http://127.0.0.1:$port/")" || ok=0
-  if [ "${home##*$'\n'}" = 200 ] && [[ "$home" == *"任務小勇士"* ]]; then echo "GET / → 200"; else echo "GET / failed: ${home: -200}" >&2; ok=0; fi
+  if [ "${home##*$'\n'}" = 200 ] && [[ "$home" == *"任務小勇士"* ]]; then echo "GET / → 200"
+  else echo "GET / failed: ${home: -200}" >&2; ok=0; fi
   local health; health="$(curl -sS --max-time 10 "http://127.0.0.1:$port/healthz")" || ok=0
-  if [ "$health" = '{"ok":true}' ]; then echo "GET /healthz → $health"; else echo "GET /healthz failed: $health" >&2; ok=0; fi
+  if [ "$health" = '{"ok":true}' ]; then echo "GET /healthz → $health"
+  else echo "GET /healthz failed: $health" >&2; ok=0; fi
   kill -TERM "$npm_pid"
   local code=0; wait "$npm_pid" || code=$?
   [ "$code" = 0 ] && echo "SIGTERM → exit 0" || { echo "exit code $code after SIGTERM:" >&2; cat "$log" >&2; ok=0; }
@@ -96,8 +99,10 @@ for version in "${versions[@]}"; do
     export PATH="$nodedir/bin:$PATH"
     echo "node $(node --version)"
     # npm's own node-gyp, straight (the package's install script would first try a download from GitHub), with
-    # the headers from the registry instead of nodejs.org.
-    (cd node_modules/better-sqlite3 && node "$node_gyp" rebuild --release --nodedir="$headers" >/dev/null)
+    # the headers from the registry instead of nodejs.org. node-gyp lets npm_config_nodedir (set by `npm run`
+    # from an npmrc's nodedir) override its --nodedir option, so the variable it is.
+    (cd node_modules/better-sqlite3 && npm_config_nodedir="$headers" node "$node_gyp" rebuild --release) >gyp.log 2>&1 ||
+      { cat gyp.log >&2; exit 1; }
     node -e 'new (require("better-sqlite3"))(":memory:").close()'
   ) || failed+=("better-sqlite3")
   lap "better-sqlite3"
