@@ -1,9 +1,9 @@
-import { spawnSync } from "node:child_process";
 import type { Page } from "playwright-core";
-import { describe, expect, inject, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { createVerifiedAccount, newEmail, password, signUp } from "./helpers/accounts";
 import { baseURL, expectNoAxeViolations, openPage, useBrowser } from "./helpers/browser";
 import { linkTo, mailTo } from "./helpers/mailbox";
+import { runOperatorScript } from "./helpers/operator";
 
 const securityPath = "/account/security";
 const newPassword = "harbour-lantern-73";
@@ -97,17 +97,7 @@ describe("account security", () => {
     await expectNoAxeViolations(page);
 
     // The operator's command (ASVS 7.4.5) ends what is left, this browser included.
-    const result = spawnSync(process.execPath, ["scripts/user-sign-out.mjs", email], {
-      env: {
-        ...process.env,
-        NODE_ENV: "production",
-        SITE_URL: baseURL(),
-        DATA_DIR: inject("dataDir"),
-        BUILD_DIR: process.env.BUILD_DIR || "build-test",
-        DATABASE_URL: process.env.E2E_DATABASE_URL ?? "",
-      },
-      encoding: "utf8",
-    });
+    const result = runOperatorScript("scripts/user-sign-out.mjs", [email]);
     expect(result.stderr).toBe("");
     expect(result.stdout).toContain(`已登出 ${email}，共結束 1 個登入中的工作階段`);
     await expectSignedOut(page);

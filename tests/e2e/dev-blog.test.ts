@@ -1,24 +1,14 @@
-import { spawnSync } from "node:child_process";
 import type { Page } from "playwright-core";
 import sharp from "sharp";
-import { beforeAll, describe, expect, inject, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { staleMessage } from "~/features/dev-blog/editor-messages";
 import { createVerifiedAccount, newEmail, signInHere } from "./helpers/accounts";
 import { baseURL, openPage, useBrowser, waitForHydration } from "./helpers/browser";
+import { runOperatorScript } from "./helpers/operator";
 
 /** Makes `email` an editor the documented way: `npm run user:role -- <email> editor` on the server's data. */
 function makeEditor(email: string) {
-  const result = spawnSync(process.execPath, ["scripts/user-role.mjs", email, "editor"], {
-    env: {
-      ...process.env,
-      NODE_ENV: "production",
-      SITE_URL: baseURL(),
-      DATA_DIR: inject("dataDir"),
-      BUILD_DIR: process.env.BUILD_DIR || "build-test",
-      DATABASE_URL: process.env.E2E_DATABASE_URL ?? "",
-    },
-    encoding: "utf8",
-  });
+  const result = runOperatorScript("scripts/user-role.mjs", [email, "editor"]);
   expect(result.stderr).toBe("");
   expect(result.status).toBe(0);
 }
