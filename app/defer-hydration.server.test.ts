@@ -32,4 +32,14 @@ describe("deferHydration", () => {
     const plain = `<html><head><link rel="modulepreload" href="/a.js"/></head><body><p>hi</p></body></html>`;
     expect(deferHydration(plain)).toBe(plain);
   });
+
+  it("does the same on a server-rendered page, whose tags carry the CSP nonce first", () => {
+    const nonce = `nonce="abc123"`;
+    const rendered = deferHydration(
+      page.replace(/<link rel="modulepreload" href="([^"]+)"\/>/g, `<link rel="modulepreload" href="$1" ${nonce}/>`).replace(/<script /g, `<script ${nonce} `).replace(/<script>/g, `<script ${nonce}>`),
+    );
+    expect(rendered).not.toContain(`<link rel="modulepreload"`);
+    expect(rendered).toContain(`<script ${nonce} type="module" async="">await new Promise(`);
+    expect(rendered).not.toMatch(/import \* as/);
+  });
 });

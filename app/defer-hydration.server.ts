@@ -5,7 +5,8 @@
  * and POST forms work without JavaScript meanwhile. Decision 700 has the measurements.
  *
  * The input is the exact markup `<Scripts />` of react-router 7.18.4 writes: `<link rel="modulepreload">` tags
- * (hoisted into <head>) and one inline `<script type="module" async>` whose static imports load the matched route
+ * (hoisted into <head>) and one inline `<script type="module" async>` (after its `nonce` on a server-rendered
+ * page) whose static imports load the matched route
  * modules. The imports become dynamic ones that wait for the first frame, and the preloads are added then.
  * Markup without these parts (an error page, a resource route) is returned unchanged.
  */
@@ -17,7 +18,7 @@ export function deferHydration(html: string): string {
   });
   let rewritten = false;
   const result = withoutPreloads.replace(
-    /(<script type="module" async=""[^>]*>)([\s\S]*?)(<\/script>)/,
+    /(<script(?: nonce="[^"]*")? type="module" async=""[^>]*>)([\s\S]*?)(<\/script>)/,
     (whole, open: string, code: string, close: string) => {
       const imports: { name: string; href: string }[] = [];
       const body = code
