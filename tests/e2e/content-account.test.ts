@@ -55,6 +55,11 @@ describe("current plan", () => {
   });
 
   it("asks a visitor to sign in, then shows the free plan with its limits and the way into the app", async () => {
+    // The server already knows the visitor is signed out: the first HTML holds the sign-in card, no loading text.
+    const html = await (await fetch(`${baseURL()}/current-plan`)).text();
+    const firstMain = html.slice(html.indexOf("<main"), html.indexOf("</main>"));
+    expect(firstMain).toContain("登入後查看你的方案");
+    expect(firstMain).not.toContain("載入中...");
     const page = await browser.newPage();
     await openPage(page, "/current-plan");
     await page.getByRole("heading", { name: "登入後查看你的方案" }).waitFor();

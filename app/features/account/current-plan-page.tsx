@@ -5,16 +5,24 @@ import { PlanCard } from "~/features/pages/plan-card";
 import type { CurrentPlanContent, Plan } from "~content/types";
 import { SignInPrompt } from "./sign-in-prompt";
 
-/** The signed-in user's plan with its limits and the way into the app; a visitor is asked to sign in. */
-export function CurrentPlanPage({ intro, limits, signedIn, visitor, plan }: CurrentPlanContent & { plan: Plan }) {
+/**
+ * The signed-in user's plan with its limits and the way into the app; a visitor is asked to sign in. The server's
+ * answer shows until the browser knows the session (no loading text, nothing moves), then the browser's own.
+ */
+export function CurrentPlanPage({
+  intro,
+  limits,
+  signedIn,
+  visitor,
+  plan,
+  signedInOnServer,
+}: CurrentPlanContent & { plan: Plan; signedInOnServer: boolean }) {
   const { currentUser, loading } = useAuth();
   const env = usePublicEnv();
   return (
     <main className="page page--narrow">
       <PageIntro title={intro.title} lead={intro.lead} />
-      {loading ? (
-        <p className="page-loading">載入中...</p>
-      ) : currentUser ? (
+      {(loading ? signedInOnServer : currentUser) ? (
         <>
           <PlanCard plan={plan} />
           <section className="page-section" aria-labelledby="plan-limits">

@@ -1,9 +1,17 @@
 import type { Route } from "./+types/current-plan";
 import { loadCurrentPlan } from "~/features/pages/data.server";
 import { CurrentPlanPage } from "~/features/account/current-plan-page";
+import { getRequestUser } from "~/features/auth/request-user.server";
 import { pageMeta } from "~/features/seo/page-meta";
 
-export const loader = () => loadCurrentPlan();
+// Whether the visitor is signed in is known here, so the first HTML already shows the plan or the sign-in card.
+export const loader = async ({ request }: Route.LoaderArgs) => ({
+  ...loadCurrentPlan(),
+  signedInOnServer: (await getRequestUser(request)) !== null,
+});
+
+// One visitor's answer: no shared cache keeps it.
+export const headers = () => ({ "Cache-Control": "private, no-cache" });
 
 export const meta: Route.MetaFunction = (args) => pageMeta(args, args.loaderData?.intro ?? { title: "目前方案" });
 
