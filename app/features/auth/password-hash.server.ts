@@ -1,3 +1,4 @@
+import { availableParallelism } from "node:os";
 import { hash, verify, type Algorithm } from "@node-rs/argon2";
 import { verifyPassword as verifyScrypt } from "better-auth/crypto";
 import { normalizePassword } from "./password-policy";
@@ -14,14 +15,33 @@ export const argon2Options = {
   parallelism: 1,
 } as const;
 
+// At most one hash per core but one at a time: a sign-in storm would otherwise take every core from the event
+// loop, and every page with it (docs/performance.md has the figures).
+const hashSlots = Math.max(1, availableParallelism() - 1);
+let hashesRunning = 0;
+const waitingForSlot: (() => void)[] = [];
+
+export async function inHashSlot<T>(work: () => Promise<T>): Promise<T> {
+  if (hashesRunning < hashSlots) hashesRunning += 1;
+  else await new Promise<void>((resolve) => waitingForSlot.push(resolve));
+  try {
+    return await work();
+  } finally {
+    // The slot goes straight to the next in line, so a newcomer cannot slip in between.
+    const next = waitingForSlot.shift();
+    if (next) next();
+    else hashesRunning -= 1;
+  }
+}
+
 /** Hashed in NFC: a password typed as NFD (some macOS and iOS keyboards) signs in all the same. */
 export function hashPassword(password: string): Promise<string> {
-  return hash(normalizePassword(password), argon2Options);
+  return inHashSlot(() => hash(normalizePassword(password), argon2Options));
 }
 
 /** Hashes of another scheme (Better Auth's default scrypt `salt:key`) keep verifying. */
 export async function verifyPassword({ hash: stored, password }: { hash: string; password: string }): Promise<boolean> {
   const normalized = normalizePassword(password);
-  if (stored.startsWith("$argon2")) return verify(stored, normalized);
-  return verifyScrypt({ hash: stored, password: normalized });
+  if (stored.startsWith("$argon2")) return inHashSlot(() => verify(stored, normalized));
+  return inHashSlot(() => verifyScrypt({ hash: stored, password: normalized }));
 }
