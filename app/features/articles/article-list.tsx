@@ -1,4 +1,5 @@
 import { Link } from "react-router";
+import { Pagination } from "~/components/pagination";
 import { ArticleCard } from "./article-card";
 import { collectionLabels, listHref } from "./collection-labels";
 import { ContentNotFound } from "./content-not-found";
@@ -38,49 +39,7 @@ export function ArticleList({ collection, intro, listing }: Props) {
           </li>
         ))}
       </ul>
-      {pageCount > 1 && <Pagination collection={collection} category={category} page={page} pageCount={pageCount} />}
+      {pageCount > 1 && <Pagination page={page} pageCount={pageCount} hrefFor={(number) => listHref(collection, { category, page: number })} />}
     </main>
-  );
-}
-
-interface PaginationProps {
-  collection: CollectionName;
-  category: string | null;
-  page: number;
-  pageCount: number;
-}
-
-function Pagination({ collection, category, page, pageCount }: PaginationProps) {
-  const pages = Array.from({ length: pageCount }, (_, index) => index + 1);
-  return (
-    <nav className="pagination" aria-label="分頁">
-      <ul>
-        {page > 1 && (
-          <li>
-            <Link to={listHref(collection, { category, page: page - 1 })} rel="prev">
-              上一頁
-            </Link>
-          </li>
-        )}
-        {pages.map((number) => (
-          <li key={number}>
-            <Link
-              to={listHref(collection, { category, page: number })}
-              aria-current={number === page ? "page" : undefined}
-              aria-label={`第 ${number} 頁`}
-            >
-              {number}
-            </Link>
-          </li>
-        ))}
-        {page < pageCount && (
-          <li>
-            <Link to={listHref(collection, { category, page: page + 1 })} rel="next">
-              下一頁
-            </Link>
-          </li>
-        )}
-      </ul>
-    </nav>
   );
 }

@@ -1,4 +1,5 @@
 import { Link } from "react-router";
+import { Pagination } from "~/components/pagination";
 import { ContentNotFound } from "~/features/articles/content-not-found";
 import { PageIntro } from "~/features/pages/page-intro";
 import { DevBlogStyles } from "./dev-blog-styles";
@@ -47,7 +48,7 @@ export function PostList({ texts, listing, drafts }: Props) {
           ))}
         </ul>
       )}
-      {pageCount > 1 && <Pagination tag={tag} page={page} pageCount={pageCount} />}
+      {pageCount > 1 && <Pagination page={page} pageCount={pageCount} hrefFor={(number) => listHref({ tag, page: number })} />}
       <p className="feed-link">
         <a href={feedHref}>訂閱開發日誌（Atom）</a>
       </p>
@@ -77,36 +78,5 @@ function EditorTools({ drafts }: { drafts: PostSummary[] }) {
         </div>
       )}
     </section>
-  );
-}
-
-function Pagination({ tag, page, pageCount }: { tag: string | null; page: number; pageCount: number }) {
-  const pages = Array.from({ length: pageCount }, (_, index) => index + 1);
-  return (
-    <nav className="pagination" aria-label="分頁">
-      <ul>
-        {page > 1 && (
-          <li>
-            <Link to={listHref({ tag, page: page - 1 })} rel="prev">
-              上一頁
-            </Link>
-          </li>
-        )}
-        {pages.map((number) => (
-          <li key={number}>
-            <Link to={listHref({ tag, page: number })} aria-current={number === page ? "page" : undefined} aria-label={`第 ${number} 頁`}>
-              {number}
-            </Link>
-          </li>
-        ))}
-        {page < pageCount && (
-          <li>
-            <Link to={listHref({ tag, page: page + 1 })} rel="next">
-              下一頁
-            </Link>
-          </li>
-        )}
-      </ul>
-    </nav>
   );
 }
