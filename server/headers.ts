@@ -2,7 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { randomBytes } from "node:crypto";
 import type { Context, MiddlewareHandler } from "hono";
-import { contentSecurityPolicy, cspNonceHeader, resourcePolicy, type CspHashes } from "~/features/security/csp.server";
+import { contentSecurityPolicy, cspNonceHeader, cspReportPath, resourcePolicy, type CspHashes } from "~/features/security/csp.server";
 
 const nonces = new WeakMap<Request, string>();
 
@@ -38,7 +38,7 @@ function commonHeaders(options: { https: boolean }): [string, string][] {
     ["X-Frame-Options", "DENY"],
     ["Permissions-Policy", "camera=(), microphone=(), geolocation=()"],
     ["Cross-Origin-Resource-Policy", "same-origin"],
-    ["Reporting-Endpoints", 'csp="/api/csp-report"'],
+    ["Reporting-Endpoints", `csp="${cspReportPath}"`],
   ];
   if (options.https) headers.push(["Strict-Transport-Security", "max-age=31536000; includeSubDomains"]);
   return headers;
@@ -85,7 +85,7 @@ export function securityHeaders(options: HeaderOptions): MiddlewareHandler {
  * page): a page rendered now (a POST to a prerendered address reaches its action, `?page=2` is rendered per
  * request) gets this answer's nonce; anything that is not a page gets the resource policy.
  */
-function contentSecurityHeader(c: Context, nonce: string, options: { cspHashes: CspHashes; analytics: boolean }): [string, string][] {
+function contentSecurityHeader(c: Context, nonce: string, options: HeaderOptions): [string, string][] {
   if (c.res.headers.has("Content-Security-Policy")) return [];
   if (!(c.res.headers.get("content-type") ?? "").includes("text/html")) return [["Content-Security-Policy", resourcePolicy]];
   return [["Content-Security-Policy", contentSecurityPolicy({ nonce, styleHashes: options.cspHashes.styles, analytics: options.analytics })]];
