@@ -3,7 +3,7 @@ import { Link } from "react-router";
 import { usePublicEnv } from "~/config/use-public-env";
 import { useAuth, useAuthRefresh } from "~/features/auth/auth-provider";
 import { ProfilePhotoPicker } from "~/features/storage/profile-photo-picker";
-import type { SessionUser } from "~/features/auth/auth-types";
+import type { SessionUser } from "~/features/auth/auth-client";
 import { displayNameOf } from "~/features/auth/display-name";
 import { useDisclosure } from "./use-disclosure";
 

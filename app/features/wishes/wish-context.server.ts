@@ -1,7 +1,6 @@
 import { getEnv } from "~/config/env.server";
 import { getDatabase } from "~/db/db.server";
-import { isEditor } from "~/features/auth/roles";
-import { getRequestUser } from "~/features/auth/request-user.server";
+import { getViewer, isEditor } from "~/features/auth/viewer.server";
 import { clientIpHeader } from "~/services/client-ip.server";
 import { sharedRateLimitStore } from "~/services/rate-limiter.server";
 import { createWishService, type WishService, type WishViewer } from "./wish-service.server";
@@ -24,7 +23,7 @@ export function getWishService(): WishService {
 /** The signed-in user behind a request (guests included), or null; a visitor without cookies costs no query. */
 export async function wishViewer(request: Request): Promise<WishViewer | null> {
   if (!request.headers.get("cookie")) return null;
-  const user = await getRequestUser(request);
+  const user = await getViewer(request);
   return user ? { id: user.id, editor: isEditor(user) } : null;
 }
 

@@ -2,7 +2,7 @@ import { data, redirect } from "react-router";
 import { z } from "zod";
 import { getEnv } from "~/config/env.server";
 import { getDatabase } from "~/db/db.server";
-import { safeRedirect } from "~/features/auth/redirect-rule";
+import { safeRedirect } from "~/lib/redirect-rule";
 import { loadData } from "~/features/pages/data.server";
 import type { BoardData } from "./wish-board";
 import type { DetailData } from "./wish-detail";
