@@ -60,7 +60,8 @@ describe("S3 blob driver", () => {
       blobs: store(),
       bucket: "default",
       siteUrl: "http://localhost:3000",
-      limits: { maxUploadBytes: 1024 * 1024, userQuotaBytes: 10 * 1024 * 1024, maxImageSide: 2048 },
+      logger: console,
+      limits: { maxUploadBytes: 1024 * 1024, userQuotaBytes: 10 * 1024 * 1024, maxImageSide: 2048, maxOpenUploads: 5, minFreeBytes: 0 },
     });
     const caller = { uid: "s3-user", editor: false };
     const resource = await service.upload(caller, "default", "users/s3-user/a.png", await png(), {});
