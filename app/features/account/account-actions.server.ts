@@ -22,7 +22,7 @@ export async function deleteAccountAction(request: Request, schema: z.ZodType<{ 
 /** Who is signed in, for screens that show a form only to them (read on the server, so it works without JavaScript). */
 export async function signedInAccount(request: Request) {
   const user = await currentIdentity(request);
-  return user ? { label: user.email ?? user.displayName ?? "訪客用戶", hasPassword: !user.isAnonymous } : null;
+  return user ? { label: user.email ?? user.displayName ?? "訪客", hasPassword: !user.isAnonymous } : null;
 }
 
 /**

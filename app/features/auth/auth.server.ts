@@ -25,7 +25,7 @@ import { endPresentedSession, sessionOptions } from "./sessions.server";
 import { singleUseLinks } from "./single-use-links.server";
 import { promoteEditors } from "./roles.server";
 
-export const guestDisplayName = "訪客用戶";
+export const guestDisplayName = "訪客";
 
 const verificationLinkLifetime = 24 * 3600;
 

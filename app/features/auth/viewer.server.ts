@@ -1,5 +1,6 @@
 import { getAuthService } from "./auth-service.server";
 import type { Role } from "./roles";
+import type { SessionUser } from "./auth-client";
 
 // The viewer on the server: who sent a request, as every loader, action and endpoint that checks a user, a role or
 // an author asks the sign-in layer (dev blog, wishing well, file storage, the account screens).
@@ -53,4 +54,28 @@ export async function requireRole(request: Request, role: Role): Promise<Viewer>
   // Every account is a `user`; any other role must be the account's own.
   if (role !== "user" && viewer.role !== role) throw new ViewerRefused(403);
   return viewer;
+}
+
+/**
+ * The session user as the browser keeps it (SessionUser), for the first HTML of a server-rendered page: the bar
+ * then shows the account before, or without, any JavaScript. A failing session store only costs that: null.
+ */
+export async function getServerSessionUser(request: Request): Promise<SessionUser | null> {
+  if (!request.headers.get("cookie")) return null;
+  try {
+    const current = await getAuthService().auth.api.getSession({ headers: request.headers });
+    if (!current) return null;
+    const { user } = current;
+    const isAnonymous = Boolean(user.isAnonymous);
+    return {
+      uid: user.id,
+      email: isAnonymous ? null : user.email,
+      displayName: user.name || null,
+      emailVerified: user.emailVerified,
+      isAnonymous,
+      photoURL: user.image ?? null,
+    };
+  } catch {
+    return null;
+  }
 }

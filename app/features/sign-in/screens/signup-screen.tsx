@@ -4,7 +4,7 @@ import { displayNameOf } from "~/features/auth/display-name";
 import { useAuth } from "~/features/auth/auth-provider";
 import { Field, FormAlert, SubmitButton, useForm } from "~/components/form/form";
 import { AuthScreen, SignedInScreen, useRedirectTo } from "~/features/sign-in/sign-in-screen";
-import { authHref } from "~/features/sign-in/auth-paths";
+import { authHref, guestUpgradeLabel } from "~/features/sign-in/auth-paths";
 import { signupSchema } from "~/features/sign-in/sign-in-schemas";
 import { PasswordRulesList } from "~/features/sign-in/password-rules-list";
 import type { PasswordPolicy } from "~/features/auth/password-policy";
@@ -49,7 +49,7 @@ export function SignupScreen({ policy }: { policy: PasswordPolicy }) {
           minLength={policy.minLength} maxLength={policy.maxLength} onChange={(event) => setPassword(event.target.value)}
           error={form.errors.password} hint={<PasswordRulesList password={password} policy={policy} />} />
         <Field name="confirm" label="確認密碼" type="password" autoComplete="new-password" required error={form.errors.confirm} />
-        <SubmitButton pending={form.pending} label="註冊" />
+        <SubmitButton pending={form.pending} label={isGuest ? guestUpgradeLabel : "註冊"} />
       </Form>
       <div className="auth-links">
         <span>
