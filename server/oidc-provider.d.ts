@@ -34,6 +34,9 @@ declare module "oidc-provider" {
     constructor(issuer: string, configuration: Configuration);
     Grant: new (properties: { clientId?: string; accountId?: string }) => Grant;
     callback(): (req: IncomingMessage, res: ServerResponse) => Promise<void>;
+    /** Koa's switch for its default stderr error printing. */
+    silent: boolean;
+    on(event: "server_error", listener: (ctx: KoaContext, error: Error) => void): this;
     interactionDetails(req: IncomingMessage, res: ServerResponse): Promise<{ uid: string }>;
     interactionFinished(
       req: IncomingMessage,
