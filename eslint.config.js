@@ -50,6 +50,8 @@ const features = {
     ],
     host: ["auth-service.server.ts", "api-errors.server.ts", "roles.server.ts", "session-token-scrub.server.ts", "user-data-hooks.server.ts", "sessions.server.ts"],
   },
+  // The site as the app's OpenID provider: the host mounts its routes and hands file storage its token check.
+  "app-sign-in": { public: ["app-sign-in.server.ts"], host: ["app-sign-in.server.ts"] },
   account: { public: ["account-deletion-page.tsx", "current-plan-page.tsx", "account-security-page.tsx"] },
   // The Content-Security-Policy: built by the host, its nonce read by the server entry and the root's inline
   // styles; where browsers report violations.

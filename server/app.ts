@@ -23,6 +23,8 @@ import { promoteEditors, setUserRole } from "~/features/auth/roles.server";
 import { registerUserDataHandler } from "~/features/auth/user-data-hooks.server";
 import { wishUserData } from "~/features/wishes/wish-user-data.server";
 import { endAllSessions, endSessionsOf } from "~/features/auth/sessions.server";
+import { createAppSignIn } from "~/features/app-sign-in/app-sign-in.server";
+import { appOriginAccess } from "./app-origin";
 
 /** Every request body is capped; the sign-in layer's forms and JSON are small (analytics has its own 16 KB). */
 export const MAX_BODY_BYTES = 64 * 1024;
@@ -75,8 +77,12 @@ export function createApp() {
   app.get("/healthz", (c) => c.json({ ok: true }));
   app.get("/readyz", async (c) => c.json(...(await readiness(getDatabase(), sharedRedis()))));
   app.route("/", authRoutes(getAuthService()));
-  // File storage speaking the Firebase Storage v0 protocol (docs/storage.md).
-  app.route("/", createStorage({ env, database: getDatabase(), authService: getAuthService() }).routes);
+  // The site as the app's OpenID provider (docs/app-integration.md): discovery and /oidc/*.
+  const appSignIn = createAppSignIn({ authService: getAuthService(), redis: sharedRedis() });
+  app.route("/", appSignIn.routes);
+  // File storage speaking the Firebase Storage v0 protocol (docs/storage.md); the app's downloads get CORS and CORP.
+  app.use("/v0/b/*", appOriginAccess({ siteUrl: env.SITE_URL, appUrl: env.APP_URL }));
+  app.route("/", createStorage({ env, database: getDatabase(), authService: getAuthService(), appTokenUser: appSignIn.accessTokenUser }).routes);
 
   // Dynamic answers are compressed on the fly; static files above are served precompressed.
   app.use(compressDynamic());

@@ -1,10 +1,10 @@
-import { data, redirect } from "react-router";
+import { data, redirect, redirectDocument } from "react-router";
 import type { z } from "zod";
 import { clientIpHeader } from "~/services/client-ip.server";
 import { getAuthService } from "./auth-service.server";
 import { toCatalogueError } from "./api-errors.server";
 import { messageForCode } from "./auth-errors";
-import { authHref } from "./auth-paths";
+import { authHref, isHostPath } from "./auth-paths";
 import { safeRedirect } from "./redirect-rule";
 import type { IdentityRecord } from "./identity-record";
 import type { AccountSecurity, AccountSecurityIntent, DeviceSession } from "./account-security";
@@ -102,14 +102,19 @@ export async function loginAction(request: Request) {
   if (fields.intent === "guest" || fields.intent === "logout") {
     const answer = await callAuth(request, fields.intent === "guest" ? "/sign-in/anonymous" : "/sign-out", {});
     if (!answer.ok) return failed(answer, {});
-    return redirect(fields.intent === "guest" ? to : authHref("/login", to), { headers: withCookies(answer.cookies) });
+    return fields.intent === "guest" ? goTo(to, answer.cookies) : redirect(authHref("/login", to), { headers: withCookies(answer.cookies) });
   }
   const values = { email: fields.email ?? "" };
   const parsed = loginSchema.safeParse(fields);
   if (!parsed.success) return invalid(parsed.error, values);
   const answer = await callAuth(request, "/sign-in/email", { email: parsed.data.email, password: parsed.data.password });
   if (!answer.ok) return failed(answer, values);
-  return redirect(to, { headers: withCookies(answer.cookies) });
+  return goTo(to, answer.cookies);
+}
+
+/** After a sign-in: the destination, loaded as a whole page when the host answers it (the app's sign-in). */
+function goTo(to: string, cookies: string[]) {
+  return (isHostPath(to) ? redirectDocument : redirect)(to, { headers: withCookies(cookies) });
 }
 
 /** Sign-up, or for a signed-in guest the in-place upgrade of the same account. */

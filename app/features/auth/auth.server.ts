@@ -134,7 +134,9 @@ export function authOptions(deps: AuthDependencies) {
       jwt({
         jwt: {
           expirationTime: "15m",
-          definePayload: ({ user }) => ({ role: user.role ?? "user", isAnonymous: Boolean(user.isAnonymous) }),
+          // `sid` names the session: file storage refuses the token once that session has ended (sign-out,
+          // password change or reset, device sign-out, operator sign-out, account deletion).
+          definePayload: ({ user, session }) => ({ role: user.role ?? "user", isAnonymous: Boolean(user.isAnonymous), sid: session.id }),
         },
       }),
       // After the anonymous plugin, which needs the guest's session to move the guest's rows.

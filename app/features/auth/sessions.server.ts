@@ -96,3 +96,12 @@ export async function endAllSessions(database: DatabaseHandle): Promise<number> 
   const result = await database.db.deleteFrom("session").executeTakeFirst();
   return Number(result.numDeletedRows);
 }
+
+/**
+ * Whether a session still exists and has not expired: what a token naming its session (the site's storage JWT,
+ * an app's grant) is checked against at every use, so it is refused as soon as its session ends.
+ */
+export async function sessionIsActive(database: DatabaseHandle, sessionId: string): Promise<boolean> {
+  const row = await database.db.selectFrom("session").select("expiresAt").where("id", "=", sessionId).executeTakeFirst();
+  return Boolean(row && new Date(row.expiresAt).getTime() > Date.now());
+}

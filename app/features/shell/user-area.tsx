@@ -16,9 +16,7 @@ export function UserArea() {
   if (currentUser) return <UserMenu user={currentUser} appUrl={appUrl} />;
   return (
     <div className="user-area">
-      <a className="button button--primary" href={appUrl} target="_blank" rel="noopener">
-        立即開始
-      </a>
+      <StartLink appUrl={appUrl} />
       <Link className="user-area__link" to="/login">
         登入
       </Link>
@@ -29,7 +27,23 @@ export function UserArea() {
   );
 }
 
-function UserMenu({ user, appUrl }: { user: SessionUser; appUrl: string }) {
+/** 立即開始: the app in a new tab, or sign-up while no app is configured (never a placeholder address). */
+function StartLink({ appUrl }: { appUrl: string | null }) {
+  if (!appUrl) {
+    return (
+      <Link className="button button--primary" to="/signup">
+        立即開始
+      </Link>
+    );
+  }
+  return (
+    <a className="button button--primary" href={appUrl} target="_blank" rel="noopener">
+      立即開始
+    </a>
+  );
+}
+
+function UserMenu({ user, appUrl }: { user: SessionUser; appUrl: string | null }) {
   const { logout } = useAuth();
   const refresh = useAuthRefresh();
   const { open, toggle, close, containerRef, toggleRef } = useDisclosure();
@@ -71,9 +85,12 @@ function UserMenu({ user, appUrl }: { user: SessionUser; appUrl: string }) {
             <Link to="/account/security">帳號安全</Link>
           </li>
         )}
-        <li>
-          <a href={appUrl}>進入應用程式</a>
-        </li>
+        {/* The app signs the parent in by itself through the site's OpenID provider (single sign-on). */}
+        {appUrl ? (
+          <li>
+            <a href={appUrl}>進入應用程式</a>
+          </li>
+        ) : null}
         <li>
           <button type="button" onClick={signOut}>
             登出

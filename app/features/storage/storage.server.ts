@@ -5,6 +5,7 @@ import { trustedOrigins } from "~/features/auth/trusted-origins.server";
 import { registerUserDataHandler } from "~/features/auth/user-data-hooks.server";
 import { localBlobStore, type BlobStore } from "./blob-store.server";
 import { createCallerResolver } from "./caller.server";
+import { sessionIsActive } from "~/features/auth/sessions.server";
 import { s3BlobStore } from "./s3-blob-store.server";
 import { storageRoutes } from "./storage-routes.server";
 import { createStorageService } from "./storage-service.server";
@@ -30,7 +31,18 @@ export function blobStoreFor(env: ServerEnv): BlobStore {
  * File storage on a sign-in service and a database: its HTTP routes, and the account hooks that delete or
  * move a user's files with the account.
  */
-export function createStorage({ env, database, authService }: { env: ServerEnv; database: DatabaseHandle; authService: AuthService }) {
+export function createStorage({
+  env,
+  database,
+  authService,
+  appTokenUser = async () => null,
+}: {
+  env: ServerEnv;
+  database: DatabaseHandle;
+  authService: AuthService;
+  /** The user of an app's access token from the site's OpenID provider (app/features/app-sign-in). */
+  appTokenUser?: (token: string) => Promise<string | null>;
+}) {
   const blobs = blobStoreFor(env);
   const service = createStorageService({
     db: database.db,
@@ -47,6 +59,8 @@ export function createStorage({ env, database, authService }: { env: ServerEnv; 
     db: database.db,
     jwks: () => authService.auth.api.getJwks(),
     sessionUserId: async (headers) => (await authService.auth.api.getSession({ headers }))?.user.id ?? null,
+    sessionActive: (sessionId) => sessionIsActive(database, sessionId),
+    appTokenUser,
     siteUrl: env.SITE_URL,
     trustedOrigins: trustedOrigins(env),
   });

@@ -2,7 +2,7 @@ import { Form, Link, useNavigate, useSearchParams } from "react-router";
 import { displayNameOf } from "~/features/auth/display-name";
 import { useAuth } from "~/features/auth/auth-provider";
 import { AuthScreen, Field, FormAlert, FormNotice, SignedInScreen, SubmitButton, useAuthForm, useRedirectTo } from "~/features/auth/auth-form";
-import { authHref } from "~/features/auth/auth-paths";
+import { authHref, isHostPath } from "~/features/auth/auth-paths";
 import { loginSchema } from "~/features/auth/form-schemas";
 import { SocialButtons } from "~/features/auth/social-buttons";
 import type { SocialProvider } from "~/features/auth/auth-types";
@@ -26,7 +26,7 @@ export function LoginScreen({ providers }: { providers: SocialProvider[] }) {
     setSocialPending(true);
     auth
       .loginWithSocial(provider)
-      .then(() => navigate(redirectTo, { replace: true }))
+      .then(() => (isHostPath(redirectTo) ? window.location.assign(redirectTo) : navigate(redirectTo, { replace: true })))
       .catch((error: unknown) => setSocialError(error instanceof AuthError ? error : new AuthError("auth/internal-error")))
       .finally(() => setSocialPending(false));
   };
