@@ -73,6 +73,8 @@ export async function createAppProvider({ env, database, redis }: AppProviderDep
     adapter: records,
     clients: clients.metadata,
     jwks: { keys },
+    // ID tokens are signed with the first key (ES256 unless OIDC_JWKS lists an RS256 key first).
+    clientDefaults: { id_token_signed_response_alg: keys[0]!.alg, grant_types: ["authorization_code", "refresh_token"], response_types: ["code"] },
     cookies: { keys: [env.AUTH_SECRET ?? "development-secret-for-loopback-sites-only-0123456789"], names: providerCookies },
     scopes: supportedScopes,
     claims: { openid: ["sub", "is_anonymous", "role"], email: ["email", "email_verified"], profile: ["name", "picture"] },
