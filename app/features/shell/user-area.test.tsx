@@ -4,7 +4,7 @@ import { beforeEach, describe, expect, it, vi } from "vitest";
 import type { AuthState, SessionUser } from "~/features/auth/auth-types";
 import { displayNameOf } from "~/features/auth/display-name";
 import { UserArea } from "./user-area";
-import { renderInRouter } from "./testing";
+import { renderInRouter, testEnv } from "./testing";
 
 // The sign-in layer is built in parallel: the user area depends only on the useAuth() interface.
 const auth = vi.hoisted(() => ({ state: {} as Partial<AuthState> }));
@@ -44,6 +44,20 @@ describe("UserArea", () => {
     ]);
     expect(screen.getByRole("link", { name: "登入" }).getAttribute("href")).toBe("/login");
     expect(screen.getByRole("link", { name: "註冊" }).getAttribute("href")).toBe("/signup");
+  });
+
+  it("without an app (APP_URL unset), 立即開始 opens sign-up and the dropdown has no 進入應用程式", async () => {
+    const noApp = { ...testEnv, appUrl: null };
+    renderInRouter(UserArea, "/", noApp);
+    const start = await screen.findByRole("link", { name: "立即開始" });
+    expect([start.getAttribute("href"), start.getAttribute("target")]).toEqual(["/signup", null]);
+
+    auth.state.currentUser = user;
+    document.body.innerHTML = "";
+    renderInRouter(UserArea, "/", noApp);
+    await userEvent.click(await screen.findByRole("button", { name: "林小美" }));
+    expect(screen.getByRole("link", { name: "目前方案" })).toBeTruthy();
+    expect(screen.queryByRole("link", { name: "進入應用程式" })).toBeNull();
   });
 
   it("shows the photo and display name of a signed-in user", async () => {
