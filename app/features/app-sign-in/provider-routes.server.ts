@@ -3,6 +3,7 @@ import { getCookie } from "hono/cookie";
 import { RESPONSE_ALREADY_SENT } from "@hono/node-server/utils/response";
 import type { ServerEnv } from "~/config/env.server";
 import { answerWithNode, nodeBindings } from "~/services/node-bindings.server";
+import { resolveClientIp, trustedProxyList } from "~/services/client-ip.server";
 import { grantFor, providerCookies, providerPaths, type AppProvider } from "./provider.server";
 import { consentPage, errorPage, pagePolicy } from "./provider-pages.server";
 import { registeredClients } from "./registered-clients.server";
@@ -46,10 +47,26 @@ export function appSignInRoutes(deps: AppSignInRoutesDependencies) {
   };
 
   const interactionPath = `${providerPaths.interaction}/:uid`;
+  const site = new URL(env.SITE_URL);
+  const proxies = trustedProxyList(env.TRUSTED_PROXIES);
+  /**
+   * The provider builds its addresses (discovery, redirects) from the request: it is told the site's own origin
+   * whatever Host reached this instance (an allowed alias, an instance's own address behind the proxy), and the
+   * client's address as the host works it out (the provider trusts these headers: provider.proxy).
+   */
+  const asIssuerRequest = (c: Context) => {
+    const { incoming } = nodeBindings(c);
+    const clientIp = resolveClientIp(incoming.socket.remoteAddress, c.req.header("x-forwarded-for"), proxies);
+    incoming.headers.host = site.host;
+    incoming.headers["x-forwarded-proto"] = site.protocol.slice(0, -1);
+    incoming.headers["x-forwarded-for"] = clientIp;
+    delete incoming.headers["x-forwarded-host"];
+    return { ...nodeBindings(c), clientIp };
+  };
 
   routes.on(["GET", "POST"], interactionPath, async (c) => {
     const { provider, clients, sessions, lifetimes } = await deps.appProvider();
-    const { incoming, outgoing } = nodeBindings(c);
+    const { incoming, outgoing, clientIp } = asIssuerRequest(c);
     if (c.req.method === "POST" && c.req.header("origin") !== env.SITE_URL) {
       return ownPage(c, errorPage(env.PRODUCT_NAME, "invalid_request"), 403);
     }
@@ -98,7 +115,7 @@ export function appSignInRoutes(deps: AppSignInRoutesDependencies) {
         clientId,
         appName: clients.displayName(clientId),
         scope,
-        ipAddress: c.req.header("x-client-ip") ?? null,
+        ipAddress: clientIp,
       });
       grantId = created.jti;
     }
@@ -108,7 +125,7 @@ export function appSignInRoutes(deps: AppSignInRoutesDependencies) {
   const forward = async (c: Context) => {
     const { provider, records } = await deps.appProvider();
     if (c.req.path === providerPaths.authorization) await followSiteSession(c, deps, records);
-    const { outgoing } = nodeBindings(c);
+    const { outgoing } = asIssuerRequest(c);
     for (const [name, value] of answerHeaders) outgoing.setHeader(name, value);
     await answerWithNode(c, provider.callback());
     return RESPONSE_ALREADY_SENT;

@@ -154,8 +154,9 @@ export async function createAppProvider({ env, database, redis }: AppProviderDep
   };
 
   const provider = new OidcProvider(env.SITE_URL, configuration);
-  // Behind the configured reverse proxies the provider learns https from X-Forwarded-Proto (its cookies are Secure).
-  provider.proxy = env.TRUSTED_PROXIES.length > 0;
+  // The routes set Host, X-Forwarded-Proto and X-Forwarded-For themselves (provider-routes.server.ts: asIssuerRequest),
+  // so the provider names the site's origin and marks its cookies Secure on an https site.
+  provider.proxy = true;
   provider.on("server_error", (_ctx, error) => noteRequestError(error));
   return { provider, clients, sessions, records, lifetimes };
 }
