@@ -89,18 +89,24 @@ describe("the app signs in through the site (OpenID provider, single sign-on)", 
     await page.getByRole("link", { name: "回到 App" }).click();
     await page.getByRole("link", { name: "上傳檔案" }).click();
     expect(await page.locator("#status").textContent()).toBe("200");
+    const download = `/v0/b/default/o/${encodeURIComponent((await page.locator("#path").textContent())!)}?alt=media`;
 
     // The app's page may use what the app needs from the site (userinfo, downloads) and nothing more.
     const accessToken = app.tokens()!.access_token;
     const fromApp = await page.evaluate(
-      async ({ siteOrigin, token }) => {
+      async ({ siteOrigin, token, path }) => {
         const userinfo = await fetch(`${siteOrigin}/oidc/me`, { headers: { authorization: `Bearer ${token}` } }).then((answer) => answer.status, () => "blocked");
+        const photo = await fetch(`${siteOrigin}${path}`, { headers: { authorization: `Bearer ${token}` } }).then((answer) => answer.status, () => "blocked");
         const session = await fetch(`${siteOrigin}/api/auth/get-session`, { credentials: "include" }).then((answer) => answer.status, () => "blocked");
-        return { userinfo, session };
+        return { userinfo, photo, session };
       },
-      { siteOrigin: site, token: accessToken },
+      { siteOrigin: site, token: accessToken, path: download },
     );
-    expect(fromApp).toEqual({ userinfo: 200, session: "blocked" });
+    expect(fromApp).toEqual({ userinfo: 200, photo: 200, session: "blocked" });
+    // The app's pages may embed the download (same site); the site's pages stay same-origin.
+    const served = await fetch(`http://localhost:${sitePort}${download}`, { headers: { authorization: `Bearer ${accessToken}` } });
+    expect(served.headers.get("cross-origin-resource-policy")).toBe("same-site");
+    expect((await fetch(`http://localhost:${sitePort}/login`)).headers.get("cross-origin-resource-policy")).toBe("same-origin");
 
     await page.getByRole("link", { name: "回到 App" }).click();
     await page.getByRole("link", { name: "登出" }).click();
@@ -109,7 +115,8 @@ describe("the app signs in through the site (OpenID provider, single sign-on)", 
     await page.waitForURL(`${appOrigin}/signed-out`);
     const userinfo = await fetch(`http://localhost:${sitePort}/oidc/me`, { headers: { authorization: `Bearer ${accessToken}` } });
     expect(userinfo.status).toBe(401);
-    console.info(`reference client timings (ms): ${JSON.stringify(app.timings)}`);
+    const { started: _started, ...timings } = app.timings;
+    console.info(`reference client timings (ms): ${JSON.stringify(timings)}`);
   }, 60_000);
 
   it("a browser signed in nowhere goes through the site's own sign-in screen (as a guest here) and back to the app", async () => {
