@@ -41,6 +41,22 @@ function smallDisk(sizeMb: number): { dir: string; release(): void } {
   };
 }
 
+/** Writes zeros to `file` until the disk has not one byte left. */
+function fillUp(file: string) {
+  const descriptor = fs.openSync(file, "w");
+  try {
+    for (const size of [megabyte, 64 * 1024, 4096, 512, 1]) {
+      try {
+        for (;;) fs.writeSync(descriptor, Buffer.alloc(size));
+      } catch {
+        // ENOSPC at this size: go on with smaller pieces
+      }
+    }
+  } finally {
+    fs.closeSync(descriptor);
+  }
+}
+
 const freeBytes = (dir: string) => {
   const stats = fs.statfsSync(dir);
   return stats.bavail * stats.bsize;
@@ -114,18 +130,7 @@ describe("file storage and its disk", () => {
       expect((await remove(site, owner, stored.pop()!)).status).toBe(204);
 
       // Now something else fills the disk to the last byte.
-      const filler = fs.openSync(path.join(disk.dir, "filler"), "w");
-      try {
-        for (const size of [megabyte, 64 * 1024, 4096, 512, 1]) {
-          try {
-            for (;;) fs.writeSync(filler, Buffer.alloc(size));
-          } catch {
-            // ENOSPC at this size: try smaller pieces
-          }
-        }
-      } finally {
-        fs.closeSync(filler);
-      }
+      fillUp(path.join(disk.dir, "filler"));
       expect(freeBytes(disk.dir)).toBeLessThan(4096);
       const refused = await upload(site, owner, "one-more.png", image);
       expect([refused.status, refused.body.error?.detail]).toEqual([402, "storage-full"]);
@@ -137,8 +142,9 @@ describe("file storage and its disk", () => {
       expect((await analytics(site)).status).toBe(202);
       expect((await site.stop()).code).toBe(0);
 
-      // Without the floor, the write itself meets the full disk: still 402, and no partial file is left.
-      site = await startSite({ ...generous, STORAGE_MIN_FREE_BYTES: "0" }, { dataDir: disk.dir });
+      // Without the floor (and the reserve), the write itself meets the full disk: still 402, and no partial file is left.
+      site = await startSite({ ...generous, STORAGE_MIN_FREE_BYTES: "0", STORAGE_DISK_RESERVE_BYTES: "0" }, { dataDir: disk.dir });
+      fillUp(path.join(disk.dir, "filler-2"));
       const direct = await upload(site, owner, "direct.png", image);
       expect([direct.status, direct.body.error?.detail]).toEqual([402, "storage-full"]);
       expect(temporaries(disk.dir)).toEqual([]);
