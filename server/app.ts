@@ -71,11 +71,11 @@ export function createApp() {
   app.use((c, next) => (c.req.path.startsWith("/v0/") || !hasBody(c) ? next() : limitBody(c, next)));
 
   app.get("/healthz", (c) => c.json({ ok: true }));
-  const disk = { directory: env.DATA_DIR, lowBytes: env.STORAGE_MIN_FREE_BYTES };
-  app.get("/readyz", async (c) => c.json(...(await readiness(getDatabase(), sharedRedis(), disk))));
+  // File storage speaking the Firebase Storage v0 protocol (docs/storage.md); its disk guard reports DATA_DIR's disk.
+  const storage = createStorage({ env, database: getDatabase(), authService: getAuthService() });
+  app.get("/readyz", async (c) => c.json(...(await readiness(getDatabase(), sharedRedis(), storage.disk.check))));
   app.route("/", authRoutes(getAuthService()));
-  // File storage speaking the Firebase Storage v0 protocol (docs/storage.md).
-  app.route("/", createStorage({ env, database: getDatabase(), authService: getAuthService() }).routes);
+  app.route("/", storage.routes);
 
   // Dynamic answers are compressed on the fly; static files above are served precompressed.
   app.use(compressDynamic());

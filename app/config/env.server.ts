@@ -162,6 +162,8 @@ const envSchema = z
     STORAGE_MAX_OPEN_UPLOADS: z.coerce.number().int().min(1).max(1000).default(5),
     // Uploads stop while less than this stays free on DATA_DIR's disk (the database keeps room); 0 turns it off.
     STORAGE_MIN_FREE_BYTES: z.coerce.number().int().min(0).default(100 * 1024 * 1024),
+    // A file of this size kept in DATA_DIR, given back when the disk is full so deletions still work; 0: none.
+    STORAGE_DISK_RESERVE_BYTES: z.coerce.number().int().min(0).default(8 * 1024 * 1024),
     STORAGE_SWEEP_INTERVAL_SECONDS: z.coerce.number().int().min(1).max(86_400).default(600),
     STORAGE_ORPHAN_GRACE_SECONDS: z.coerce.number().int().min(0).max(604_800).default(900),
     S3_BUCKET: optionalText,

@@ -8,6 +8,7 @@ import { getLogger } from "~/services/logger.server";
 import { fixedWindowLimiter } from "~/services/rate-limiter.server";
 import { localBlobStore, type BlobStore } from "./blob-store.server";
 import { createCallerResolver } from "./caller.server";
+import { createDiskGuard } from "./disk-guard.server";
 import { s3BlobStore } from "./s3-blob-store.server";
 import { storageRoutes } from "./storage-routes.server";
 import { createStorageService, uploadSessionLifetimeMs } from "./storage-service.server";
@@ -30,10 +31,12 @@ export function blobStoreFor(env: ServerEnv): BlobStore {
   return localBlobStore(env.DATA_DIR);
 }
 
+const diskCheckIntervalMs = 10_000;
+
 /**
  * File storage on a sign-in service and a database: its HTTP routes, the account hooks that delete or move a
- * user's files with the account, and the sweeper that removes bytes nothing points at (started here; `stop`
- * ends it).
+ * user's files with the account, the sweeper that removes bytes nothing points at, and the guard of DATA_DIR's
+ * disk (both started here; `stop` ends them).
  */
 export function createStorage({ env, database, authService }: { env: ServerEnv; database: DatabaseHandle; authService: AuthService }) {
   const blobs = blobStoreFor(env);
@@ -60,6 +63,13 @@ export function createStorage({ env, database, authService }: { env: ServerEnv; 
     orphanGraceMs: env.STORAGE_ORPHAN_GRACE_SECONDS * 1000,
   });
   const stopSweeping = sweeper.start(env.STORAGE_SWEEP_INTERVAL_SECONDS * 1000);
+  const disk = createDiskGuard({
+    directory: env.DATA_DIR,
+    lowBytes: env.STORAGE_MIN_FREE_BYTES + env.STORAGE_MAX_UPLOAD_BYTES,
+    reserveBytes: env.STORAGE_DISK_RESERVE_BYTES,
+    logger,
+  });
+  const stopWatching = disk.start(diskCheckIntervalMs);
   const resolveCaller = createCallerResolver({
     db: database.db,
     jwks: () => authService.auth.api.getJwks(),
@@ -71,6 +81,8 @@ export function createStorage({ env, database, authService }: { env: ServerEnv; 
   const store = authService.rateLimitStore;
   const routes = storageRoutes({
     service,
+    // Before a deletion: on a full disk the reserve goes first, so the deletion has room.
+    beforeDelete: async () => void (await disk.check()),
     resolveCaller,
     clientIp: (c) => requestClientIp(c, env.TRUSTED_PROXIES),
     writeLimits: {
@@ -79,5 +91,15 @@ export function createStorage({ env, database, authService }: { env: ServerEnv; 
     },
     siteUrl: env.SITE_URL,
   });
-  return { service, blobs, sweeper, routes, stop: stopSweeping };
+  return {
+    service,
+    blobs,
+    sweeper,
+    disk,
+    routes,
+    stop: () => {
+      stopSweeping();
+      stopWatching();
+    },
+  };
 }
