@@ -112,6 +112,10 @@ const envSchema = z
     REDIS_CONNECT_TIMEOUT_MS: milliseconds(2_000),
     REDIS_COMMAND_TIMEOUT_MS: milliseconds(2_000),
     SHUTDOWN_TIMEOUT_MS: milliseconds(10_000),
+    // Anonymous renders of database pages (decision 702): seconds an entry lives (0 turns the cache off), its bounds.
+    PAGE_CACHE_SECONDS: z.coerce.number().int().min(0).max(3600).default(10),
+    PAGE_CACHE_MAX_ENTRIES: z.coerce.number().int().min(1).max(100_000).default(200),
+    PAGE_CACHE_MAX_MB: z.coerce.number().int().min(1).max(4096).default(16),
     // Rate limits, "count/seconds" generous per address, since a family or a school shares one.
     RATE_LIMIT_AUTH_PER_IP: fixedWindow("300/60"),
     RATE_LIMIT_SIGN_IN_PER_IP: fixedWindow("30/60"),
