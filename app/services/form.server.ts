@@ -15,19 +15,22 @@ export const MAX_FORM_BYTES = 32 * 1024;
 
 const refused = (status: 400 | 413 | 415, code: string, formError: string) => data<FormResult>({ formError, code }, { status });
 
-/** The posted form's text fields, or a thrown 4xx answer. */
-export async function readForm(request: Request, maxBytes = MAX_FORM_BYTES): Promise<Record<string, string>> {
+/** The posted form as FormData (for a form with repeated names), or a thrown 4xx answer. */
+export async function readFormData(request: Request, maxBytes = MAX_FORM_BYTES): Promise<FormData> {
   const type = (request.headers.get("content-type") ?? "").split(";")[0]!.trim().toLowerCase();
   if (!formTypes.includes(type)) throw refused(415, "form/unsupported-media-type", "這裡只接受網頁表單送出的資料，請重新整理頁面後再試一次。");
   const length = Number(request.headers.get("content-length") ?? 0);
   if (length > maxBytes) throw refused(413, "form/too-large", "送出的資料過大，請縮短內容後再試一次。");
-  let form: FormData;
   try {
-    form = await request.formData();
+    return await request.formData();
   } catch {
     throw refused(400, "form/malformed", "送出的表單資料格式不正確，請重新整理頁面後再試一次。");
   }
-  return formFields(form);
+}
+
+/** The posted form's text fields, or a thrown 4xx answer. */
+export async function readForm(request: Request, maxBytes = MAX_FORM_BYTES): Promise<Record<string, string>> {
+  return formFields(await readFormData(request, maxBytes));
 }
 
 /**

@@ -29,9 +29,3 @@ export async function wishViewer(request: Request): Promise<WishViewer | null> {
 
 /** The client address the host put in its header (rate limits key on it). */
 export const requestIp = (request: Request) => request.headers.get(clientIpHeader) ?? "unknown";
-
-/** Form posts come from this site's own pages: a browser always names the page's origin on a POST. */
-export function isForeignPost(request: Request): boolean {
-  const origin = request.headers.get("origin");
-  return Boolean(origin && origin !== getEnv().SITE_URL);
-}
