@@ -194,4 +194,42 @@ describe("file storage and its disk", () => {
       fs.rmSync(site.dataDir, { recursive: true, force: true });
     }
   });
+
+  it("never leaves a file whose bytes are gone after kill -9 during account deletions", async () => {
+    const site = await startSite(generous);
+    const accounts = await Promise.all(Array.from({ length: 8 }, () => signUp(site)));
+    const image = await noise(64);
+    for (const account of accounts) {
+      const answers = await Promise.all(Array.from({ length: 5 }, (_, index) => upload(site, account, `f-${index}.png`, image)));
+      expect(answers.map((answer) => answer.status)).toEqual([200, 200, 200, 200, 200]);
+    }
+    const deletions = accounts.map((account, index) =>
+      new Promise((resolve) => setTimeout(resolve, index * 15))
+        .then(() => postJson(site.baseURL, "/api/auth/delete-user", { password }, { cookie: account.cookie }))
+        .catch(() => undefined),
+    );
+    // Killed as the first deletion is answered, while the others run.
+    await Promise.race(deletions);
+    await site.stop("SIGKILL");
+    await Promise.all(deletions);
+
+    const restarted = await startSite(generous, { dataDir: site.dataDir });
+    const { db } = openDatabase({ dataDir: site.dataDir });
+    try {
+      const rows = await db.selectFrom("storage_objects").select(["path", "blob_key"]).execute();
+      const missing = rows.filter((row) => !fs.existsSync(path.join(site.dataDir, "storage", ...row.blob_key.split("/"))));
+      expect(missing).toEqual([]);
+      // Whatever survived is whole through the API too.
+      const survivor = accounts.find((account) => rows.some((row) => row.path.startsWith(`users/${account.uid}/`)));
+      if (survivor) {
+        const objectPath = rows.find((row) => row.path.startsWith(`users/${survivor.uid}/`))!.path;
+        const read = await fetch(`${restarted.baseURL}/v0/b/default/o/${encodeURIComponent(objectPath)}?alt=media`, { headers: { cookie: survivor.cookie } });
+        expect(read.status).toBe(200);
+      }
+    } finally {
+      await db.destroy();
+      expect((await restarted.stop()).code).toBe(0);
+      fs.rmSync(site.dataDir, { recursive: true, force: true });
+    }
+  });
 });
