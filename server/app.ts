@@ -132,7 +132,7 @@ export async function prepare() {
     void subscriber.connect().catch(() => {});
     stopBroadcast = broadcastOverRedis(redis, subscriber, `${env.REDIS_KEY_PREFIX}public-content-changed`);
   }
-  if (process.env.WEB_CONCURRENCY_WORKER) listenToSiblingWorkers();
+  if (env.WEB_CONCURRENCY_WORKER) listenToSiblingWorkers();
   return { port: env.PORT, host: env.HOST, dialect: getDatabase().dialect, shutdownTimeoutMs: env.SHUTDOWN_TIMEOUT_MS };
 }
 

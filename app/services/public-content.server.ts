@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import type { Redis } from "ioredis";
+import { getEnv } from "~/config/env.server";
 
 /**
  * "What anonymous visitors see has changed": a write to wishes, posts or names tells every cache of public
@@ -27,7 +28,7 @@ function notifyHere() {
 export function publicContentChanged(): void {
   notifyHere();
   publish?.(origin);
-  if (process.send && process.env.WEB_CONCURRENCY_WORKER) process.send({ type: ipcMessageType, origin });
+  if (process.send && getEnv().WEB_CONCURRENCY_WORKER) process.send({ type: ipcMessageType, origin });
 }
 
 /** The message a cluster worker sends its primary, which passes it on to the other workers. */

@@ -62,7 +62,7 @@ export function createAuthService({ env, database, rateLimitPrefix, rateLimitSto
       ? { discoveryUrl: `${env.SITE_URL}/dev-oidc/.well-known/openid-configuration`, ...devIdentityClient }
       : undefined;
   const auth = createAuth({ env, database, rateLimitStore, devIdentityProvider });
-  const mailSender = startMailSender({ db: database.db, dialect: database.dialect, transport: mail, logger: getLogger(), startWhen: whenMigrated(database) });
+  const mailSender = startMailSender({ db: database.db, dialect: database.dialect, transport: mail, logger: getLogger(), startWhen: whenMigrated(database), passive: env.WEB_CONCURRENCY_WORKER > 1 });
   return {
     env,
     database,
