@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
 import type { DatabaseHandle } from "~/db/connection.server";
-import { sessionIsActive } from "~/features/auth/sessions.server";
+import { sessionIsActive } from "~/features/auth/auth-service.server";
 
 /**
  * Each app sign-in (an OpenID grant) owns a row of the sign-in layer's `session` table, with the grant's id as its

@@ -13,3 +13,6 @@ export function authHref(path: AuthScreenPath, redirectTo = "/"): string {
 export function isHostPath(path: string): boolean {
   return path.startsWith("/oidc/");
 }
+
+/** A guest's way up, worded the same wherever it is offered: the sign-up screen upgrades the same account. */
+export const guestUpgradeLabel = "升級成正式帳號";
