@@ -1,4 +1,4 @@
-import { fireEvent, screen } from "@testing-library/react";
+import { cleanup, fireEvent, screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import type { SessionUser } from "~/features/auth/auth-client";
@@ -54,7 +54,7 @@ describe("UserArea", () => {
     expect([start.getAttribute("href"), start.getAttribute("target")]).toEqual(["/signup", null]);
 
     auth.state.currentUser = user;
-    document.body.innerHTML = "";
+    cleanup();
     renderInRouter(UserArea, "/", noApp);
     await userEvent.click(await screen.findByRole("button", { name: "林小美" }));
     expect(screen.getByRole("link", { name: "目前方案" })).toBeTruthy();
