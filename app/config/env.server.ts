@@ -112,6 +112,14 @@ const envSchema = z
     REDIS_CONNECT_TIMEOUT_MS: milliseconds(2_000),
     REDIS_COMMAND_TIMEOUT_MS: milliseconds(2_000),
     SHUTDOWN_TIMEOUT_MS: milliseconds(10_000),
+    // Anonymous renders of database pages (decision 702): seconds an entry lives (0 turns the cache off), its bounds.
+    // Worker processes sharing the port (server.mjs): "auto" is one per core. The primary hands each worker the
+    // resolved count and its number (1 runs the mail outbox; decision 703).
+    WEB_CONCURRENCY: z.union([z.literal("auto"), z.coerce.number().int().min(1).max(64)]).default("auto"),
+    WEB_CONCURRENCY_WORKER: z.coerce.number().int().min(0).max(64).default(0),
+    PAGE_CACHE_SECONDS: z.coerce.number().int().min(0).max(3600).default(10),
+    PAGE_CACHE_MAX_ENTRIES: z.coerce.number().int().min(1).max(100_000).default(200),
+    PAGE_CACHE_MAX_MB: z.coerce.number().int().min(1).max(4096).default(16),
     // Rate limits, "count/seconds" generous per address, since a family or a school shares one.
     RATE_LIMIT_AUTH_PER_IP: fixedWindow("300/60"),
     RATE_LIMIT_SIGN_IN_PER_IP: fixedWindow("30/60"),
@@ -256,11 +264,28 @@ export function parseEnv(source: Record<string, string | undefined>) {
     : [...new Set([siteHost, `app.${siteHost}`, ...(isLoopbackSite ? ["localhost", "127.0.0.1"] : [])])];
   return {
     ...env,
+    ...perWorkerLimits(env),
     HOST: env.HOST ?? (isLoopbackSite ? "127.0.0.1" : "0.0.0.0"),
     allowedHostnames,
     /** Development stand-ins (mailbox, identity provider) exist only on a loopback origin. */
     isLoopbackSite,
   };
+}
+
+/**
+ * In a cluster worker without Redis, each worker counts on its own: every RATE_LIMIT_* is split between the
+ * workers (rounded up), so all of them together never allow more than the configured count (decision 703).
+ */
+function perWorkerLimits(env: z.infer<typeof envSchema>): Partial<z.infer<typeof envSchema>> {
+  const workers = env.WEB_CONCURRENCY === "auto" ? 1 : env.WEB_CONCURRENCY;
+  if (!env.WEB_CONCURRENCY_WORKER || workers <= 1 || env.REDIS_URL) return {};
+  const split: Record<string, { max: number; windowSeconds: number }> = {};
+  for (const [name, value] of Object.entries(env)) {
+    if (name.startsWith("RATE_LIMIT_") && typeof value === "object" && value && "max" in value) {
+      split[name] = { ...value, max: Math.ceil(value.max / workers) };
+    }
+  }
+  return split as Partial<z.infer<typeof envSchema>>;
 }
 
 let cached: ServerEnv | undefined;

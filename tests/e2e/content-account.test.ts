@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { authErrorMessages } from "~/features/auth/auth-errors";
+import { authErrorMessages } from "~/features/auth/auth-client";
 import { createVerifiedAccount, newEmail, password } from "./helpers/accounts";
 import { baseURL, expectNoAxeViolations, openPage, useBrowser } from "./helpers/browser";
 

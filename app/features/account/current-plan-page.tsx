@@ -1,6 +1,6 @@
 import { Link } from "react-router";
 import { usePublicEnv } from "~/config/use-public-env";
-import { authHref, guestUpgradeLabel } from "~/features/auth/auth-paths";
+import { authHref, guestUpgradeLabel } from "~/features/sign-in/auth-paths";
 import { useAuth } from "~/features/auth/auth-provider";
 import { PageIntro } from "~/features/pages/page-intro";
 import { PlanCard } from "~/features/pages/plan-card";

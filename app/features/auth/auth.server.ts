@@ -18,7 +18,7 @@ import { deviceSessions } from "./device-sessions.server";
 import { signInRules } from "./sign-in-rules.server";
 import { passwordPolicyFrom } from "./password-policy.server";
 import { deleteUserData, moveUserData } from "./user-data-hooks.server";
-import { trustedOrigins } from "./trusted-origins.server";
+import { trustedOrigins } from "~/services/trusted-origins.server";
 import { realSocialProviders } from "./social-providers.server";
 import { redirectRule } from "./redirect-rule.server";
 import { endPresentedSession, sessionOptions } from "./sessions.server";

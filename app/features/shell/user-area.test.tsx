@@ -1,7 +1,8 @@
 import { fireEvent, screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { beforeEach, describe, expect, it, vi } from "vitest";
-import type { AuthState, SessionUser } from "~/features/auth/auth-types";
+import type { SessionUser } from "~/features/auth/auth-client";
+import type { AuthState } from "~/features/auth/auth-provider";
 import { displayNameOf } from "~/features/auth/display-name";
 import { UserArea } from "./user-area";
 import { renderInRouter } from "./testing";

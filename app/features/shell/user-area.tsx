@@ -2,8 +2,8 @@ import { Form, Link, useLocation } from "react-router";
 import { usePublicEnv } from "~/config/use-public-env";
 import { useAuth, useAuthRefresh } from "~/features/auth/auth-provider";
 import { ProfilePhotoPicker } from "~/features/storage/profile-photo-picker";
-import type { SessionUser } from "~/features/auth/auth-types";
-import { authHref, guestUpgradeLabel } from "~/features/auth/auth-paths";
+import type { SessionUser } from "~/features/auth/auth-client";
+import { authHref, guestUpgradeLabel } from "~/features/sign-in/auth-paths";
 import { displayNameOf } from "~/features/auth/display-name";
 import { useDisclosure } from "./use-disclosure";
 

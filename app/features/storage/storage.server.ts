@@ -1,7 +1,7 @@
 import type { ServerEnv } from "~/config/env.server";
 import type { DatabaseHandle } from "~/db/connection.server";
 import type { AuthService } from "~/features/auth/auth-service.server";
-import { trustedOrigins } from "~/features/auth/trusted-origins.server";
+import { trustedOrigins } from "~/services/trusted-origins.server";
 import { registerUserDataHandler } from "~/features/auth/user-data-hooks.server";
 import { requestClientIp } from "~/services/client-ip.server";
 import { getLogger } from "~/services/logger.server";
