@@ -11,7 +11,8 @@ import { createCallerResolver } from "./caller.server";
 import { createDiskGuard } from "./disk-guard.server";
 import { s3BlobStore } from "./s3-blob-store.server";
 import { storageRoutes } from "./storage-routes.server";
-import { createStorageService, uploadSessionLifetimeMs } from "./storage-service.server";
+import { uploadSessionLifetimeMs } from "./resumable-uploads.server";
+import { createStorageService } from "./storage-service.server";
 import { createStorageSweeper } from "./storage-sweeper.server";
 import { storageUserDataHandler } from "./storage-user-data.server";
 
