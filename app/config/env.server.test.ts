@@ -69,4 +69,14 @@ describe("parseEnv", () => {
     expect(parseEnv({}).APP_URL).toBeUndefined();
     expect(parseEnv({}).oidcClients).toEqual([]);
   });
+
+  it("splits every rate limit between worker processes that count alone, and not when Redis counts for all", () => {
+    const worker = parseEnv({ WEB_CONCURRENCY: "2", WEB_CONCURRENCY_WORKER: "2" });
+    expect(worker.RATE_LIMIT_SIGN_IN_PER_IP).toEqual({ max: 15, windowSeconds: 60 });
+    expect(worker.RATE_LIMIT_SIGN_IN_FAILURES_PER_ACCOUNT).toEqual({ max: 5, windowSeconds: 900 });
+    expect(parseEnv({ WEB_CONCURRENCY: "3", WEB_CONCURRENCY_WORKER: "1" }).RATE_LIMIT_SIGN_IN_PER_IP.max).toBe(10);
+    expect(parseEnv({ WEB_CONCURRENCY: "2", WEB_CONCURRENCY_WORKER: "1", REDIS_URL: "redis://127.0.0.1:6379" }).RATE_LIMIT_SIGN_IN_PER_IP.max).toBe(30);
+    expect(parseEnv({}).RATE_LIMIT_SIGN_IN_PER_IP.max).toBe(30);
+    expect(() => parseEnv({ WEB_CONCURRENCY: "0" })).toThrow(ConfigError);
+  });
 });
