@@ -25,6 +25,8 @@ const codeMap: Record<string, AuthErrorCode> = {
   INVALID_NEW_USER_CALLBACK_URL: "auth/unauthorized-continue-uri",
   TOO_MANY_REQUESTS: "auth/too-many-requests",
   SESSION_EXPIRED: "auth/requires-recent-login",
+  SESSION_NOT_FRESH: "auth/requires-recent-login",
+  RECENT_SIGN_IN_REQUIRED: "auth/requires-recent-login",
   EMAIL_ALREADY_VERIFIED: "auth/email-already-verified",
   EMAIL_MISMATCH: "auth/operation-not-allowed",
   NOT_ANONYMOUS: "auth/not-anonymous",

@@ -24,6 +24,9 @@ import { redirectRule } from "./redirect-rule.server";
 import { endPresentedSession, sessionOptions } from "./sessions.server";
 import { singleUseLinks } from "./single-use-links.server";
 import { promoteEditors } from "./roles.server";
+import { recentSignIn } from "./recent-sign-in.server";
+import { accountNotices } from "./account-notices.server";
+import { sendSecurityNotice } from "./security-notices.server";
 
 export const guestDisplayName = "訪客用戶";
 
@@ -73,6 +76,7 @@ export function authOptions(deps: AuthDependencies) {
         const link = `${env.SITE_URL}/reset-password?token=${encodeURIComponent(token)}`;
         await enqueueMail(database.db, passwordResetEmail(brand, user.email, user.name, link));
       },
+      onPasswordReset: async ({ user }) => sendSecurityNotice(database.db, env, { kind: "password-changed", to: user.email, name: user.name }),
     },
     emailVerification: {
       sendOnSignUp: true,
@@ -87,6 +91,8 @@ export function authOptions(deps: AuthDependencies) {
     // over unverified addresses, so they link only when the email is marked verified).
     account: { accountLinking: { enabled: true, trustedProviders: ["google", "dev"] } },
     user: {
+      // A new address is used only once the link mailed to it is opened (recent-sign-in guarded).
+      changeEmail: { enabled: true },
       additionalFields: {
         // Set only on the server (EDITOR_EMAILS, `npm run user:role`); never from a sign-up or profile body.
         role: { type: "string", required: false, defaultValue: "user", input: false },
@@ -120,6 +126,9 @@ export function authOptions(deps: AuthDependencies) {
       singleUseLinks(database.db, verificationLinkLifetime),
       // Before the anonymous plugin: an unverified sign-in is refused before a guest's data would move.
       signInRules(policy),
+      // A sensitive change long after sign-in waits for the password (or another proof) again.
+      recentSignIn(),
+      accountNotices(database.db, env),
       anonymous({
         generateName: () => guestDisplayName,
         emailDomainName: "guest.invalid",

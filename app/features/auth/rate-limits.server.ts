@@ -13,6 +13,7 @@ export function perIpRules(env: ServerEnv): Record<string, FixedWindow> {
     "/sign-in/email": env.RATE_LIMIT_SIGN_IN_PER_IP,
     // Changing the password checks the current one: as many tries as a sign-in.
     "/change-password": env.RATE_LIMIT_SIGN_IN_PER_IP,
+    "/confirm-identity": env.RATE_LIMIT_SIGN_IN_PER_IP,
     "/sign-up/email": env.RATE_LIMIT_SIGN_UP_PER_IP,
     "/sign-in/anonymous": env.RATE_LIMIT_GUEST_PER_IP,
     "/guest/upgrade": env.RATE_LIMIT_GUEST_PER_IP,
@@ -63,8 +64,9 @@ const emailOf = (body: unknown) => {
 
 type HookContext = Parameters<Parameters<typeof createAuthMiddleware>[0]>[0];
 
-/** Requests that try a password: a sign-in, and a password change (which checks the current password). */
-const triesPassword = (ctx: { path?: string }) => ctx.path === "/sign-in/email" || ctx.path === "/change-password";
+/** Requests that try a password: a sign-in, a password change (the current password), confirming one's identity. */
+const passwordTries = new Set(["/sign-in/email", "/change-password", "/confirm-identity"]);
+const triesPassword = (ctx: { path?: string }) => Boolean(ctx.path && passwordTries.has(ctx.path));
 
 /** Whose password is tried: the typed email at sign-in, the signed-in user's own when changing it. */
 async function passwordOwner(ctx: HookContext): Promise<string | undefined> {

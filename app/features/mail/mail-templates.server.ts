@@ -66,3 +66,22 @@ export function passwordResetEmail(brand: Brand, to: string, name: string, link:
     footnote: "此連結將在 1 小時後失效。如果你沒有提出這個請求，請忽略這封信，你的密碼不會改變。",
   });
 }
+
+/**
+ * A security notice (something changed on the account, or it was used from a new device): what happened, when,
+ * and where to look if it was not the reader. Always sent, no unsubscribe link: it is about the account itself.
+ */
+export function securityNoticeEmail(
+  brand: Brand,
+  to: string,
+  parts: { name: string; title: string; body: string; when: string; link: string },
+): MailMessage {
+  return actionEmail(brand, to, {
+    subject: `【${brand.productName}】安全通知：${parts.title}`,
+    greeting: `${parts.name || "你好"}，`,
+    body: `${parts.body}（時間：${parts.when}，台灣時間）`,
+    button: "檢查帳號安全",
+    link: parts.link,
+    footnote: "如果這是你本人的操作，不需要做任何事。如果不是，請立即到帳號安全頁更改密碼並登出不認得的裝置，或回信告訴我們。",
+  });
+}
