@@ -60,6 +60,7 @@ const features = {
       "loaders.server.ts", "editor.server.ts", "blog-service.server.ts", "feed.server.ts", "meta.ts", "editor-meta.ts",
       "post-list.tsx", "post-view.tsx", "post-editor.tsx", "forbidden-view.tsx", "links.ts", "editor-messages.ts",
     ],
+    host: ["post-user-data.server.ts"],
   },
   "dev-tools": { public: ["mailbox-screen.tsx", "self-test-screen.tsx", "dev-mailbox.server.ts"] },
   mail: { public: ["mailbox.server.ts", "mail-transport.server.ts", "mail-templates.server.ts", "outbox.server.ts"] },

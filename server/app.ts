@@ -22,6 +22,7 @@ import { createStorage } from "~/features/storage/storage.server";
 import { promoteEditors, setUserRole } from "~/features/auth/roles.server";
 import { registerUserDataHandler } from "~/features/auth/user-data-hooks.server";
 import { wishUserData } from "~/features/wishes/wish-user-data.server";
+import { postUserData } from "~/features/dev-blog/post-user-data.server";
 import { endAllSessions, endSessionsOf } from "~/features/auth/sessions.server";
 
 /** Every request body is capped; the sign-in layer's forms and JSON are small (analytics has its own 16 KB). */
@@ -38,6 +39,7 @@ export function createApp() {
   // Features that keep rows per user follow account deletion and a guest's sign-in (file storage registers
   // its own handler in createStorage below).
   registerUserDataHandler(wishUserData);
+  registerUserDataHandler(postUserData);
   const app = new Hono();
   // Imported lazily so React Router's build stays a chunk of its own, which its prerenderer looks up.
   const handleRequest = createRequestHandler(

@@ -3,8 +3,10 @@ import type { PasswordPolicy } from "./password-policy";
 /** One signed-in device as the account screen shows it. `id` names the session; it cannot be used as one. */
 export interface DeviceSession {
   id: string;
-  /** Browser and system in plain words (`Windows 上的 Chrome`), from the session's User-Agent. */
+  /** Browser and system in plain words with versions (`Android 14 上的 Chrome 126（Pixel 8）`), from the User-Agent. */
   device: string;
+  /** Where its network is, when known without a lookup (`本機網路`); null otherwise. */
+  place: string | null;
   createdAt: string;
   /** When the session last slid forward (at most once a day, see sessions.server.ts): a day's precision. */
   lastActiveAt: string;

@@ -36,6 +36,12 @@ const codeMap: Record<string, AuthErrorCode> = {
   ACCOUNT_NOT_LINKED: "auth/account-exists-with-different-credential",
   LINKING_DIFFERENT_EMAILS_NOT_ALLOWED: "auth/account-exists-with-different-credential",
   VALIDATION_ERROR: "auth/invalid-request",
+  FAILED_TO_UNLINK_LAST_ACCOUNT: "auth/last-sign-in-method",
+  ACCOUNT_NOT_FOUND: "auth/invalid-request",
+  PASSWORD_ALREADY_SET: "auth/password-already-set",
+  GUEST_HAS_NO_PASSWORD: "auth/operation-not-allowed",
+  SOCIAL_ACCOUNT_ALREADY_LINKED: "auth/provider-already-linked",
+  ACCOUNT_ALREADY_LINKED_TO_DIFFERENT_USER: "auth/provider-already-linked",
 };
 
 function codeForStatus(status: number): AuthErrorCode {

@@ -42,6 +42,13 @@ export const authErrorMessages = {
   "auth/display-name-too-long": "顯示名稱不可超過 100 個字元",
   "auth/invalid-request": "請求格式不正確",
   "auth/not-found": "找不到此功能",
+  // The account center (/account).
+  "auth/last-sign-in-method": "至少要保留一種登入方式，最後一種登入方式無法移除",
+  "auth/password-already-set": "這個帳號已經有密碼，請到「帳號安全」更改密碼",
+  "auth/same-email": "新的電子郵件與目前的相同",
+  "auth/provider-already-linked": "這個社群帳號已連結到另一個帳號",
+  "auth/photo-invalid": "請選擇 PNG、JPEG、WebP 或 GIF 格式的圖片",
+  "auth/photo-too-large": "圖片檔案太大，請選擇較小的圖片",
 } as const;
 
 export type AuthErrorCode = keyof typeof authErrorMessages;

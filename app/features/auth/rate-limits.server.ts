@@ -19,6 +19,13 @@ export function perIpRules(env: ServerEnv): Record<string, FixedWindow> {
     "/guest/upgrade": env.RATE_LIMIT_GUEST_PER_IP,
     "/request-password-reset": env.RATE_LIMIT_MAIL_PER_IP,
     "/send-verification-email": env.RATE_LIMIT_MAIL_PER_IP,
+    // The account screen: a mail to a new address, a first password, sign-in methods, the copy of one's data.
+    "/change-email": env.RATE_LIMIT_MAIL_PER_IP,
+    "/set-password": env.RATE_LIMIT_SIGN_IN_PER_IP,
+    "/sign-in-methods/remove": env.RATE_LIMIT_SIGN_IN_PER_IP,
+    "/link-social": env.RATE_LIMIT_SIGN_IN_PER_IP,
+    "/oauth2/link": env.RATE_LIMIT_SIGN_IN_PER_IP,
+    "/account-data": env.RATE_LIMIT_SIGN_IN_PER_IP,
   };
 }
 
@@ -29,8 +36,13 @@ export function perAccountRules(env: ServerEnv): Record<string, FixedWindow> {
     "/request-password-reset": env.RATE_LIMIT_PASSWORD_RESET_PER_ACCOUNT,
     "/send-verification-email": env.RATE_LIMIT_VERIFICATION_MAIL_PER_ACCOUNT,
     "/guest/upgrade": env.RATE_LIMIT_GUEST_UPGRADE_PER_ACCOUNT,
+    // Keyed by the signed-in account (its body names the new address, not the account).
+    "/change-email": env.RATE_LIMIT_VERIFICATION_MAIL_PER_ACCOUNT,
   };
 }
+
+/** Per-account limits on paths used while signed in count against the signed-in account. */
+const signedInAccountPaths = new Set(["/change-email"]);
 
 const tooManyRequests = (retryAfterSeconds: number) =>
   new APIError(
@@ -100,7 +112,7 @@ export function accountRateLimit(env: ServerEnv, store: RateLimitStore): BetterA
           matcher: (ctx) => Boolean(ctx.path && rules[ctx.path]),
           handler: createAuthMiddleware(async (ctx) => {
             const rule = rules[ctx.path];
-            const email = emailOf(ctx.body);
+            const email = signedInAccountPaths.has(ctx.path) ? (await getSessionFromCtx(ctx))?.user.email.toLowerCase() : emailOf(ctx.body);
             if (!rule || !email) return;
             const decision = await fixedWindowLimiter(store, rule, `account:${ctx.path}:`).hit(email);
             if (!decision.allowed) throw tooManyRequests(decision.retryAfterSeconds);

@@ -8,6 +8,7 @@ const passwordPaths: Record<string, "password" | "newPassword"> = {
   "/guest/upgrade": "password",
   "/reset-password": "newPassword",
   "/change-password": "newPassword",
+  "/set-password": "newPassword",
 };
 
 /** The longest display name, in characters, wherever one is set (sign-up, guest upgrade, profile update). */

@@ -7,10 +7,13 @@ import type { Database } from "~/db/schema";
  * - `deleteUserData` runs before an account is deleted (sessions and accounts cascade on their own);
  * - `moveUserData` runs when a guest signs in to an existing account: the guest's rows move to that account
  *   before the guest user is removed.
+ * - `exportUserData` answers the rows as plain JSON for the account's copy of its data (Taiwan's Personal Data
+ *   Protection Act, Art. 3 and 10): what the person sees, without other people's data or internal keys.
  * A handler that throws stops the deletion or the sign-in, so nothing is half-deleted.
  */
 export interface UserDataHandler {
   name: string;
+  exportUserData(db: Kysely<Database>, userId: string): Promise<unknown>;
   deleteUserData(db: Kysely<Database> | Transaction<Database>, userId: string): Promise<void>;
   moveUserData(db: Kysely<Database> | Transaction<Database>, fromUserId: string, toUserId: string): Promise<void>;
 }
@@ -34,4 +37,11 @@ export async function moveUserData(db: Kysely<Database>, fromUserId: string, toU
   await db.transaction().execute(async (trx) => {
     for (const handler of handlers) await handler.moveUserData(trx, fromUserId, toUserId);
   });
+}
+
+/** Every feature's part of the account's data, keyed by the handler's name. */
+export async function exportUserData(db: Kysely<Database>, userId: string): Promise<Record<string, unknown>> {
+  const parts: Record<string, unknown> = {};
+  for (const handler of handlers) parts[handler.name] = await handler.exportUserData(db, userId);
+  return parts;
 }

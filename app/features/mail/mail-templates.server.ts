@@ -85,3 +85,15 @@ export function securityNoticeEmail(
     footnote: "如果這是你本人的操作，不需要做任何事。如果不是，請立即到帳號安全頁更改密碼並登出不認得的裝置，或回信告訴我們。",
   });
 }
+
+/** The link that confirms a new address for an existing account; the address changes only when it is opened. */
+export function emailChangeEmail(brand: Brand, to: string, name: string, link: string): MailMessage {
+  return actionEmail(brand, to, {
+    subject: `【${brand.productName}】請確認你的新電子郵件`,
+    greeting: `${name || "你好"}，`,
+    body: `你在${brand.productName}申請把帳號的電子郵件改成這個地址。請點選下方按鈕確認，確認後才會改用這個地址。`,
+    button: "確認新的電子郵件",
+    link,
+    footnote: "此連結將在 24 小時後失效。如果你沒有提出這個申請，請忽略這封信，帳號不會有任何改變。",
+  });
+}

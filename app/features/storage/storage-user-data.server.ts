@@ -7,11 +7,18 @@ import { avatarPath, downloadUrl, userPrefix } from "./storage-paths";
  * Files follow their account: deleting a user deletes everything under `users/<uid>/` (rows, then bytes,
  * inside the deletion's transaction: a failure stops the deletion instead of leaving a child's photo behind);
  * blog images stay, counted against nobody. A guest who signs in to an existing account brings their files
- * along (a guest upgraded in place keeps its uid, so nothing moves).
+ * along (a guest upgraded in place keeps its uid, so nothing moves). The copy of one's data lists the files.
  */
 export function storageUserDataHandler(blobs: BlobStore, siteUrl: string): UserDataHandler {
   return {
     name: "storage",
+    /** The list of the account's files (names, sizes, types, times), not their bytes. */
+    async exportUserData(db, uid) {
+      const rows = await objectsInUserFolder(db, uid);
+      return rows
+        .map((row) => ({ path: row.path, size: Number(row.size), contentType: row.content_type, createdAt: row.created_at, updatedAt: row.updated_at }))
+        .sort((a, b) => a.path.localeCompare(b.path));
+    },
     async deleteUserData(db, uid) {
       const rows = await objectsInUserFolder(db, uid);
       for (const row of rows) await removeObject(db, row.bucket, row.path);
