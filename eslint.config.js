@@ -41,7 +41,7 @@ const features = {
       "password-policy.ts", "password-rules-list.tsx", "redirect-rule.ts", "auth-paths.ts", "form-schemas.ts", "social-buttons.tsx", "roles.ts",
       // How a signed-in user is named (PRODUCT §4): the shell's user area and the sign-in screens.
       "display-name.ts",
-      "account-security.ts",
+      "account-security.ts", "account-data.ts", "sign-in-method-types.ts",
       "auth-service.server.ts", "auth-actions.server.ts", "social-providers.server.ts", "self-test.server.ts", "roles.server.ts", "request-user.server.ts", "user-data-hooks.server.ts",
       "trusted-origins.server.ts",
       // The sign-in screens, each behind a thin route.
@@ -50,7 +50,12 @@ const features = {
     ],
     host: ["auth-service.server.ts", "auth-http.server.ts", "roles.server.ts", "user-data-hooks.server.ts", "sessions.server.ts"],
   },
-  account: { public: ["account-deletion-page.tsx", "current-plan-page.tsx", "account-security-page.tsx"] },
+  account: {
+    public: [
+      "account-deletion-page.tsx", "current-plan-page.tsx", "account-security-page.tsx",
+      "account-center-page.tsx", "account-data-page.tsx", "confirm-identity-page.tsx", "account-center.server.ts",
+    ],
+  },
   // The Content-Security-Policy: built by the host, its nonce read by the server entry and the root's inline
   // styles; where browsers report violations.
   security: { public: ["csp.server.ts", "csp-nonce.tsx", "csp-report.server.ts"], host: ["csp.server.ts"] },
@@ -76,7 +81,7 @@ const features = {
   // The browser upload client and its error catalogue (the dev blog uses them), the profile-photo picker (the
   // shell's dropdown), and the storage service the host mounts.
   storage: {
-    public: ["upload-client.ts", "storage-errors.ts", "storage-paths.ts", "file-metadata.ts", "profile-photo-picker.tsx", "storage.server.ts"],
+    public: ["upload-client.ts", "storage-errors.ts", "storage-paths.ts", "file-metadata.ts", "profile-photo-picker.tsx", "storage.server.ts", "profile-photo.server.ts"],
     host: ["storage.server.ts"],
   },
   // The wishing well's screens and route handlers; the host registers wish-user-data.server.ts with the sign-in layer's user-data hooks.

@@ -72,7 +72,15 @@ export function createApp() {
   // File uploads (/v0/b/*) carry their own size limit (docs/storage.md). A request without a body skips the
   // check, which would otherwise build a whole web Request to look for one.
   const hasBody = (c: Context) => c.req.header("content-length") !== undefined || c.req.header("transfer-encoding") !== undefined;
-  app.use((c, next) => (c.req.path.startsWith("/v0/") || !hasBody(c) ? next() : limitBody(c, next)));
+  // The profile photo form of /account posts a whole image: the storage limit, plus room for the form around it.
+  const limitPhotoBody = bodyLimit({
+    maxSize: env.STORAGE_MAX_UPLOAD_BYTES + MAX_BODY_BYTES,
+    onError: (c) => c.redirect(`/account?${new URLSearchParams({ "photo-error": "圖片檔案太大，請選擇較小的圖片" })}`, 303),
+  });
+  app.use((c, next) => {
+    if (c.req.path.startsWith("/v0/") || !hasBody(c)) return next();
+    return c.req.path === "/account/photo" ? limitPhotoBody(c, next) : limitBody(c, next);
+  });
 
   app.get("/healthz", (c) => c.json({ ok: true }));
   app.get("/readyz", async (c) => c.json(...(await readiness(getDatabase(), sharedRedis()))));

@@ -3,6 +3,7 @@ import type { AccountDeletionContent } from "~content/types";
 import { useAuthForm } from "~/features/auth/auth-form";
 import { authHref } from "~/features/auth/auth-paths";
 import { accountDeletionSchema } from "~/features/auth/form-schemas";
+import { confirmIdentityHref } from "./recent-sign-in-alert";
 
 /** Who is signed in, as the page's loader read it on the server (null for a visitor). */
 export interface DeletionAccount {
@@ -65,6 +66,13 @@ export function SelfServiceDeletion({
         {error && (
           <p role="alert" className="notice notice--error">
             {error}
+          </p>
+        )}
+        {form.outcome?.code === "auth/requires-recent-login" && (
+          <p>
+            <Link className="button" to={confirmIdentityHref("/account-deletion")}>
+              確認身分
+            </Link>
           </p>
         )}
         <button type="submit" className="button button--danger" disabled={form.pending}>

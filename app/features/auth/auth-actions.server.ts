@@ -20,10 +20,10 @@ import {
   type FormOutcome,
 } from "./form-schemas";
 
-interface AuthAnswer {
+export interface AuthAnswer {
   ok: boolean;
   status: number;
-  body: { code?: string; message?: string; user?: IdentityRecord | null; devices?: DeviceSession[] } | null;
+  body: { code?: string; message?: string; user?: IdentityRecord | null; devices?: DeviceSession[]; url?: string } | null;
   cookies: string[];
 }
 
@@ -31,7 +31,7 @@ interface AuthAnswer {
  * Calls Better Auth in-process with the browser's own cookie, Origin and address, so every rule of the sign-in
  * layer (origin check, rate limits, the redirect rule, the product's plugins) applies as for the JSON API.
  */
-async function callAuth(request: Request, path: string, body?: unknown): Promise<AuthAnswer> {
+export async function callAuth(request: Request, path: string, body?: unknown): Promise<AuthAnswer> {
   const service = getAuthService();
   const headers = new Headers();
   for (const name of ["cookie", "origin", "referer", "user-agent", clientIpHeader]) {
@@ -51,13 +51,13 @@ async function callAuth(request: Request, path: string, body?: unknown): Promise
   return { ok: answer.ok, status: answer.status, body: parsed, cookies: answer.headers.getSetCookie() };
 }
 
-const withCookies = (cookies: string[]) => {
+export const withCookies = (cookies: string[]) => {
   const headers = new Headers();
   for (const cookie of cookies) headers.append("set-cookie", cookie);
   return headers;
 };
 
-function failed(answer: AuthAnswer, values: Record<string, string>, fields: Partial<Record<string, string>> = {}, intent?: string) {
+export function failed(answer: AuthAnswer, values: Record<string, string>, fields: Partial<Record<string, string>> = {}, intent?: string) {
   const code = answer.body?.code ?? "auth/internal-error";
   const message = answer.body?.message ?? messageForCode(code);
   const field = fields[code];
@@ -67,7 +67,7 @@ function failed(answer: AuthAnswer, values: Record<string, string>, fields: Part
   );
 }
 
-function invalid(error: z.ZodError, values: Record<string, string>, intent?: string) {
+export function invalid(error: z.ZodError, values: Record<string, string>, intent?: string) {
   return data<FormOutcome>({ fieldErrors: fieldErrorsOf(error), values, intent }, { status: 400 });
 }
 
@@ -77,7 +77,7 @@ function destination(request: Request, fields: Record<string, string>) {
   return safeRedirect(target, getAuthService().env.SITE_URL);
 }
 
-async function currentUser(request: Request): Promise<IdentityRecord | null> {
+export async function currentUser(request: Request): Promise<IdentityRecord | null> {
   return (await callAuth(request, "/me")).body?.user ?? null;
 }
 
@@ -85,7 +85,7 @@ async function currentUser(request: Request): Promise<IdentityRecord | null> {
  * The posted form's text fields. A body that is not a form (JSON, a multipart body without its boundary, broken
  * bytes) is the sender's mistake: it ends the action with 400 and a sentence, never a server error.
  */
-async function postedFields(request: Request): Promise<Record<string, string>> {
+export async function postedFields(request: Request): Promise<Record<string, string>> {
   let form: FormData;
   try {
     form = await request.formData();

@@ -4,6 +4,7 @@ import type { BetterAuthPlugin } from "better-auth";
 import type { Kysely } from "kysely";
 import type { Database } from "~/db/schema";
 import { deviceLabel } from "./device-name";
+import { endpointsWhere } from "./auth-endpoints";
 import { networkPlace } from "./network-place.server";
 import { sendSecurityNotice, type NoticeSite } from "./security-notices.server";
 
@@ -18,10 +19,8 @@ const cookieName = "known_device";
 const cookieMaxAge = 400 * 24 * 3600;
 const cookieValue = /^[\w-]{32}$/;
 
-/** Sign-ins that tell the account about a new device (another way in adds its path here). */
-export const newDeviceSignInPaths: readonly RegExp[] = [/^\/sign-in\/email$/, /^\/callback\//, /^\/oauth2\/callback\//];
-/** Where an account begins: the device is recorded, nobody is told. */
-const accountStartPaths = new Set(["/sign-up/email", "/guest/upgrade"]);
+/** Where an account begins: the device is recorded, nobody is told. Every other row that creates a session tells. */
+const accountStartPaths = new Set(["/sign-up/email", "/guest/upgrade", "/sign-in/anonymous"]);
 
 const hashOf = (value: string) => createHash("sha256").update(value).digest("hex");
 
@@ -31,7 +30,8 @@ export function knownDevices(db: Kysely<Database>, site: NoticeSite): BetterAuth
     hooks: {
       after: [
         {
-          matcher: (ctx) => Boolean(ctx.path && (accountStartPaths.has(ctx.path) || newDeviceSignInPaths.some((path) => path.test(ctx.path ?? "")))),
+          // Every way in the endpoint table knows of, today's and tomorrow's.
+          matcher: endpointsWhere((row) => row.session === "creates"),
           handler: createAuthMiddleware(async (ctx) => {
             const signedIn = ctx.context.newSession;
             if (!signedIn || isAPIError(ctx.context.returned) || (signedIn.user as { isAnonymous?: boolean | null }).isAnonymous) return;

@@ -29,7 +29,6 @@ export const recentSignInPaths: readonly string[] = [
   "/change-password",
   "/set-password",
   "/link-social",
-  "/oauth2/link",
   "/sign-in-methods/remove",
   "/delete-user",
 ];

@@ -18,7 +18,7 @@ const methodOf = (providerId: string) => (providerId === "credential" ? "passwor
  *   once cannot leave an account without a way in. Better Auth's own `/unlink-account` checks the count outside
  *   any transaction, so it is switched off (`disabledPaths` in auth.server.ts);
  * - `POST /set-password { newPassword }` gives an account that has none (social sign-in only) its first password.
- * Linking is Better Auth's `/link-social` (`/oauth2/link` for the development provider). Every change mails a
+ * Linking is Better Auth's `/link-social` (the development provider too). Every change mails a
  * security notice; all three changes sit behind the recent-sign-in guard.
  */
 export function signInMethods(database: DatabaseHandle, site: NoticeSite, providers: () => SocialProvider[]): BetterAuthPlugin {

@@ -67,9 +67,14 @@ function UserMenu({ user, appUrl }: { user: SessionUser; appUrl: string }) {
         </li>
         {/* A guest has no password and only this browser: nothing to secure there yet. */}
         {user.isAnonymous ? null : (
-          <li>
-            <Link to="/account/security">帳號安全</Link>
-          </li>
+          <>
+            <li>
+              <Link to="/account">帳號設定</Link>
+            </li>
+            <li>
+              <Link to="/account/security">帳號安全</Link>
+            </li>
+          </>
         )}
         <li>
           <a href={appUrl}>進入應用程式</a>

@@ -9,6 +9,7 @@ import { s3BlobStore } from "./s3-blob-store.server";
 import { storageRoutes } from "./storage-routes.server";
 import { createStorageService } from "./storage-service.server";
 import { storageUserDataHandler } from "./storage-user-data.server";
+import { serveProfilePhotosFrom } from "./profile-photo.server";
 
 /** The blob driver the configuration names: local disk under DATA_DIR, or an S3-compatible bucket. */
 export function blobStoreFor(env: ServerEnv): BlobStore {
@@ -51,5 +52,6 @@ export function createStorage({ env, database, authService }: { env: ServerEnv; 
     trustedOrigins: trustedOrigins(env),
   });
   registerUserDataHandler(storageUserDataHandler(blobs, env.SITE_URL));
+  serveProfilePhotosFrom(service);
   return { service, blobs, routes: storageRoutes({ service, resolveCaller, siteUrl: env.SITE_URL }) };
 }
