@@ -132,7 +132,7 @@ describe("account center", () => {
     expect(notice.text).toContain(next);
     // A second use of the link changes nothing.
     await openPage(page, linkTo(confirmation, "/verify-email"));
-    await page.getByText(/連結無效/).waitFor();
+    await page.getByText("此驗證連結已過期或已使用過。").waitFor();
     await page.context().close();
   });
 

@@ -114,7 +114,8 @@ const account: Row[] = [
 const accountCenter: Row[] = [
   // Renews: a new session for the same user (createdAt now), the old one ended inside the endpoint.
   { path: "/confirm-identity", methods: post, session: "renews", needs: "session", lockout: "signed-in-user", perIp: "RATE_LIMIT_SIGN_IN_PER_IP", audit: "identity-confirmation" },
-  { path: "/sign-in-methods", methods: get, session: "none", needs: "session" },
+  // Better Auth's limiter gives every path under /sign-in 3 requests per 10 s unless a row names a limit.
+  { path: "/sign-in-methods", methods: get, session: "none", needs: "session", perIp: "RATE_LIMIT_AUTH_PER_IP" },
   {
     path: "/sign-in-methods/remove",
     methods: post,
