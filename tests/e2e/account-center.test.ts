@@ -166,6 +166,7 @@ describe("account center", () => {
     await setPassword.getByLabel("確認密碼").fill("harbour-lantern-73");
     await setPassword.getByRole("button", { name: "設定密碼" }).click();
     await status(page, "密碼已設定");
+    expect(await linkedMethods(page).count()).toBe(2);
     await mailTo(email, /安全通知：已設定密碼/);
     await expectNoAxeViolations(page);
     await page.context().close();

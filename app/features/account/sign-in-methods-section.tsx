@@ -17,6 +17,8 @@ import { AccountFormAlert } from "./recent-sign-in-alert";
 export function SignInMethodsSection({ methods, policy, returnTo }: { methods: SignInMethods; policy: PasswordPolicy; returnTo: string }) {
   const answered = useActionData() as FormOutcome | undefined;
   const outcome = answered?.intent === "remove-method" || answered?.intent === "link-method" ? answered : undefined;
+  // A first password, once set, takes its form away: its notice shows here.
+  const passwordSet = answered?.intent === "set-password" && answered.done ? answered.notice : undefined;
   const navigation = useNavigation();
   const busy = navigation.state !== "idle" ? navigation.formData : undefined;
   const only = methods.methods.length === 1;
@@ -26,7 +28,7 @@ export function SignInMethodsSection({ methods, policy, returnTo }: { methods: S
     <section className="page-section" aria-labelledby="sign-in-methods">
       <h2 id="sign-in-methods">登入方式</h2>
       <p>你可以用以下任何一種方式登入這個帳號。至少要保留一種。</p>
-      <FormNotice message={outcome?.done && !busy ? (outcome.notice ?? null) : null} />
+      <FormNotice message={busy ? null : ((outcome?.done ? outcome.notice : passwordSet) ?? null)} />
       <AccountFormAlert outcome={outcome} returnTo={returnTo} />
       <ul className="method-list">
         {methods.methods.map((method) => (
@@ -69,13 +71,11 @@ export function SignInMethodsSection({ methods, policy, returnTo }: { methods: S
 function SetPasswordForm({ policy, returnTo }: { policy: PasswordPolicy; returnTo: string }) {
   const form = useAuthForm(setPasswordSchema(policy), "set-password");
   const [password, setPassword] = useState("");
-  const { done, notice } = form.outcome ?? {};
   return (
     <Form method="post" className="card auth-form account-form" onSubmit={form.onSubmit} noValidate>
       <h3>設定密碼</h3>
       <p>這個帳號目前只用社群帳號登入。設定密碼後，也可以用電子郵件和密碼登入。</p>
       <input type="hidden" name="intent" value="set-password" />
-      <FormNotice message={done && !form.pending ? (notice ?? null) : null} />
       <AccountFormAlert outcome={form.outcome} returnTo={returnTo} />
       <Field name="password" label="密碼" type="password" autoComplete="new-password" required minLength={policy.minLength} maxLength={policy.maxLength}
         onChange={(event) => setPassword(event.target.value)} error={form.errors.password} hint={<PasswordRulesList password={password} policy={policy} />} />
