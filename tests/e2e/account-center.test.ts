@@ -138,7 +138,8 @@ describe("account center", () => {
     await page.context().close();
   });
 
-  it("links the development provider, removes the password, never the last method, and sets a password again", async () => {
+  // Several round trips through the development provider's pages: allowed two minutes on a busy machine.
+  it("links the development provider, removes the password, never the last method, and sets a password again", { timeout: 120_000 }, async () => {
     const email = await verifiedAccount();
     const page = await browser.newPage({ javaScriptEnabled: false });
     await signIn(page, email);
