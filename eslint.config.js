@@ -35,24 +35,29 @@ const features = {
       "markdown.server.ts", "pagination.ts", "prose.tsx", "reading-time.ts", "format.ts", "content-not-found.tsx",
     ],
   },
+  // The sign-in layer's public face: the endpoint table, the viewer on the server, the browser's client and hooks,
+  // the password policy and how a user is named, the provider buttons, the user-data registry, the service.
   auth: {
     public: [
-      "auth-provider.tsx", "auth-types.ts", "auth-errors.ts", "auth-client.ts", "auth-form.tsx", "auth-screens.css", "link-params.ts",
-      "password-policy.ts", "password-rules-list.tsx", "redirect-rule.ts", "auth-paths.ts", "form-schemas.ts", "social-buttons.tsx", "roles.ts",
-      // How a signed-in user is named (PRODUCT §4): the shell's user area and the sign-in screens.
-      "display-name.ts",
-      "account-security.ts", "account-data.ts", "sign-in-method-types.ts",
-      "auth-service.server.ts", "auth-actions.server.ts", "social-providers.server.ts", "self-test.server.ts", "roles.server.ts", "request-user.server.ts", "user-data-hooks.server.ts",
-      "trusted-origins.server.ts",
-      // The sign-in screens, each behind a thin route.
-      "screens/login-screen.tsx", "screens/signup-screen.tsx", "screens/forgot-password-screen.tsx", "screens/reset-password-screen.tsx",
-      "screens/email-verification-screen.tsx", "screens/verify-email-screen.tsx",
+      "auth-endpoints.ts", "viewer.server.ts", "auth-provider.tsx", "auth-client.ts", "password-policy.ts", "display-name.ts", "social-buttons.tsx",
+      "user-data-hooks.server.ts", "auth-service.server.ts", "auth-http.server.ts",
+      // The account center's types (browser-safe): sign-in methods, the copy of one's data.
+      "sign-in-method-types.ts", "account-data.ts",
     ],
-    host: ["auth-service.server.ts", "auth-http.server.ts", "roles.server.ts", "user-data-hooks.server.ts", "sessions.server.ts"],
+    host: ["auth-service.server.ts", "auth-http.server.ts", "user-data-hooks.server.ts"],
+  },
+  // The sign-in screens, each behind a thin route, with their actions; the links into them and the password rules
+  // list (the account screens use both).
+  "sign-in": {
+    public: [
+      "screens/login-screen.tsx", "screens/signup-screen.tsx", "screens/forgot-password-screen.tsx", "screens/reset-password-screen.tsx",
+      "screens/email-verification-screen.tsx", "screens/verify-email-screen.tsx", "sign-in-actions.server.ts",
+      "auth-paths.ts", "password-rules-list.tsx", "sign-in-schemas.ts", "sign-in-screen.tsx", "auth-screens.css",
+    ],
   },
   account: {
     public: [
-      "account-deletion-page.tsx", "current-plan-page.tsx", "account-security-page.tsx",
+      "account-deletion-page.tsx", "current-plan-page.tsx", "account-security-page.tsx", "account-actions.server.ts", "account-schemas.ts",
       "account-center-page.tsx", "account-data-page.tsx", "confirm-identity-page.tsx", "account-center.server.ts",
     ],
   },
@@ -67,7 +72,7 @@ const features = {
     ],
     host: ["post-user-data.server.ts"],
   },
-  "dev-tools": { public: ["mailbox-screen.tsx", "self-test-screen.tsx", "dev-mailbox.server.ts"] },
+  "dev-tools": { public: ["mailbox-screen.tsx", "self-test-screen.tsx", "dev-mailbox.server.ts", "self-test.server.ts"] },
   mail: { public: ["mailbox.server.ts", "mail-transport.server.ts", "mail-templates.server.ts", "outbox.server.ts"] },
   pages: {
     public: [

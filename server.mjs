@@ -1,8 +1,11 @@
 // Starts the site. Production (`npm start`): the built Hono app from build/server. Development
 // (`npm run dev`): the same app loaded through Vite, with hot reload. A `.env` file beside this one is read
 // first when present; variables already set in the environment win.
+import cluster from "node:cluster";
 import fs from "node:fs";
 import http from "node:http";
+import net from "node:net";
+import os from "node:os";
 import { getRequestListener, serve } from "@hono/node-server";
 
 if (fs.existsSync(".env")) process.loadEnvFile(".env");
@@ -21,10 +24,16 @@ async function loadProduction() {
   }
 }
 
+/** How long an idle keep-alive connection stays open; the recipe's nginx drops its own after 4 s, before this. */
+const KEEP_ALIVE_MS = 5_000;
+
 /**
- * SIGTERM/SIGINT: stop accepting, close idle keep-alive connections, let requests in flight finish (their
- * answers carry `Connection: close`), deliver the mail outbox, close the pools, exit 0 — all within
- * SHUTDOWN_TIMEOUT_MS; past it the remaining connections are cut and the process still exits.
+ * SIGTERM/SIGINT: stop accepting connections, answer every request from now on with `Connection: close`, let
+ * requests in flight finish, deliver the mail outbox, close the pools, exit 0 — all within SHUTDOWN_TIMEOUT_MS;
+ * past it the remaining connections are cut and the process still exits.
+ * Idle keep-alive connections are not cut at the signal: a client (or nginx) may be sending a request on one at
+ * that moment and would see a reset. A request that arrives on one is answered (and the connection then
+ * closed); the others close once idle for KEEP_ALIVE_MS, the time every client was told it may reuse them.
  */
 function handleSignals(listener, server, shutdownTimeoutMs, state) {
   let stopping = false;
@@ -41,7 +50,8 @@ function handleSignals(listener, server, shutdownTimeoutMs, state) {
       process.exit(0);
     }, shutdownTimeoutMs);
     deadline.unref();
-    listener.close(async () => {
+    // net.Server's close, not http.Server's: the latter also cuts idle keep-alive connections at once (Node ≥ 19).
+    net.Server.prototype.close.call(listener, async () => {
       try {
         await server.shutdown();
       } finally {
@@ -49,14 +59,75 @@ function handleSignals(listener, server, shutdownTimeoutMs, state) {
         process.exit(0);
       }
     });
-    listener.closeIdleConnections();
-    // A keep-alive connection that goes idle after its last answer is closed by node itself (Connection: close).
+    setTimeout(() => listener.closeIdleConnections(), KEEP_ALIVE_MS).unref();
   };
   process.on("SIGTERM", () => stop("SIGTERM"));
   process.on("SIGINT", () => stop("SIGINT"));
 }
 
+/** WEB_CONCURRENCY: how many processes serve the port; "auto" (the default) is one per core. */
+function workerCount() {
+  const raw = process.env.WEB_CONCURRENCY || "auto";
+  if (raw === "auto") return os.availableParallelism();
+  const count = Number(raw);
+  if (!Number.isInteger(count) || count < 1 || count > 64) {
+    console.error("設定錯誤，伺服器無法啟動：\n  WEB_CONCURRENCY: 必須是 auto 或 1 到 64 的整數");
+    process.exit(1);
+  }
+  return count;
+}
+
+/**
+ * The primary of WEB_CONCURRENCY workers sharing one port (decision 703). Worker 1 starts first (it migrates the
+ * database and runs the mail outbox), the others once it listens. A worker that dies is started again; one that
+ * fails before it ever listened (a configuration error) stops the whole site with its exit code. The primary
+ * passes "public content changed" between workers, and SIGTERM/SIGINT on to them, and exits when they have.
+ */
+function runPrimary(count) {
+  let stopping = false;
+  const log = (fields) => console.log(JSON.stringify({ level: 30, time: Date.now(), pid: process.pid, ...fields }));
+  const fork = (number) => {
+    const worker = cluster.fork({ WEB_CONCURRENCY: String(count), WEB_CONCURRENCY_WORKER: String(number) });
+    let listened = false;
+    worker.once("listening", () => {
+      listened = true;
+      if (number === 1) for (let next = 2; next <= count; next += 1) fork(next);
+    });
+    worker.on("message", (message) => {
+      if (message?.type !== "public-content-changed") return;
+      for (const other of Object.values(cluster.workers ?? {})) if (other && other !== worker && other.isConnected()) other.send(message);
+    });
+    worker.once("exit", (code, signal) => {
+      if (stopping) return;
+      if (!listened) {
+        stopAll("worker failed to start");
+        process.exitCode = code || 1;
+        return;
+      }
+      log({ level: 40, worker: number, code, signal, msg: "worker ended; starting it again" });
+      setTimeout(() => fork(number), 1_000);
+    });
+  };
+  const stopAll = (signal) => {
+    if (stopping) return;
+    stopping = true;
+    log({ signal, msg: "stopping the workers" });
+    for (const worker of Object.values(cluster.workers ?? {})) worker?.process.kill("SIGTERM");
+  };
+  cluster.on("exit", () => {
+    if (stopping && Object.keys(cluster.workers ?? {}).length === 0) process.exit();
+  });
+  process.on("SIGTERM", () => stopAll("SIGTERM"));
+  process.on("SIGINT", () => stopAll("SIGINT"));
+  log({ workers: count, msg: `啟動 ${count} 個工作行程` });
+  fork(1);
+}
+
 async function start() {
+  if (production && cluster.isPrimary) {
+    const count = workerCount();
+    if (count > 1) return runPrimary(count);
+  }
   if (production) {
     const server = await loadProduction();
     const { port, host, dialect, shutdownTimeoutMs } = await server.prepare();
@@ -72,6 +143,7 @@ async function start() {
       // PORT=0 picks a free port; the line names the one taken.
       console.log(JSON.stringify({ level: 30, time: Date.now(), pid: process.pid, port: info.port, msg: `網站已啟動：http://localhost:${info.port}（資料庫：${dialect}）` }));
     });
+    listener.keepAliveTimeout = KEEP_ALIVE_MS;
     handleSignals(listener, server, shutdownTimeoutMs, state);
     return;
   }

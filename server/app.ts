@@ -8,6 +8,7 @@ import { noteRequestError } from "~/services/request-context.server";
 import { withClientIp } from "./client-ip";
 import { closeSharedRateLimitStore, sharedRateLimitStore, sharedRedis } from "~/services/rate-limiter.server";
 import { redisAnswers } from "~/services/redis.server";
+import { broadcastOverRedis, listenToSiblingWorkers } from "~/services/public-content.server";
 import { canonicalRedirect } from "./redirects";
 import { loadCspHashes, securityHeaders, staticFileHeaders, withCspNonce } from "./headers";
 import { methodPolicy } from "./methods";
@@ -17,13 +18,12 @@ import { hostValidation } from "./host-header";
 import { requestContext } from "./request-log";
 import { compressDynamic } from "./compression";
 import { authRoutes } from "./auth-routes";
-import { getAuthService } from "~/features/auth/auth-service.server";
+import { createPageCache } from "./page-cache";
+import { endAllSessions, endSessionsOf, getAuthService, setUserRole } from "~/features/auth/auth-service.server";
 import { createStorage } from "~/features/storage/storage.server";
-import { promoteEditors, setUserRole } from "~/features/auth/roles.server";
 import { registerUserDataHandler } from "~/features/auth/user-data-hooks.server";
 import { wishUserData } from "~/features/wishes/wish-user-data.server";
 import { postUserData } from "~/features/dev-blog/post-user-data.server";
-import { endAllSessions, endSessionsOf } from "~/features/auth/sessions.server";
 
 /** Every request body is capped; the sign-in layer's forms and JSON are small (analytics has its own 16 KB). */
 export const MAX_BODY_BYTES = 64 * 1024;
@@ -65,6 +65,14 @@ export function createApp() {
   }
   app.use(securityHeaders(headerOptions));
   app.use(methodPolicy());
+  const pageCache = createPageCache({
+    ttlSeconds: env.PAGE_CACHE_SECONDS,
+    maxEntries: env.PAGE_CACHE_MAX_ENTRIES,
+    maxBytes: env.PAGE_CACHE_MAX_MB * 1024 * 1024,
+    cspHashes: headerOptions.cspHashes,
+    analytics: headerOptions.analytics,
+  });
+  app.use(pageCache.invalidateOnWrite);
   const limitBody = bodyLimit({
     maxSize: MAX_BODY_BYTES,
     onError: (c) => c.json({ code: "payload-too-large", message: "傳送的資料過大。" }, 413),
@@ -83,13 +91,15 @@ export function createApp() {
   });
 
   app.get("/healthz", (c) => c.json({ ok: true }));
-  app.get("/readyz", async (c) => c.json(...(await readiness(getDatabase(), sharedRedis()))));
+  // File storage speaking the Firebase Storage v0 protocol (docs/storage.md); its disk guard reports DATA_DIR's disk.
+  const storage = createStorage({ env, database: getDatabase(), authService: getAuthService() });
+  app.get("/readyz", async (c) => c.json(...(await readiness(getDatabase(), sharedRedis(), storage.disk.check))));
   app.route("/", authRoutes(getAuthService()));
-  // File storage speaking the Firebase Storage v0 protocol (docs/storage.md).
-  app.route("/", createStorage({ env, database: getDatabase(), authService: getAuthService() }).routes);
+  app.route("/", storage.routes);
 
   // Dynamic answers are compressed on the fly; static files above are served precompressed.
   app.use(compressDynamic());
+  app.use(pageCache.middleware);
   app.all("*", (c) => handleRequest(withCspNonce(c, withClientIp(c, env.TRUSTED_PROXIES))));
 
   app.onError((error, c) => {
@@ -109,6 +119,8 @@ export class StartupError extends Error {
 /** How long start-up waits for Redis; the database has its own connect timeout. */
 const STARTUP_REDIS_TIMEOUT_MS = 10_000;
 
+let stopBroadcast = () => {};
+
 /** Validates the configuration, migrates the database and checks Redis; the start script awaits this before listening. */
 export async function prepare() {
   const env = getEnv();
@@ -118,14 +130,19 @@ export async function prepare() {
     const variable = env.DATABASE_URL ? "DATABASE_URL" : "DATA_DIR";
     throw new StartupError(`無法連線或準備資料庫，請檢查 ${variable}：${(error as Error).message}`, { cause: error });
   }
-  await promoteEditors(getDatabase(), env.EDITOR_EMAILS);
+  await getAuthService().promoteEditors();
   sharedRateLimitStore();
   const redis = sharedRedis();
   if (redis) {
     await redisAnswers(redis, STARTUP_REDIS_TIMEOUT_MS).catch((error: unknown) => {
       throw new StartupError(`無法連線到 Redis，請檢查 REDIS_URL：${(error as Error).message}`, { cause: error });
     });
+    const subscriber = redis.duplicate();
+    subscriber.on("error", () => {});
+    void subscriber.connect().catch(() => {});
+    stopBroadcast = broadcastOverRedis(redis, subscriber, `${env.REDIS_KEY_PREFIX}public-content-changed`);
   }
+  if (env.WEB_CONCURRENCY_WORKER) listenToSiblingWorkers();
   return { port: env.PORT, host: env.HOST, dialect: getDatabase().dialect, shutdownTimeoutMs: env.SHUTDOWN_TIMEOUT_MS };
 }
 
@@ -159,6 +176,7 @@ export async function signOutUsers(target: string): Promise<string> {
 
 /** After the server stopped taking requests: delivers what the outbox holds, then closes the pools. */
 export async function shutdown() {
+  stopBroadcast();
   await getAuthService().close();
   await closeSharedRateLimitStore();
   await closeDatabase();

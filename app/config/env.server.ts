@@ -112,6 +112,14 @@ const envSchema = z
     REDIS_CONNECT_TIMEOUT_MS: milliseconds(2_000),
     REDIS_COMMAND_TIMEOUT_MS: milliseconds(2_000),
     SHUTDOWN_TIMEOUT_MS: milliseconds(10_000),
+    // Anonymous renders of database pages (decision 702): seconds an entry lives (0 turns the cache off), its bounds.
+    // Worker processes sharing the port (server.mjs): "auto" is one per core. The primary hands each worker the
+    // resolved count and its number (1 runs the mail outbox; decision 703).
+    WEB_CONCURRENCY: z.union([z.literal("auto"), z.coerce.number().int().min(1).max(64)]).default("auto"),
+    WEB_CONCURRENCY_WORKER: z.coerce.number().int().min(0).max(64).default(0),
+    PAGE_CACHE_SECONDS: z.coerce.number().int().min(0).max(3600).default(10),
+    PAGE_CACHE_MAX_ENTRIES: z.coerce.number().int().min(1).max(100_000).default(200),
+    PAGE_CACHE_MAX_MB: z.coerce.number().int().min(1).max(4096).default(16),
     // Rate limits, "count/seconds" generous per address, since a family or a school shares one.
     RATE_LIMIT_AUTH_PER_IP: fixedWindow("300/60"),
     RATE_LIMIT_SIGN_IN_PER_IP: fixedWindow("30/60"),
@@ -124,6 +132,9 @@ const envSchema = z
     RATE_LIMIT_PASSWORD_RESET_PER_ACCOUNT: fixedWindow("3/3600"),
     RATE_LIMIT_VERIFICATION_MAIL_PER_ACCOUNT: fixedWindow("5/3600"),
     RATE_LIMIT_ANALYTICS_PER_IP: fixedWindow("60/60"),
+    // File storage writes (uploads, upload chunks, metadata changes; deletions are never limited).
+    RATE_LIMIT_STORAGE_WRITES_PER_ACCOUNT: fixedWindow("120/600"),
+    RATE_LIMIT_STORAGE_WRITES_PER_IP: fixedWindow("300/600"),
     RATE_LIMIT_MAX_KEYS: z.coerce.number().int().min(1_000).max(10_000_000).default(100_000),
 
     AUTH_SECRET: optionalText.pipe(z.string().min(32).optional()),
@@ -156,6 +167,13 @@ const envSchema = z
     STORAGE_MAX_UPLOAD_BYTES: z.coerce.number().int().min(1024).default(5 * 1024 * 1024),
     STORAGE_USER_QUOTA_BYTES: z.coerce.number().int().min(1024).default(100 * 1024 * 1024),
     STORAGE_MAX_IMAGE_SIDE: z.coerce.number().int().min(64).max(16384).default(2048),
+    STORAGE_MAX_OPEN_UPLOADS: z.coerce.number().int().min(1).max(1000).default(5),
+    // Uploads stop while less than this stays free on DATA_DIR's disk (the database keeps room); 0 turns it off.
+    STORAGE_MIN_FREE_BYTES: z.coerce.number().int().min(0).default(100 * 1024 * 1024),
+    // A file of this size kept in DATA_DIR, given back when the disk is full so deletions still work; 0: none.
+    STORAGE_DISK_RESERVE_BYTES: z.coerce.number().int().min(0).default(8 * 1024 * 1024),
+    STORAGE_SWEEP_INTERVAL_SECONDS: z.coerce.number().int().min(1).max(86_400).default(600),
+    STORAGE_ORPHAN_GRACE_SECONDS: z.coerce.number().int().min(0).max(604_800).default(900),
     S3_BUCKET: optionalText,
     S3_REGION: z.string().trim().min(1).default("auto"),
     S3_ENDPOINT: optionalText.pipe(z.url({ protocol: /^https?$/ }).optional()),
@@ -246,11 +264,28 @@ export function parseEnv(source: Record<string, string | undefined>) {
     : [...new Set([siteHost, `app.${siteHost}`, ...(isLoopbackSite ? ["localhost", "127.0.0.1"] : [])])];
   return {
     ...env,
+    ...perWorkerLimits(env),
     HOST: env.HOST ?? (isLoopbackSite ? "127.0.0.1" : "0.0.0.0"),
     allowedHostnames,
     /** Development stand-ins (mailbox, identity provider) exist only on a loopback origin. */
     isLoopbackSite,
   };
+}
+
+/**
+ * In a cluster worker without Redis, each worker counts on its own: every RATE_LIMIT_* is split between the
+ * workers (rounded up), so all of them together never allow more than the configured count (decision 703).
+ */
+function perWorkerLimits(env: z.infer<typeof envSchema>): Partial<z.infer<typeof envSchema>> {
+  const workers = env.WEB_CONCURRENCY === "auto" ? 1 : env.WEB_CONCURRENCY;
+  if (!env.WEB_CONCURRENCY_WORKER || workers <= 1 || env.REDIS_URL) return {};
+  const split: Record<string, { max: number; windowSeconds: number }> = {};
+  for (const [name, value] of Object.entries(env)) {
+    if (name.startsWith("RATE_LIMIT_") && typeof value === "object" && value && "max" in value) {
+      split[name] = { ...value, max: Math.ceil(value.max / workers) };
+    }
+  }
+  return split as Partial<z.infer<typeof envSchema>>;
 }
 
 let cached: ServerEnv | undefined;

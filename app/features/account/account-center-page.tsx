@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { FormAlert, FormNotice } from "~/features/auth/auth-form";
+import { FormAlert, FormNotice } from "~/components/form/form";
 import { PageIntro } from "~/features/pages/page-intro";
 import type { AccountCenter } from "./account-forms";
 import { EmailSection } from "./email-section";

@@ -1,19 +1,12 @@
 import { data, redirect } from "react-router";
-import {
-  callAuth,
-  currentUser,
-  failed,
-  invalid,
-  postedFields,
-  withCookies,
-  type AuthAnswer,
-} from "~/features/auth/auth-actions.server";
+import { authFailure as failed, callAuthApi as callAuth, currentIdentity as currentUser, withCookies, type AuthAnswer } from "~/features/auth/auth-http.server";
+import { invalidForm as invalid, readForm as postedFields, unknownIntent as malformed } from "~/services/form.server";
 import { getAuthService } from "~/features/auth/auth-service.server";
-import { messageForCode } from "~/features/auth/auth-errors";
-import { safeRedirect } from "~/features/auth/redirect-rule";
-import type { FormOutcome } from "~/features/auth/form-schemas";
+import { messageForCode } from "~/features/auth/auth-client";
+import { safeRedirect } from "~/lib/redirect-rule";
+import type { FormResult } from "~/lib/form-result";
 import type { SignInMethods } from "~/features/auth/sign-in-method-types";
-import type { SocialProvider } from "~/features/auth/auth-types";
+import type { SocialProvider } from "~/features/auth/auth-client";
 import type { AccountData } from "~/features/auth/account-data";
 import { removeProfilePhoto, saveProfilePhoto } from "~/features/storage/profile-photo.server";
 import {
@@ -65,11 +58,10 @@ export async function accountCenter(request: Request): Promise<AccountCenter> {
   };
 }
 
-const malformed = () => data<FormOutcome>({ formError: "送出的表單資料格式不正確，請重新整理頁面後再試一次。", code: "form/malformed" }, { status: 400 });
 
 function answered(answer: AuthAnswer, intent: AccountIntent, notice: string, fields: Partial<Record<string, string>> = {}, values: Record<string, string> = {}) {
   if (!answer.ok) return failed(answer, values, fields, intent);
-  return data<FormOutcome>({ done: true, intent, notice, values }, { headers: withCookies(answer.cookies) });
+  return data<FormResult>({ done: true, intent, notice, values }, { headers: withCookies(answer.cookies) });
 }
 
 /** The forms of the account center, told apart by their `intent` field. */
@@ -89,7 +81,7 @@ export async function accountCenterAction(request: Request) {
       if (!parsed.success) return invalid(parsed.error, values, intent);
       const user = await currentUser(request);
       if (user?.email === parsed.data.newEmail) {
-        return data<FormOutcome>({ intent, values, code: "auth/same-email", fieldErrors: { newEmail: messageForCode("auth/same-email") } }, { status: 400 });
+        return data<FormResult>({ intent, values, code: "auth/same-email", fieldErrors: { newEmail: messageForCode("auth/same-email") } }, { status: 400 });
       }
       const answer = await callAuth(request, "/change-email", { newEmail: parsed.data.newEmail, callbackURL: accountPath });
       const notice = `確認信已寄到 ${parsed.data.newEmail}。開啟信中的連結後，帳號才會改用新的地址；在那之前仍使用目前的地址。`;
@@ -188,10 +180,10 @@ export async function confirmIdentityAction(request: Request) {
     return redirect(answer.body.url, { headers: withCookies(answer.cookies) });
   }
   const password = fields.password ?? "";
-  if (!password) return data<FormOutcome>({ fieldErrors: { password: "請輸入密碼" } }, { status: 400 });
+  if (!password) return data<FormResult>({ fieldErrors: { password: "請輸入密碼" } }, { status: 400 });
   const answer = await callAuth(request, "/confirm-identity", { password });
   if (answer.body?.code === "auth/invalid-credential") {
-    return data<FormOutcome>({ code: answer.body.code, fieldErrors: { password: "密碼不正確" } }, { status: answer.status });
+    return data<FormResult>({ code: answer.body.code, fieldErrors: { password: "密碼不正確" } }, { status: answer.status });
   }
   if (!answer.ok) return failed(answer, {});
   return redirect(redirectTo, { headers: withCookies(answer.cookies) });

@@ -1,6 +1,6 @@
 import { Form } from "react-router";
-import { Field, FormAlert, SubmitButton, useAuthForm, useOwnAddress } from "~/features/auth/auth-form";
-import type { SocialProvider } from "~/features/auth/auth-types";
+import { Field, FormAlert, SubmitButton, useForm, useOwnAddress } from "~/components/form/form";
+import type { SocialProvider } from "~/features/auth/auth-client";
 import { methodLabels } from "~/features/auth/sign-in-method-types";
 import { PageIntro } from "~/features/pages/page-intro";
 import { z } from "~/lib/zod";
@@ -20,7 +20,7 @@ export interface ConfirmIdentity {
  * the change was asked on (`redirectTo`). Plain POST forms: they work without JavaScript.
  */
 export function ConfirmIdentityPage({ account }: ConfirmIdentity) {
-  const form = useAuthForm(passwordSchema, undefined);
+  const form = useForm(passwordSchema, undefined);
   const action = useOwnAddress();
   return (
     <main className="page page--narrow">

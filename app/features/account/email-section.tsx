@@ -1,5 +1,5 @@
 import { Form } from "react-router";
-import { Field, FormNotice, SubmitButton, useAuthForm } from "~/features/auth/auth-form";
+import { Field, FormNotice, SubmitButton, useForm } from "~/components/form/form";
 import { changeEmailSchema } from "./account-forms";
 import { AccountFormAlert } from "./recent-sign-in-alert";
 
@@ -8,7 +8,7 @@ import { AccountFormAlert } from "./recent-sign-in-alert";
  * only once that link is opened; the old address is told when it happens. This browser stays signed in.
  */
 export function EmailSection({ email, emailVerified, returnTo }: { email: string; emailVerified: boolean; returnTo: string }) {
-  const form = useAuthForm(changeEmailSchema, "change-email");
+  const form = useForm(changeEmailSchema, "change-email");
   const { done, notice } = form.outcome ?? {};
   return (
     <section className="page-section" aria-labelledby="email">

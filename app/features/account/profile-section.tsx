@@ -1,12 +1,12 @@
 import { Form } from "react-router";
-import { Field, FormNotice, SubmitButton, useAuthForm } from "~/features/auth/auth-form";
+import { Field, FormNotice, SubmitButton, useForm } from "~/components/form/form";
 import { displayNameSchema } from "./account-forms";
 import { AccountFormAlert } from "./recent-sign-in-alert";
 import { ProfilePhotoForm } from "./profile-photo-form";
 
 /** 個人資料: the display name (the sign-up rules) and the profile photo. */
 export function ProfileSection({ displayName, photoURL, returnTo }: { displayName: string; photoURL: string | null; returnTo: string }) {
-  const form = useAuthForm(displayNameSchema, "update-name");
+  const form = useForm(displayNameSchema, "update-name");
   const { done, notice } = form.outcome ?? {};
   return (
     <section className="page-section" aria-labelledby="profile">

@@ -1,6 +1,6 @@
 import { Link } from "react-router";
-import { FormAlert } from "~/features/auth/auth-form";
-import type { FormOutcome } from "~/features/auth/form-schemas";
+import { FormAlert } from "~/components/form/form";
+import type { FormResult } from "~/lib/form-result";
 
 export const confirmIdentityPath = "/account/confirm-identity";
 
@@ -10,7 +10,7 @@ export const confirmIdentityHref = (returnTo: string) => `${confirmIdentityPath}
  * A form's refusal, and when it is the recent-sign-in guard's (`auth/requires-recent-login`, 此操作需要重新登入),
  * the one way on: confirm who you are, then come back to `returnTo` and send the form again.
  */
-export function AccountFormAlert({ outcome, returnTo }: { outcome: FormOutcome | undefined; returnTo: string }) {
+export function AccountFormAlert({ outcome, returnTo }: { outcome: FormResult | undefined; returnTo: string }) {
   if (!outcome?.formError) return null;
   return (
     <>

@@ -1,8 +1,8 @@
 import { useState } from "react";
 import { Form, useActionData, useNavigation } from "react-router";
-import { Field, FormNotice, SubmitButton, useAuthForm } from "~/features/auth/auth-form";
-import type { FormOutcome } from "~/features/auth/form-schemas";
-import { PasswordRulesList } from "~/features/auth/password-rules-list";
+import { Field, FormNotice, SubmitButton, useForm } from "~/components/form/form";
+import type { FormResult } from "~/lib/form-result";
+import { PasswordRulesList } from "~/features/sign-in/password-rules-list";
 import type { PasswordPolicy } from "~/features/auth/password-policy";
 import { methodLabels, type SignInMethods } from "~/features/auth/sign-in-method-types";
 import { formatTaiwanDate } from "~/lib/taiwan-time";
@@ -15,7 +15,7 @@ import { AccountFormAlert } from "./recent-sign-in-alert";
  * that sets its first one.
  */
 export function SignInMethodsSection({ methods, policy, returnTo }: { methods: SignInMethods; policy: PasswordPolicy; returnTo: string }) {
-  const answered = useActionData() as FormOutcome | undefined;
+  const answered = useActionData() as FormResult | undefined;
   const outcome = answered?.intent === "remove-method" || answered?.intent === "link-method" ? answered : undefined;
   // A first password, once set, takes its form away: its notice shows here.
   const passwordSet = answered?.intent === "set-password" && answered.done ? answered.notice : undefined;
@@ -69,7 +69,7 @@ export function SignInMethodsSection({ methods, policy, returnTo }: { methods: S
 }
 
 function SetPasswordForm({ policy, returnTo }: { policy: PasswordPolicy; returnTo: string }) {
-  const form = useAuthForm(setPasswordSchema(policy), "set-password");
+  const form = useForm(setPasswordSchema(policy), "set-password");
   const [password, setPassword] = useState("");
   return (
     <Form method="post" className="card auth-form account-form" onSubmit={form.onSubmit} noValidate>

@@ -1,4 +1,4 @@
-import type { DeviceSession } from "./account-security";
+import type { DeviceSession } from "./auth-client";
 import type { SignInMethod } from "./sign-in-method-types";
 
 /**

@@ -1,5 +1,5 @@
 import type { ServerEnv } from "~/config/env.server";
-import type { AuthErrorCode } from "./auth-errors";
+import type { AuthErrorCode } from "./auth-client";
 
 /**
  * The one table of the sign-in layer's endpoints (everything under /api/auth): Better Auth's own and those of

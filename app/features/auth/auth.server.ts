@@ -18,7 +18,7 @@ import { deviceSessions } from "./device-sessions.server";
 import { signInRules } from "./sign-in-rules.server";
 import { passwordPolicyFrom } from "./password-policy.server";
 import { deleteUserData, moveUserData } from "./user-data-hooks.server";
-import { trustedOrigins } from "./trusted-origins.server";
+import { trustedOrigins } from "~/services/trusted-origins.server";
 import { enabledSocialProviders, realSocialProviders } from "./social-providers.server";
 import { redirectRule } from "./redirect-rule.server";
 import { endPresentedSession, sessionOptions } from "./sessions.server";
@@ -31,9 +31,9 @@ import { signInMethods } from "./sign-in-methods.server";
 import { knownDevices } from "./known-devices.server";
 import { accountData } from "./account-data.server";
 import { methodLabels } from "./sign-in-method-types";
-import type { SocialProvider } from "./auth-types";
+import type { SocialProvider } from "./auth-client";
 
-export const guestDisplayName = "訪客用戶";
+export const guestDisplayName = "訪客";
 
 const verificationLinkLifetime = 24 * 3600;
 

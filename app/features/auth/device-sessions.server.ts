@@ -4,7 +4,7 @@ import type { BetterAuthPlugin } from "better-auth";
 import { z } from "zod";
 import { deviceLabel } from "./device-name";
 import { networkPlace } from "./network-place.server";
-import type { DeviceSession } from "./account-security";
+import type { DeviceSession } from "./auth-client";
 
 const toIso = (value: Date | string) => new Date(value).toISOString();
 

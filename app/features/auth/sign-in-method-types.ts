@@ -1,4 +1,4 @@
-import type { SocialProvider } from "./auth-types";
+import type { SocialProvider } from "./auth-client";
 
 /** The account's ways in, as the account screen and the copy of one's data show them (browser-safe). */
 export type SignInProvider = "password" | SocialProvider;

@@ -4,7 +4,7 @@ import { z } from "zod";
 import type { DatabaseHandle } from "~/db/connection.server";
 import { sendSecurityNotice, type NoticeSite } from "./security-notices.server";
 import { methodLabels, type SignInMethod, type SignInMethods } from "./sign-in-method-types";
-import type { SocialProvider } from "./auth-types";
+import type { SocialProvider } from "./auth-client";
 
 const toIso = (value: Date | string) => new Date(value).toISOString();
 const methodOf = (providerId: string) => (providerId === "credential" ? "password" : providerId) as SignInMethod["provider"];

@@ -1,7 +1,8 @@
 import { Form, Link, useSearchParams } from "react-router";
 import { useAuth } from "~/features/auth/auth-provider";
-import { AuthScreen, Field, FormAlert, FormNotice, NextStep, SubmitButton, useAuthForm, useRedirectTo } from "~/features/auth/auth-form";
-import { resendVerificationSchema } from "~/features/auth/form-schemas";
+import { Field, FormAlert, FormNotice, SubmitButton, useForm } from "~/components/form/form";
+import { AuthScreen, NextStep, useRedirectTo } from "~/features/sign-in/sign-in-screen";
+import { resendVerificationSchema } from "~/features/sign-in/sign-in-schemas";
 
 /**
  * `/email-verification`, after sign-up or a refused sign-in: where the email went and a POST form for a new link.
@@ -13,7 +14,7 @@ export function EmailVerificationScreen() {
   const [params] = useSearchParams();
   const redirectTo = useRedirectTo();
   const signedInEmail = auth.currentUser && !auth.currentUser.isAnonymous ? auth.currentUser.email : null;
-  const form = useAuthForm(resendVerificationSchema);
+  const form = useForm(resendVerificationSchema);
   const typedEmail = form.outcome?.values?.email ?? params.get("email") ?? "";
   const sent = form.outcome?.done && !form.pending;
 

@@ -1,10 +1,11 @@
 import { Form, Link } from "react-router";
-import { AuthScreen, Field, FormAlert, FormNotice, SubmitButton, useAuthForm } from "~/features/auth/auth-form";
-import { forgotPasswordSchema } from "~/features/auth/form-schemas";
+import { Field, FormAlert, FormNotice, SubmitButton, useForm } from "~/components/form/form";
+import { AuthScreen } from "~/features/sign-in/sign-in-screen";
+import { forgotPasswordSchema } from "~/features/sign-in/sign-in-schemas";
 
 /** `/forgot-password`: one POST form; the answer is the same whether or not the address has an account. */
 export function ForgotPasswordScreen() {
-  const form = useAuthForm(forgotPasswordSchema);
+  const form = useForm(forgotPasswordSchema);
   return (
     <AuthScreen title="忘記密碼" lead="輸入註冊時使用的電子郵件，我們會寄送重設密碼的連結給你。">
       <Form method="post" action={form.action} className="auth-form" onSubmit={form.onSubmit} noValidate>

@@ -1,6 +1,5 @@
 import { describe, expect, it } from "vitest";
 import { safeRedirect } from "./redirect-rule";
-import { authHref } from "./auth-paths";
 
 const site = "https://task-hero.example.tw";
 
@@ -64,13 +63,5 @@ describe("the redirect rule", () => {
   it("uses the fallback it is given, and refuses everything on an unparsable site", () => {
     expect(safeRedirect("//evil.example", site, "/login")).toBe("/login");
     expect(safeRedirect("/faq", "not a url")).toBe("/");
-  });
-});
-
-describe("authHref", () => {
-  it("carries the destination only when it is not the home page", () => {
-    expect(authHref("/login")).toBe("/login");
-    expect(authHref("/login", "/")).toBe("/login");
-    expect(authHref("/signup", "/faq?x=1")).toBe("/signup?redirectTo=%2Ffaq%3Fx%3D1");
   });
 });

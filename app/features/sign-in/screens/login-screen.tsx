@@ -1,13 +1,14 @@
 import { Form, Link, useNavigate, useSearchParams } from "react-router";
 import { displayNameOf } from "~/features/auth/display-name";
 import { useAuth } from "~/features/auth/auth-provider";
-import { AuthScreen, Field, FormAlert, FormNotice, SignedInScreen, SubmitButton, useAuthForm, useRedirectTo } from "~/features/auth/auth-form";
-import { authHref } from "~/features/auth/auth-paths";
-import { loginSchema } from "~/features/auth/form-schemas";
+import { Field, FormAlert, FormNotice, SubmitButton, useForm } from "~/components/form/form";
+import { AuthScreen, SignedInScreen, useRedirectTo } from "~/features/sign-in/sign-in-screen";
+import { authHref } from "~/features/sign-in/auth-paths";
+import { loginSchema } from "~/features/sign-in/sign-in-schemas";
 import { SocialButtons } from "~/features/auth/social-buttons";
-import type { SocialProvider } from "~/features/auth/auth-types";
+import type { SocialProvider } from "~/features/auth/auth-client";
 import { useState } from "react";
-import { AuthError } from "~/features/auth/auth-errors";
+import { AuthError } from "~/features/auth/auth-client";
 
 /** `/login`: a POST form (works before the JavaScript arrives), social pop-ups, guest sign-in and sign-out. */
 export function LoginScreen({ providers }: { providers: SocialProvider[] }) {
@@ -15,7 +16,7 @@ export function LoginScreen({ providers }: { providers: SocialProvider[] }) {
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const redirectTo = useRedirectTo();
-  const form = useAuthForm(loginSchema);
+  const form = useForm(loginSchema);
   const [socialError, setSocialError] = useState<AuthError | null>(null);
   const [socialPending, setSocialPending] = useState(false);
   const pending = form.pending || socialPending;

@@ -1,11 +1,12 @@
 import { useEffect, useState } from "react";
 import { Form, useActionData } from "react-router";
-import type { FormOutcome } from "~/features/auth/form-schemas";
+import type { FormResult } from "~/lib/form-result";
 import { useAuthRefresh } from "~/features/auth/auth-provider";
-import { AuthScreen, FormAlert, NextStep } from "~/features/auth/auth-form";
+import { FormAlert } from "~/components/form/form";
+import { AuthScreen, NextStep } from "~/features/sign-in/sign-in-screen";
 import { verifyEmailToken } from "~/features/auth/auth-client";
-import { AuthError } from "~/features/auth/auth-errors";
-import { useLinkParams } from "~/features/auth/link-params";
+import { AuthError } from "~/features/auth/auth-client";
+import { useLinkParams } from "~/features/sign-in/link-params";
 
 type Outcome = { state: "checking" } | { state: "verified" } | { state: "failed"; message: string };
 
@@ -15,7 +16,7 @@ export function VerifyEmailScreen() {
   const refresh = useAuthRefresh();
   const [checked, setOutcome] = useState<Outcome>({ state: "checking" });
   // Without JavaScript the page offers a button that posts the token to the route action instead.
-  const posted = useActionData() as FormOutcome | undefined;
+  const posted = useActionData() as FormResult | undefined;
   const outcome: Outcome = posted?.done
     ? { state: "verified" }
     : posted?.formError

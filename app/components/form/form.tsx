@@ -1,63 +1,11 @@
 import { useState } from "react";
-import { Form, Link, useActionData, useLocation, useNavigation, useSearchParams } from "react-router";
+import { useActionData, useLocation, useNavigation } from "react-router";
 import type { ZodType } from "zod";
-import { usePublicEnv } from "~/config/use-public-env";
-import { fieldErrorsOf, formFields, type FieldErrors, type FormOutcome } from "./form-schemas";
-import { safeRedirect } from "./redirect-rule";
-import "./auth-screens.css";
+import { fieldErrorsOf, formFields, type FieldErrors, type FormResult } from "~/lib/form-result";
+import "./form.css";
 
-/** The card every sign-in screen sits in: a way home, a heading, an optional lead sentence. */
-export function AuthScreen({ title, lead, children }: { title: string; lead?: React.ReactNode; children: React.ReactNode }) {
-  const env = usePublicEnv();
-  return (
-    <main className="auth-screen">
-      <div className="auth-card">
-        <Link to="/" className="auth-card__home">
-          {env.productName}
-        </Link>
-        <h1>{title}</h1>
-        {lead ? <p className="auth-card__lead">{lead}</p> : null}
-        {children}
-      </div>
-    </main>
-  );
-}
-
-/** Where to go once signed in: the screen's `redirectTo` parameter, as far as the redirect rule allows it. */
-export function useRedirectTo(): string {
-  const [params] = useSearchParams();
-  return safeRedirect(params.get("redirectTo"), usePublicEnv().siteUrl);
-}
-
-/** A screen whose one way on is a link (continue, sign in, ask for a new email). */
-export function NextStep({ to, children }: { to: string; children: React.ReactNode }) {
-  return (
-    <div className="auth-actions">
-      <Link className="button button--primary" to={to}>
-        {children}
-      </Link>
-    </div>
-  );
-}
-
-/**
- * What a sign-in screen shows an account that is already signed in: continue, or sign out. Signing out posts
- * `intent=logout` to the login route's action (`logoutAction`; the screen's own route when left out).
- */
-export function SignedInScreen({ title, lead, redirectTo, logoutAction }: { title: string; lead: string; redirectTo: string; logoutAction?: string }) {
-  return (
-    <AuthScreen title={title} lead={lead}>
-      <Form method="post" action={logoutAction} className="auth-actions">
-        <Link className="button button--primary" to={redirectTo}>
-          繼續
-        </Link>
-        <button type="submit" name="intent" value="logout" className="button">
-          登出
-        </button>
-      </Form>
-    </AuthScreen>
-  );
-}
+// The form kit's browser half: labelled fields, the alert and notice lines, the submit button, and the hook that
+// checks a form with its one zod schema before it goes (the route action checks it again: app/services/form.server.ts).
 
 /** A form's primary button, which says so while the form is on its way. */
 export function SubmitButton({ pending, label, pendingLabel = "處理中…" }: { pending: boolean; label: string; pendingLabel?: string }) {
@@ -111,12 +59,12 @@ export function FormNotice({ message }: { message: string | null }) {
 }
 
 /**
- * A sign-in form's state: errors from the shared zod schema (checked here before submitting when JavaScript is on,
+ * A form's state: errors from its one zod schema (checked here before submitting when JavaScript is on,
  * and always again by the route action), the action's outcome, and whether a submission is under way. On a screen
  * with several forms, `intent` (the value of the form's `intent` field) keeps each to its own outcome and state.
  */
-export function useAuthForm(schema: ZodType, intent?: string) {
-  const answered = useActionData() as FormOutcome | undefined;
+export function useForm(schema: ZodType, intent?: string) {
+  const answered = useActionData() as FormResult | undefined;
   const outcome = intent === undefined || answered?.intent === intent ? answered : undefined;
   const navigation = useNavigation();
   const [clientErrors, setClientErrors] = useState<FieldErrors | null>(null);

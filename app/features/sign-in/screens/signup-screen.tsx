@@ -2,17 +2,18 @@ import { useState } from "react";
 import { Form, Link } from "react-router";
 import { displayNameOf } from "~/features/auth/display-name";
 import { useAuth } from "~/features/auth/auth-provider";
-import { AuthScreen, Field, FormAlert, SignedInScreen, SubmitButton, useAuthForm, useRedirectTo } from "~/features/auth/auth-form";
-import { authHref } from "~/features/auth/auth-paths";
-import { signupSchema } from "~/features/auth/form-schemas";
-import { PasswordRulesList } from "~/features/auth/password-rules-list";
+import { Field, FormAlert, SubmitButton, useForm } from "~/components/form/form";
+import { AuthScreen, SignedInScreen, useRedirectTo } from "~/features/sign-in/sign-in-screen";
+import { authHref, guestUpgradeLabel } from "~/features/sign-in/auth-paths";
+import { signupSchema } from "~/features/sign-in/sign-in-schemas";
+import { PasswordRulesList } from "~/features/sign-in/password-rules-list";
 import type { PasswordPolicy } from "~/features/auth/password-policy";
 
 /** `/signup`: sign-up, and for a guest the in-place upgrade of the same account (one POST form for both). */
 export function SignupScreen({ policy }: { policy: PasswordPolicy }) {
   const auth = useAuth();
   const redirectTo = useRedirectTo();
-  const form = useAuthForm(signupSchema(policy));
+  const form = useForm(signupSchema(policy));
   const [password, setPassword] = useState("");
   const isGuest = Boolean(auth.currentUser?.isAnonymous);
   const { values, formError, code } = form.outcome ?? {};
@@ -48,7 +49,7 @@ export function SignupScreen({ policy }: { policy: PasswordPolicy }) {
           minLength={policy.minLength} maxLength={policy.maxLength} onChange={(event) => setPassword(event.target.value)}
           error={form.errors.password} hint={<PasswordRulesList password={password} policy={policy} />} />
         <Field name="confirm" label="確認密碼" type="password" autoComplete="new-password" required error={form.errors.confirm} />
-        <SubmitButton pending={form.pending} label="註冊" />
+        <SubmitButton pending={form.pending} label={isGuest ? guestUpgradeLabel : "註冊"} />
       </Form>
       <div className="auth-links">
         <span>

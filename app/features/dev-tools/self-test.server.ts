@@ -1,7 +1,6 @@
 import { sql } from "kysely";
-import type { AuthService } from "./auth-service.server";
-import { enabledSocialProviders } from "./social-providers.server";
-import { socialButtonLabels } from "./social-labels";
+import type { AuthService } from "~/features/auth/auth-service.server";
+import { socialButtonLabels } from "~/features/auth/social-buttons";
 
 export interface SelfTestReport {
   providers: string[];
@@ -48,7 +47,7 @@ async function checkServices(service: AuthService): Promise<SelfTestReport> {
     .then((response) => response.ok, () => false);
   const database = await sql`select 1`.execute(service.database.db).then(() => true, () => false);
   return {
-    providers: ["電子郵件與密碼", "訪客", ...enabledSocialProviders(service).map((provider) => socialButtonLabels[provider])],
+    providers: ["電子郵件與密碼", "訪客", ...service.socialProviders.map((provider) => socialButtonLabels[provider])],
     authApi,
     database: { ok: database, dialect: service.database.dialect === "postgres" ? "PostgreSQL" : "SQLite" },
     mail: { ok: await service.mail.check(), kind: service.mail.kind },

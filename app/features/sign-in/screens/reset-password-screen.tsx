@@ -1,15 +1,16 @@
 import { useState } from "react";
 import { Form, Link } from "react-router";
-import { AuthScreen, Field, FormAlert, NextStep, SubmitButton, useAuthForm } from "~/features/auth/auth-form";
-import { resetPasswordSchema } from "~/features/auth/form-schemas";
-import { useLinkParams } from "~/features/auth/link-params";
-import { PasswordRulesList } from "~/features/auth/password-rules-list";
+import { Field, FormAlert, SubmitButton, useForm } from "~/components/form/form";
+import { AuthScreen, NextStep } from "~/features/sign-in/sign-in-screen";
+import { resetPasswordSchema } from "~/features/sign-in/sign-in-schemas";
+import { useLinkParams } from "~/features/sign-in/link-params";
+import { PasswordRulesList } from "~/features/sign-in/password-rules-list";
 import type { PasswordPolicy } from "~/features/auth/password-policy";
 
 /** `/reset-password` (target of the reset link): the new password twice, then back to /login. */
 export function ResetPasswordScreen({ policy }: { policy: PasswordPolicy }) {
   const { token } = useLinkParams(["token"]);
-  const form = useAuthForm(resetPasswordSchema(policy));
+  const form = useForm(resetPasswordSchema(policy));
   const [password, setPassword] = useState("");
   const failure = form.outcome?.formError ?? form.errors.token ?? null;
 
