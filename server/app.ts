@@ -25,6 +25,7 @@ import { registerUserDataHandler } from "~/features/auth/user-data-hooks.server"
 import { wishUserData } from "~/features/wishes/wish-user-data.server";
 import { createAppSignIn } from "~/features/app-sign-in/app-sign-in.server";
 import { appOriginAccess } from "./app-origin";
+import { postUserData } from "~/features/dev-blog/post-user-data.server";
 
 /** Every request body is capped; the sign-in layer's forms and JSON are small (analytics has its own 16 KB). */
 export const MAX_BODY_BYTES = 64 * 1024;
@@ -40,6 +41,7 @@ export function createApp() {
   // Features that keep rows per user follow account deletion and a guest's sign-in (file storage registers
   // its own handler in createStorage below).
   registerUserDataHandler(wishUserData);
+  registerUserDataHandler(postUserData);
   const app = new Hono();
   // Imported lazily so React Router's build stays a chunk of its own, which its prerenderer looks up.
   const handleRequest = createRequestHandler(
@@ -80,7 +82,15 @@ export function createApp() {
   // File uploads (/v0/b/*) carry their own size limit (docs/storage.md). A request without a body skips the
   // check, which would otherwise build a whole web Request to look for one.
   const hasBody = (c: Context) => c.req.header("content-length") !== undefined || c.req.header("transfer-encoding") !== undefined;
-  app.use((c, next) => (c.req.path.startsWith("/v0/") || !hasBody(c) ? next() : limitBody(c, next)));
+  // The profile photo form of /account posts a whole image: the storage limit, plus room for the form around it.
+  const limitPhotoBody = bodyLimit({
+    maxSize: env.STORAGE_MAX_UPLOAD_BYTES + MAX_BODY_BYTES,
+    onError: (c) => c.redirect(`/account?${new URLSearchParams({ "photo-error": "圖片檔案太大，請選擇較小的圖片" })}`, 303),
+  });
+  app.use((c, next) => {
+    if (c.req.path.startsWith("/v0/") || !hasBody(c)) return next();
+    return c.req.path === "/account/photo" ? limitPhotoBody(c, next) : limitBody(c, next);
+  });
 
   app.get("/healthz", (c) => c.json({ ok: true }));
   // The site as the app's OpenID provider (docs/app-integration.md): discovery and /oidc/*.

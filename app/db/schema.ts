@@ -251,3 +251,16 @@ export interface OidcSigningKeyTable {
   private_jwk: string;
   created_at: string;
 }
+
+// --- known devices (sign-in layer: new-device notices) ---
+export interface Database {
+  known_device: KnownDeviceTable;
+}
+
+/** A browser that has signed in to the account: SHA-256 of its device cookie, ISO-8601 times. */
+export interface KnownDeviceTable {
+  user_id: string;
+  device_hash: string;
+  first_seen_at: string;
+  last_seen_at: string;
+}

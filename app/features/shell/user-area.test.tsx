@@ -88,6 +88,7 @@ describe("UserArea", () => {
     expect(list.hidden).toBe(false);
     expect(screen.getByRole("link", { name: "目前方案" }).getAttribute("href")).toBe("/current-plan");
     expect(screen.getByRole("link", { name: "帳號安全" }).getAttribute("href")).toBe("/account/security");
+    expect(screen.getByRole("link", { name: "帳號設定" }).getAttribute("href")).toBe("/account");
     expect(screen.getByRole("link", { name: "進入應用程式" }).getAttribute("href")).toBe("https://app.example.tw");
     expect(screen.getByRole("button", { name: "登出" })).toBeTruthy();
   });
@@ -98,6 +99,7 @@ describe("UserArea", () => {
     await userEvent.click(await screen.findByRole("button", { name: "訪客" }));
     expect(screen.getByRole("link", { name: "目前方案" })).toBeTruthy();
     expect(screen.queryByRole("link", { name: "帳號安全" })).toBeNull();
+    expect(screen.queryByRole("link", { name: "帳號設定" })).toBeNull();
   });
 
   it("closes the dropdown on a click outside, not on a click inside", async () => {

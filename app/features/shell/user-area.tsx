@@ -86,9 +86,14 @@ function UserMenu({ user, appUrl }: { user: SessionUser; appUrl: string | null }
         </li>
         {/* A guest has no password and only this browser: nothing to secure there yet. */}
         {user.isAnonymous ? null : (
-          <li>
-            <Link to="/account/security">帳號安全</Link>
-          </li>
+          <>
+            <li>
+              <Link to="/account">帳號設定</Link>
+            </li>
+            <li>
+              <Link to="/account/security">帳號安全</Link>
+            </li>
+          </>
         )}
         {/* The app signs the parent in by itself through the site's OpenID provider (single sign-on). */}
         {appUrl ? (

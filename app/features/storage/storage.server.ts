@@ -15,6 +15,7 @@ import { uploadSessionLifetimeMs } from "./resumable-uploads.server";
 import { createStorageService } from "./storage-service.server";
 import { createStorageSweeper } from "./storage-sweeper.server";
 import { storageUserDataHandler } from "./storage-user-data.server";
+import { serveProfilePhotosFrom } from "./profile-photo.server";
 
 /** The blob driver the configuration names: local disk under DATA_DIR, or an S3-compatible bucket. */
 export function blobStoreFor(env: ServerEnv): BlobStore {
@@ -92,6 +93,7 @@ export function createStorage({
     trustedOrigins: trustedOrigins(env),
   });
   registerUserDataHandler(storageUserDataHandler(env.SITE_URL, sweeper));
+  serveProfilePhotosFrom(service);
   const store = authService.rateLimitStore;
   const routes = storageRoutes({
     service,
