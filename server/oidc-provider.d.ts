@@ -82,6 +82,9 @@ declare module "oidc-provider" {
     proxy: boolean;
     on(event: string, listener: (...args: unknown[]) => void): void;
     callback(): (req: IncomingMessage, res: ServerResponse) => Promise<void>;
+    /** Koa's switch for its default stderr error printing. */
+    silent: boolean;
+    on(event: "server_error", listener: (ctx: KoaContext, error: Error) => void): this;
     interactionDetails(req: IncomingMessage, res: ServerResponse): Promise<InteractionDetails>;
     interactionFinished(
       req: IncomingMessage,

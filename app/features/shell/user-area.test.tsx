@@ -5,7 +5,7 @@ import type { SessionUser } from "~/features/auth/auth-client";
 import type { AuthState } from "~/features/auth/auth-provider";
 import { displayNameOf } from "~/features/auth/display-name";
 import { UserArea } from "./user-area";
-import { renderInRouter, testEnv } from "./testing";
+import { renderInRouter, testEnv } from "~tests/helpers/render-in-router";
 
 // The sign-in layer is built in parallel: the user area depends only on the useAuth() interface.
 const auth = vi.hoisted(() => ({ state: {} as Partial<AuthState> }));
