@@ -45,9 +45,13 @@ const features = {
     public: [
       "auth-endpoints.ts", "viewer.server.ts", "auth-provider.tsx", "auth-client.ts", "password-policy.ts", "display-name.ts", "social-buttons.tsx",
       "user-data-hooks.server.ts", "auth-service.server.ts", "auth-http.server.ts",
+      // The account center's types (browser-safe): sign-in methods, the copy of one's data.
+      "sign-in-method-types.ts", "account-data.ts",
     ],
     host: ["auth-service.server.ts", "auth-http.server.ts", "user-data-hooks.server.ts"],
   },
+  // The site as the app's OpenID provider: the host mounts its routes and hands file storage its token check.
+  "app-sign-in": { public: ["app-sign-in.server.ts"], host: ["app-sign-in.server.ts"] },
   // The sign-in screens, each behind a thin route, with their actions; the links into them and the password rules
   // list (the account screens use both).
   "sign-in": {
@@ -57,7 +61,12 @@ const features = {
       "auth-paths.ts", "password-rules-list.tsx", "sign-in-schemas.ts", "sign-in-screen.tsx", "auth-screens.css",
     ],
   },
-  account: { public: ["account-deletion-page.tsx", "current-plan-page.tsx", "account-security-page.tsx", "account-actions.server.ts", "account-schemas.ts"] },
+  account: {
+    public: [
+      "account-deletion-page.tsx", "current-plan-page.tsx", "account-security-page.tsx", "account-actions.server.ts", "account-schemas.ts",
+      "account-center-page.tsx", "account-data-page.tsx", "confirm-identity-page.tsx", "account-center.server.ts",
+    ],
+  },
   // The Content-Security-Policy: built by the host, its nonce read by the server entry and the root's inline
   // styles; where browsers report violations.
   security: { public: ["csp.server.ts", "csp-nonce.tsx", "csp-report.server.ts"], host: ["csp.server.ts"] },
@@ -67,6 +76,7 @@ const features = {
       "loaders.server.ts", "editor.server.ts", "blog-service.server.ts", "feed.server.ts", "meta.ts", "editor-meta.ts",
       "post-list.tsx", "post-view.tsx", "post-editor.tsx", "forbidden-view.tsx", "links.ts", "editor-messages.ts",
     ],
+    host: ["post-user-data.server.ts"],
   },
   "dev-tools": { public: ["mailbox-screen.tsx", "self-test-screen.tsx", "dev-mailbox.server.ts", "self-test.server.ts"] },
   mail: { public: ["mailbox.server.ts", "mail-transport.server.ts", "mail-templates.server.ts", "outbox.server.ts"] },
@@ -82,7 +92,7 @@ const features = {
   // The browser upload client and its error catalogue (the dev blog uses them), the profile-photo picker (the
   // shell's dropdown), and the storage service the host mounts.
   storage: {
-    public: ["upload-client.ts", "storage-errors.ts", "storage-paths.ts", "file-metadata.ts", "profile-photo-picker.tsx", "storage.server.ts"],
+    public: ["upload-client.ts", "storage-errors.ts", "storage-paths.ts", "file-metadata.ts", "profile-photo-picker.tsx", "storage.server.ts", "profile-photo.server.ts"],
     host: ["storage.server.ts"],
   },
   // The wishing well's screens and route handlers; the host registers wish-user-data.server.ts with the sign-in layer's user-data hooks.

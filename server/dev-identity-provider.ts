@@ -1,17 +1,12 @@
 import { createHash } from "node:crypto";
 import { generateKeyPairSync } from "node:crypto";
-import type { IncomingMessage, ServerResponse } from "node:http";
-import { Hono, type Context } from "hono";
+import { Hono } from "hono";
 import { RESPONSE_ALREADY_SENT } from "@hono/node-server/utils/response";
 import type Provider from "oidc-provider";
 import type { AuthService } from "~/features/auth/auth-service.server";
 import { escapeHtml } from "~/lib/escape-html";
+import { answerWithNode, nodeBindings } from "~/services/node-bindings.server";
 import { noteRequestError } from "~/services/request-context.server";
-
-interface NodeBindings {
-  incoming: IncomingMessage & { originalUrl?: string };
-  outgoing: ServerResponse;
-}
 
 /**
  * The development identity provider (PRODUCT §6): a real OpenID Connect issuer (oidc-provider) at
@@ -22,12 +17,6 @@ export function devIdentityProviderRoutes(service: AuthService) {
   const routes = new Hono();
   let provider: Promise<Provider> | undefined;
   const getProvider = () => (provider ??= createProvider(service));
-
-  const nodeBindings = (c: Context): NodeBindings => {
-    const bindings = c.env as Partial<NodeBindings> | undefined;
-    if (!bindings?.incoming || !bindings.outgoing) throw new Error("the development identity provider needs the Node server");
-    return bindings as NodeBindings;
-  };
 
   // Pages inside the sign-in pop-up carry no COOP, like the callback page, so the pop-up keeps its opener.
   routes.use(async (c, next) => {
@@ -65,16 +54,12 @@ export function devIdentityProviderRoutes(service: AuthService) {
 
   // Everything else (discovery, authorize, token, userinfo, keys) is oidc-provider's own Koa app.
   routes.all("*", async (c) => {
-    const { incoming, outgoing } = nodeBindings(c);
+    const { incoming } = nodeBindings(c);
     const oidc = await getProvider();
     // Mounted like Express does it: the provider sees the path below /dev-oidc and learns the prefix.
     incoming.originalUrl = incoming.url;
     incoming.url = (incoming.url ?? "/").replace(/^\/dev-oidc/, "") || "/";
-    await new Promise<void>((resolve) => {
-      outgoing.once("finish", resolve);
-      outgoing.once("close", resolve);
-      void oidc.callback()(incoming, outgoing);
-    });
+    await answerWithNode(c, oidc.callback());
     return RESPONSE_ALREADY_SENT;
   });
   return routes;

@@ -8,5 +8,5 @@ export function trustedOrigins(env: ServerEnv): string[] {
   const site = new URL(env.SITE_URL);
   const port = site.port ? `:${site.port}` : "";
   const fromHostnames = env.allowedHostnames.map((hostname) => `${site.protocol}//${hostname}${port}`);
-  return [...new Set([env.SITE_URL, env.APP_URL, ...fromHostnames])];
+  return [...new Set([env.SITE_URL, ...(env.APP_URL ? [env.APP_URL] : []), ...fromHostnames])];
 }

@@ -16,6 +16,7 @@ const tokenFrom = (link: string) => new URL(link).searchParams.get("token") ?? "
 // A feature table of the kind other teams add: rows that point at a user.
 registerUserDataHandler({
   name: "test-notes",
+  exportUserData: async (db, userId) => (await sql`select id from test_note where user_id = ${userId}`.execute(db)).rows,
   deleteUserData: async (db, userId) => {
     await sql`delete from test_note where user_id = ${userId}`.execute(db);
   },

@@ -29,6 +29,7 @@ export function DeviceList({ devices }: { devices: DeviceSession[] }) {
                 {device.device}
                 {device.current ? <span className="device__badge">目前這個裝置</span> : null}
               </p>
+              {device.place ? <p className="device__place">網路位置：{device.place}</p> : null}
               <dl className="device__times">
                 <dt>登入時間</dt>
                 <dd>

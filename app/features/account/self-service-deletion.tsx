@@ -4,6 +4,7 @@ import type { AccountDeletionContent } from "~content/types";
 import { useForm } from "~/components/form/form";
 import { authHref } from "~/features/sign-in/auth-paths";
 import { accountDeletionSchema } from "./account-schemas";
+import { confirmIdentityHref } from "./recent-sign-in-alert";
 
 /** Who is signed in, as the page's loader read it on the server (null for a visitor). */
 export interface DeletionAccount {
@@ -61,6 +62,13 @@ export function SelfServiceDeletion({
           <ResultNotice key={error} tone="error" className="notice notice--error">
             {error}
           </ResultNotice>
+        )}
+        {form.outcome?.code === "auth/requires-recent-login" && (
+          <p>
+            <Link className="button" to={confirmIdentityHref("/account-deletion")}>
+              確認身分
+            </Link>
+          </p>
         )}
         <button type="submit" className="button button--danger" disabled={form.pending}>
           {form.pending ? "刪除中…" : "永久刪除我的帳號"}

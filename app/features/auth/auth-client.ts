@@ -19,8 +19,10 @@ export type SocialProvider = "google" | "facebook" | "line" | "dev";
 /** One signed-in device as the account screen shows it (`GET /api/auth/devices`). `id` names the session; it cannot be used as one. */
 export interface DeviceSession {
   id: string;
-  /** Browser and system in plain words (`Windows 上的 Chrome`), from the session's User-Agent. */
+  /** Browser and system in plain words with versions (`Android 14 上的 Chrome 126（Pixel 8）`), from the User-Agent. */
   device: string;
+  /** Where its network is, when known without a lookup (`本機網路`); null otherwise. */
+  place: string | null;
   createdAt: string;
   /** When the session last slid forward (at most once a day, see sessions.server.ts): a day's precision. */
   lastActiveAt: string;
@@ -71,6 +73,11 @@ export const authErrorMessages = {
   "auth/display-name-too-long": "顯示名稱不可超過 100 個字元",
   "auth/invalid-request": "請求格式不正確",
   "auth/not-found": "找不到此功能",
+  // The account center (/account).
+  "auth/last-sign-in-method": "至少要保留一種登入方式，最後一種登入方式無法移除",
+  "auth/password-already-set": "這個帳號已經有密碼，請到「帳號安全」更改密碼",
+  "auth/same-email": "新的電子郵件與目前的相同",
+  "auth/provider-already-linked": "這個社群帳號已連結到另一個帳號",
 } as const;
 
 export type AuthErrorCode = keyof typeof authErrorMessages;

@@ -41,7 +41,8 @@ export async function serveAuthRequest(service: AuthService, request: Request): 
 export interface AuthAnswer {
   ok: boolean;
   status: number;
-  body: { code?: string; message?: string; user?: IdentityRecord | null; devices?: DeviceSession[] } | null;
+  /** `url`: where a provider's pages begin (linking a provider, signing in through one). */
+  body: { code?: string; message?: string; user?: IdentityRecord | null; devices?: DeviceSession[]; url?: string } | null;
   cookies: string[];
 }
 

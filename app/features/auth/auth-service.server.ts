@@ -62,7 +62,7 @@ export function createAuthService({ env, database, rateLimitPrefix, rateLimitSto
       ? { discoveryUrl: `${env.SITE_URL}/dev-oidc/.well-known/openid-configuration`, ...devIdentityClient }
       : undefined;
   const auth = createAuth({ env, database, rateLimitStore, devIdentityProvider });
-  const mailSender = startMailSender({ db: database.db, dialect: database.dialect, transport: mail, logger: getLogger(), startWhen: whenMigrated(database) });
+  const mailSender = startMailSender({ db: database.db, dialect: database.dialect, transport: mail, logger: getLogger(), startWhen: whenMigrated(database), passive: env.WEB_CONCURRENCY_WORKER > 1 });
   return {
     env,
     database,
@@ -120,4 +120,13 @@ export async function endSessionsOf(database: DatabaseHandle, email: string): Pr
 export async function endAllSessions(database: DatabaseHandle): Promise<number> {
   const result = await database.db.deleteFrom("session").executeTakeFirst();
   return Number(result.numDeletedRows);
+}
+
+/**
+ * Whether a session still exists and has not expired: what a token naming its session (the site's storage JWT,
+ * an app's grant) is checked against at every use, so it is refused as soon as its session ends.
+ */
+export async function sessionIsActive(database: DatabaseHandle, sessionId: string): Promise<boolean> {
+  const row = await database.db.selectFrom("session").select("expiresAt").where("id", "=", sessionId).executeTakeFirst();
+  return Boolean(row && new Date(row.expiresAt).getTime() > Date.now());
 }

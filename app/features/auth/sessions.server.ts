@@ -2,6 +2,7 @@ import { APIError, createAuthMiddleware, isAPIError } from "better-auth/api";
 import type { BetterAuthOptions, BetterAuthPlugin } from "better-auth";
 import type { ServerEnv } from "~/config/env.server";
 import { authEndpoint, endpointsWhere, type AuthEndpoint } from "./auth-endpoints";
+import { RECENT_SIGN_IN_SECONDS } from "./recent-sign-in.server";
 
 const day = 24 * 3600;
 
@@ -20,6 +21,8 @@ export function sessionOptions(env: ServerEnv) {
     session: {
       expiresIn: env.SESSION_IDLE_DAYS * day,
       updateAge: Math.min(day, (env.SESSION_IDLE_DAYS * day) / 2),
+      // Better Auth's own fresh-session checks agree with the recent-sign-in guard (recent-sign-in.server.ts).
+      freshAge: RECENT_SIGN_IN_SECONDS,
     },
     databaseHooks: {
       session: {

@@ -1,10 +1,10 @@
-import { data, redirect } from "react-router";
+import { data, redirect, redirectDocument } from "react-router";
 import type { FormResult } from "~/lib/form-result";
 import { invalidForm, parseForm, readForm } from "~/services/form.server";
 import { safeRedirect } from "~/lib/redirect-rule";
 import { getAuthService } from "~/features/auth/auth-service.server";
 import { authFailure, callAuthApi, currentIdentity, withCookies } from "~/features/auth/auth-http.server";
-import { authHref } from "./auth-paths";
+import { authHref, isHostPath } from "./auth-paths";
 import { forgotPasswordSchema, loginSchema, resendVerificationSchema, resetPasswordSchema, signupSchema } from "./sign-in-schemas";
 
 // The sign-in screens' route actions: each reads its form with the form kit, checks it with the screen's schema
@@ -27,13 +27,18 @@ export async function loginAction(request: Request) {
   if (fields.intent === "guest" || fields.intent === "logout") {
     const answer = await callAuthApi(request, fields.intent === "guest" ? "/sign-in/anonymous" : "/sign-out", {});
     if (!answer.ok) return authFailure(answer);
-    return redirect(fields.intent === "guest" ? to : authHref("/login", to), { headers: withCookies(answer.cookies) });
+    return fields.intent === "guest" ? goTo(to, answer.cookies) : redirect(authHref("/login", to), { headers: withCookies(answer.cookies) });
   }
   const parsed = loginSchema.safeParse(fields);
   if (!parsed.success) return invalidForm(parsed.error, typedEmail(fields));
   const answer = await callAuthApi(request, "/sign-in/email", { email: parsed.data.email, password: parsed.data.password });
   if (!answer.ok) return authFailure(answer, typedEmail(fields));
-  return redirect(to, { headers: withCookies(answer.cookies) });
+  return goTo(to, answer.cookies);
+}
+
+/** After a sign-in: the destination, loaded as a whole page when the host answers it (the app's sign-in). */
+function goTo(to: string, cookies: string[]) {
+  return (isHostPath(to) ? redirectDocument : redirect)(to, { headers: withCookies(cookies) });
 }
 
 /** Sign-up, or for a signed-in guest the in-place upgrade of the same account. */

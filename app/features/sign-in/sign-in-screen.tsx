@@ -1,6 +1,7 @@
 import { Form, Link, useSearchParams } from "react-router";
 import { usePublicEnv } from "~/config/use-public-env";
 import { safeRedirect } from "~/lib/redirect-rule";
+import { isHostPath } from "./auth-paths";
 import "./auth-screens.css";
 
 /** The card every sign-in screen sits in: a way home, a heading, an optional lead sentence. */
@@ -30,7 +31,7 @@ export function useRedirectTo(): string {
 export function NextStep({ to, children }: { to: string; children: React.ReactNode }) {
   return (
     <div className="auth-actions">
-      <Link className="button button--primary" to={to}>
+      <Link className="button button--primary" to={to} reloadDocument={isHostPath(to)}>
         {children}
       </Link>
     </div>
@@ -45,7 +46,7 @@ export function SignedInScreen({ title, lead, redirectTo, logoutAction }: { titl
   return (
     <AuthScreen title={title} lead={lead}>
       <Form method="post" action={logoutAction} className="auth-actions">
-        <Link className="button button--primary" to={redirectTo}>
+        <Link className="button button--primary" to={redirectTo} reloadDocument={isHostPath(redirectTo)}>
           繼續
         </Link>
         <button type="submit" name="intent" value="logout" className="button">

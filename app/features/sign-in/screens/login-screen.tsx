@@ -3,7 +3,7 @@ import { displayNameOf } from "~/features/auth/display-name";
 import { useAuth } from "~/features/auth/auth-provider";
 import { Field, FormAlert, FormNotice, SubmitButton, useForm } from "~/components/form/form";
 import { AuthScreen, SignedInScreen, useRedirectTo } from "~/features/sign-in/sign-in-screen";
-import { authHref } from "~/features/sign-in/auth-paths";
+import { authHref, isHostPath } from "~/features/sign-in/auth-paths";
 import { loginSchema } from "~/features/sign-in/sign-in-schemas";
 import { SocialButtons } from "~/features/auth/social-buttons";
 import type { SocialProvider } from "~/features/auth/auth-client";
@@ -27,7 +27,7 @@ export function LoginScreen({ providers }: { providers: SocialProvider[] }) {
     setSocialPending(true);
     auth
       .loginWithSocial(provider)
-      .then(() => navigate(redirectTo, { replace: true }))
+      .then(() => (isHostPath(redirectTo) ? window.location.assign(redirectTo) : navigate(redirectTo, { replace: true })))
       .catch((error: unknown) => setSocialError(error instanceof AuthError ? error : new AuthError("auth/internal-error")))
       .finally(() => setSocialPending(false));
   };
