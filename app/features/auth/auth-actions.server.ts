@@ -129,7 +129,11 @@ export async function signupAction(request: Request) {
       "auth/display-name-too-long": "displayName",
     });
   }
-  return redirect(authHref("/email-verification", destination(request, fields)), { headers: withCookies(answer.cookies) });
+  // A query keeps the next screen server-rendered, so even without JavaScript it knows the new session (not the
+  // prerendered copy, made for nobody).
+  const next = new URL(authHref("/email-verification", destination(request, fields)), "http://x");
+  next.searchParams.set("from", "signup");
+  return redirect(`${next.pathname}${next.search}`, { headers: withCookies(answer.cookies) });
 }
 
 export async function forgotPasswordAction(request: Request) {

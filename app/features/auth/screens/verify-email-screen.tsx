@@ -1,7 +1,7 @@
 import { useEffect, useState } from "react";
 import { Form, useActionData } from "react-router";
 import type { FormOutcome } from "~/features/auth/form-schemas";
-import { useAuthRefresh } from "~/features/auth/auth-provider";
+import { useAuth, useAuthRefresh } from "~/features/auth/auth-provider";
 import { AuthScreen, FormAlert, NextStep } from "~/features/auth/auth-form";
 import { verifyEmailToken } from "~/features/auth/auth-client";
 import { AuthError } from "~/features/auth/auth-errors";
@@ -13,6 +13,7 @@ type Outcome = { state: "checking" } | { state: "verified" } | { state: "failed"
 export function VerifyEmailScreen() {
   const { token, email } = useLinkParams(["token", "email"]);
   const refresh = useAuthRefresh();
+  const { currentUser } = useAuth();
   const [checked, setOutcome] = useState<Outcome>({ state: "checking" });
   // Without JavaScript the page offers a button that posts the token to the route action instead.
   const posted = useActionData() as FormOutcome | undefined;
@@ -56,9 +57,14 @@ export function VerifyEmailScreen() {
     );
   }
   if (outcome.state === "verified") {
+    // Someone already signed in (usually in the browser they signed up in) goes on; anyone else signs in.
+    const signedIn = Boolean(currentUser && !currentUser.isAnonymous);
     return (
-      <AuthScreen title="電子郵件驗證" lead={`${email || "你的電子郵件"} 已完成驗證！現在可以使用電子郵件與密碼登入。`}>
-        <NextStep to="/login">前往登入</NextStep>
+      <AuthScreen
+        title="電子郵件驗證"
+        lead={`${email || "你的電子郵件"} 已完成驗證！${signedIn ? "你已經登入，可以繼續使用。" : "現在可以使用電子郵件與密碼登入。"}`}
+      >
+        {signedIn ? <NextStep to="/">繼續</NextStep> : <NextStep to="/login">前往登入</NextStep>}
       </AuthScreen>
     );
   }
