@@ -23,7 +23,7 @@ export const testEnv: PublicEnv = {
  * Renders `Component` on every path below a stub root route whose loader hands out `testEnv` and the year, the
  * way the real root does; a page stub names the current path so tests can see navigations.
  */
-export function renderInRouter(Component: React.ComponentType, path = "/") {
+export function renderInRouter(Component: React.ComponentType, path = "/", env: PublicEnv = testEnv) {
   const Page = () => (
     <>
       <Component />
@@ -34,7 +34,7 @@ export function renderInRouter(Component: React.ComponentType, path = "/") {
     {
       id: "root",
       path: "/",
-      loader: () => ({ env: testEnv, renderedYear: new Date().getFullYear() }),
+      loader: () => ({ env, renderedYear: new Date().getFullYear() }),
       HydrateFallback: () => null,
       Component: Page,
       children: [{ path: "*", Component: () => <p data-testid="page" /> }],
