@@ -17,6 +17,7 @@ import { hostValidation } from "./host-header";
 import { requestContext } from "./request-log";
 import { compressDynamic } from "./compression";
 import { authRoutes } from "./auth-routes";
+import { siteUrlMismatch } from "./build-site-url";
 import { getAuthService } from "~/features/auth/auth-service.server";
 import { createStorage } from "~/features/storage/storage.server";
 import { promoteEditors, setUserRole } from "~/features/auth/roles.server";
@@ -102,6 +103,8 @@ const STARTUP_REDIS_TIMEOUT_MS = 10_000;
 /** Validates the configuration, migrates the database and checks Redis; the start script awaits this before listening. */
 export async function prepare() {
   const env = getEnv();
+  const mismatch = siteUrlMismatch(env.BUILD_DIR, env.SITE_URL);
+  if (mismatch) getLogger().warn({ event: "site-url-mismatch" }, mismatch);
   try {
     await prepareDatabase();
   } catch (error) {
