@@ -2,16 +2,6 @@ import { fileURLToPath } from "node:url";
 import { reactRouter } from "@react-router/dev/vite";
 import { defineConfig } from "vite";
 
-// @react-router/dev 7.18.4 starts its internal Vite servers with `envFile: false`, which Vite 8 answers with a
-// deprecation notice per server (three per build and per typegen). The option is theirs, not ours, and one of those
-// servers takes no logger from this file; so this exact notice is dropped from the console while the config runs,
-// and a clean build prints nothing to act on. Every other warning is printed as usual.
-const printWarning = console.warn.bind(console);
-console.warn = (...parts: unknown[]) => {
-  if (typeof parts[0] === "string" && parts[0].includes("The `envFile` option is deprecated")) return;
-  printWarning(...parts);
-};
-
 /**
  * React Router 7.18's package exports name only its development build (remix-run/react-router#14102): dev-only
  * warnings and checks on every render. A production build resolves its `dist/production` twin instead, on the
