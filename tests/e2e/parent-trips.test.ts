@@ -126,10 +126,12 @@ describe.each(shellViewports)("what a parent trips over, at %s", (label, viewpor
     else expect(form!.x).toBeGreaterThan(list!.x); // beside the list
     expect(form!.y).toBeLessThan(viewport.height);
     await shot(page, `item04-wishing-well-${tag}`);
-    await page.getByRole("searchbox", { name: "搜尋願望" }).fill(`${mark}深色`);
+    // 深色列印 typed without a space: 深色 is in the text, 列印 in the title.
+    await page.getByRole("searchbox", { name: "搜尋願望" }).fill(`${mark} 深色列印`);
     await page.getByRole("button", { name: "搜尋", exact: true }).click();
-    await page.waitForURL((url) => url.searchParams.get("q") === `${mark}深色`);
-    await page.getByText(`找到 1 個符合「${mark}深色」的願望`).waitFor();
+    await page.waitForURL((url) => url.searchParams.get("q") === `${mark} 深色列印`);
+    await page.getByText(`找到 1 個符合「${mark} 深色列印」的願望`).waitFor();
+    await page.locator(".wish-card", { hasText: "列印任務表" }).waitFor();
     await page.getByRole("searchbox", { name: "搜尋願望" }).fill(`${mark} 刺眼`);
     await page.getByRole("button", { name: "搜尋", exact: true }).click();
     await page.getByText(`找到 1 個符合「${mark} 刺眼」的願望`).waitFor();
