@@ -12,8 +12,12 @@ import { useLocation } from "react-router";
 export function useDisclosure(onToggle?: (open: boolean) => void) {
   const { pathname } = useLocation();
   const ref = useRef<HTMLDetailsElement>(null);
+  // Set while this code closes it, so the toggle event that follows is not reported as the person's own.
+  const closingRef = useRef(false);
   const close = useCallback(() => {
-    if (ref.current) ref.current.open = false;
+    if (!ref.current?.open) return;
+    closingRef.current = true;
+    ref.current.open = false;
   }, []);
 
   const shownPath = useRef(pathname);
@@ -43,9 +47,13 @@ export function useDisclosure(onToggle?: (open: boolean) => void) {
     };
   }, [close]);
 
+  // `onToggle` hears the person's own opens and closes (what analytics counts), not the closes above.
   const detailsProps = {
     ref,
-    onToggle: (event: React.SyntheticEvent<HTMLDetailsElement>) => onToggle?.(event.currentTarget.open),
+    onToggle: (event: React.SyntheticEvent<HTMLDetailsElement>) => {
+      if (closingRef.current) closingRef.current = false;
+      else onToggle?.(event.currentTarget.open);
+    },
   };
   return { close, detailsProps };
 }
