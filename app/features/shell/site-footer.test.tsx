@@ -47,7 +47,7 @@ describe("SiteFooter", () => {
     );
   });
 
-  it("leaves out each contact link and 追蹤我們 whose address is not configured", async () => {
+  it("leaves out each contact link whose address is not configured", async () => {
     renderInRouter(SiteFooter, "/", { ...testEnv, facebookPageUrl: null, youtubeUrl: null, blogSalonUrl: "https://vocus.cc/salon/taskhero", feedbackFormUrl: null, facebookCommunityUrl: null });
     const contact = linkPairs(await footerNav()).slice(10);
     expect(contact).toEqual([
@@ -55,7 +55,7 @@ describe("SiteFooter", () => {
       ["部落格沙龍", "https://vocus.cc/salon/taskhero"],
     ]);
     const support = screen.getByRole("region", { name: "支持我們" });
-    expect(within(support).getAllByRole("button").map((button) => button.textContent)).toEqual(["分享網站", "家長夥伴互助", "合作提案"]);
+    expect(within(support).getAllByRole("button").map((button) => button.textContent)).toEqual(["分享網站", "追蹤我們", "家長夥伴互助", "合作提案"]);
   });
 
   it("shows the current year and the product name", async () => {

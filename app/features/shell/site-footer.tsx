@@ -43,8 +43,7 @@ export function SiteFooter() {
     { href: env.blogSalonUrl, label: "部落格沙龍" },
     { href: env.feedbackFormUrl, label: "意見回饋表單" },
   ].filter((link): link is { href: string; label: string } => link.href !== null);
-  // 追蹤我們 is there to send people to the Facebook community; without one it has nothing to offer.
-  const shownDialogs = (Object.keys(dialogs) as DialogName[]).filter((name) => name !== "follow" || env.facebookCommunityUrl);
+  const shownDialogs = Object.keys(dialogs) as DialogName[];
 
   return (
     <footer className="site-footer">
