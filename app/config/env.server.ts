@@ -80,7 +80,7 @@ const envSchema = z
     SUPPORT_EMAIL: z.email().default("support@example.tw"),
     // The project's own pages elsewhere. Unset, the link is not shown (a link to a site's home page pretends).
     FACEBOOK_PAGE_URL: optionalUrl,
-    FACEBOOK_COMMUNITY_URL: optionalUrl,
+    FACEBOOK_COMMUNITY_URL: z.url().default("https://www.facebook.com/groups/"),
     YOUTUBE_URL: optionalUrl,
     BLOG_SALON_URL: optionalUrl,
     FEEDBACK_FORM_URL: optionalUrl,

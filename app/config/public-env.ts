@@ -13,7 +13,7 @@ export function toPublicEnv(env: ServerEnv) {
     supportEmail: env.SUPPORT_EMAIL,
     // Links to the project's own pages elsewhere: null when unset, and the link is then left out.
     facebookPageUrl: env.FACEBOOK_PAGE_URL ?? null,
-    facebookCommunityUrl: env.FACEBOOK_COMMUNITY_URL ?? null,
+    facebookCommunityUrl: env.FACEBOOK_COMMUNITY_URL,
     youtubeUrl: env.YOUTUBE_URL ?? null,
     blogSalonUrl: env.BLOG_SALON_URL ?? null,
     feedbackFormUrl: env.FEEDBACK_FORM_URL ?? null,

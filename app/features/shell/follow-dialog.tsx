@@ -7,8 +7,6 @@ export function FollowDialog({ open, onClose }: { open: boolean; onClose: () => 
   return (
     <Dialog open={open} title="追蹤我們" onClose={onClose}>
       <p>加入 {productName} 的 Facebook 社團，第一時間收到新功能、親子任務點子，也能和其他家長交流。</p>
-      {/* Without a configured community the dialog says so rather than linking to Facebook's home page. */}
-      {facebookCommunityUrl ? (
       <a
         className="button button--primary"
         href={facebookCommunityUrl}
@@ -18,9 +16,6 @@ export function FollowDialog({ open, onClose }: { open: boolean; onClose: () => 
       >
         前往 Facebook 社團
       </a>
-      ) : (
-        <p>社團即將開放，歡迎先寫信給我們。</p>
-      )}
     </Dialog>
   );
 }

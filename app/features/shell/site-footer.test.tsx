@@ -48,7 +48,7 @@ describe("SiteFooter", () => {
   });
 
   it("leaves out each contact link whose address is not configured", async () => {
-    renderInRouter(SiteFooter, "/", { ...testEnv, facebookPageUrl: null, youtubeUrl: null, blogSalonUrl: "https://vocus.cc/salon/taskhero", feedbackFormUrl: null, facebookCommunityUrl: null });
+    renderInRouter(SiteFooter, "/", { ...testEnv, facebookPageUrl: null, youtubeUrl: null, blogSalonUrl: "https://vocus.cc/salon/taskhero", feedbackFormUrl: null });
     const contact = linkPairs(await footerNav()).slice(10);
     expect(contact).toEqual([
       ["support@example.tw", "mailto:support@example.tw"],
