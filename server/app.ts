@@ -18,6 +18,7 @@ import { hostValidation } from "./host-header";
 import { requestContext } from "./request-log";
 import { compressDynamic } from "./compression";
 import { authRoutes } from "./auth-routes";
+import { siteUrlMismatch } from "./build-site-url";
 import { createPageCache } from "./page-cache";
 import { endAllSessions, endSessionsOf, getAuthService, setUserRole } from "~/features/auth/auth-service.server";
 import { createStorage } from "~/features/storage/storage.server";
@@ -132,6 +133,8 @@ let stopBroadcast = () => {};
 /** Validates the configuration, migrates the database and checks Redis; the start script awaits this before listening. */
 export async function prepare() {
   const env = getEnv();
+  const mismatch = siteUrlMismatch(env.BUILD_DIR, env.SITE_URL);
+  if (mismatch) getLogger().warn({ event: "site-url-mismatch" }, mismatch);
   try {
     await prepareDatabase();
   } catch (error) {

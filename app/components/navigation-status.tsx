@@ -6,7 +6,7 @@ import { LoadError } from "./load-error";
 export const SCREEN_LOAD_TIMEOUT_MS = 120_000;
 
 /**
- * While the next screen's code or data loads: a centred `載入中...`; after 120 s an error with a reload
+ * While the next screen's code or data loads: a centred `載入中…`; after 120 s an error with a reload
  * button; when the browser is offline the navigation is held back and the same error explains why.
  */
 export function NavigationStatus() {
@@ -42,7 +42,7 @@ export function NavigationStatus() {
   if (!loading) return null;
   return (
     <div className="navigation-status" role="status" aria-live="polite">
-      <p className="page-loading">載入中...</p>
+      <p className="page-loading">載入中…</p>
     </div>
   );
 }

@@ -12,6 +12,8 @@ const optionalText = z
   .transform((value) => (value === "" ? undefined : value))
   .optional();
 
+const optionalUrl = optionalText.pipe(z.url({ protocol: /^https?$/ }).optional());
+
 const flag = z
   .enum(["true", "false", "1", "0", ""])
   .optional()
@@ -141,11 +143,12 @@ const envSchema = z
     APP_URL: optionalText.pipe(origin.optional()),
     ALLOWED_HOSTNAMES: hostnameList,
     SUPPORT_EMAIL: z.email().default("support@example.tw"),
-    FACEBOOK_PAGE_URL: z.url().default("https://www.facebook.com/"),
+    // The project's own pages elsewhere. Unset, the link is not shown (a link to a site's home page pretends).
+    FACEBOOK_PAGE_URL: optionalUrl,
     FACEBOOK_COMMUNITY_URL: z.url().default("https://www.facebook.com/groups/"),
-    YOUTUBE_URL: z.url().default("https://www.youtube.com/"),
-    BLOG_SALON_URL: z.url().default("https://vocus.cc/"),
-    FEEDBACK_FORM_URL: z.url().default("https://forms.gle/"),
+    YOUTUBE_URL: optionalUrl,
+    BLOG_SALON_URL: optionalUrl,
+    FEEDBACK_FORM_URL: optionalUrl,
     THEME_COLOR: z
       .string()
       .regex(/^#[0-9a-fA-F]{6}$/, "必須是 #RRGGBB 格式的顏色")

@@ -12,11 +12,12 @@ export function toPublicEnv(env: ServerEnv) {
     appUrl: env.APP_URL ?? null,
     allowedHostnames: env.allowedHostnames,
     supportEmail: env.SUPPORT_EMAIL,
-    facebookPageUrl: env.FACEBOOK_PAGE_URL,
+    // Links to the project's own pages elsewhere: null when unset, and the link is then left out.
+    facebookPageUrl: env.FACEBOOK_PAGE_URL ?? null,
     facebookCommunityUrl: env.FACEBOOK_COMMUNITY_URL,
-    youtubeUrl: env.YOUTUBE_URL,
-    blogSalonUrl: env.BLOG_SALON_URL,
-    feedbackFormUrl: env.FEEDBACK_FORM_URL,
+    youtubeUrl: env.YOUTUBE_URL ?? null,
+    blogSalonUrl: env.BLOG_SALON_URL ?? null,
+    feedbackFormUrl: env.FEEDBACK_FORM_URL ?? null,
     themeColor: env.THEME_COLOR,
     gaMeasurementId: env.GA_MEASUREMENT_ID ?? null,
     /** The bucket name of the file-storage protocol (`/v0/b/<bucket>/o`). */

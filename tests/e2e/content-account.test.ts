@@ -59,7 +59,7 @@ describe("current plan", () => {
     const html = await (await fetch(`${baseURL()}/current-plan`)).text();
     const firstMain = html.slice(html.indexOf("<main"), html.indexOf("</main>"));
     expect(firstMain).toContain("登入後查看你的方案");
-    expect(firstMain).not.toContain("載入中...");
+    expect(firstMain).not.toContain("載入中…");
     const page = await browser.newPage();
     await openPage(page, "/current-plan");
     await page.getByRole("heading", { name: "登入後查看你的方案" }).waitFor();

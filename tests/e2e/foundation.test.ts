@@ -117,12 +117,12 @@ describe("client-side navigation", () => {
     await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
   });
 
-  it("shows 載入中... while the next screen loads, then the screen", async () => {
+  it("shows 載入中… while the next screen loads, then the screen", async () => {
     const page = await browser.newPage();
     await openPage(page, "/");
     const release = await holdRequests(page, "**/assets/about-*.js");
     await page.locator('nav[aria-label="頁尾導覽"]').getByRole("link", { name: "關於我們" }).click();
-    await expect.poll(() => page.locator(".navigation-status").textContent()).toBe("載入中...");
+    await expect.poll(() => page.locator(".navigation-status").textContent()).toBe("載入中…");
     release();
     await page.waitForURL("**/about");
     await page.getByRole("heading", { level: 1, name: "關於我們" }).waitFor();
@@ -148,7 +148,7 @@ describe("client-side navigation", () => {
       // never answered: the chunk hangs
     });
     await page.locator('nav[aria-label="頁尾導覽"]').getByRole("link", { name: "隱私權政策" }).click();
-    await expect.poll(() => page.locator(".navigation-status").textContent()).toBe("載入中...");
+    await expect.poll(() => page.locator(".navigation-status").textContent()).toBe("載入中…");
     await page.clock.runFor(119_000);
     expect(await page.getByRole("heading", { name: "頁面載入逾時" }).count()).toBe(0);
     await page.clock.runFor(2_000);

@@ -1,11 +1,13 @@
-import type { Page } from "playwright-core";
+import type { Locator, Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { newEmail, password, signUp, storedUser } from "./helpers/accounts";
 import { baseURL, expectNoAxeViolations, holdRequests, openPage, shellViewports, useBrowser, waitForHydration } from "./helpers/browser";
 
 
 const userArea = (page: Page) => page.locator("header .user-area");
-const menuToggle = (page: Page) => page.getByRole("button", { name: "選單" });
+// The menu and the user dropdown are <details>: the toggle is the <summary>, "expanded" is the details' `open`.
+const menuToggle = (page: Page) => page.locator("summary.site-header__toggle");
+const expanded = (toggle: Locator) => toggle.evaluate((summary) => String((summary.parentElement as HTMLDetailsElement).open));
 
 describe.each(shellViewports)("user area signed in at %s", (_label, viewport) => {
   const browser = useBrowser();
@@ -25,22 +27,29 @@ describe.each(shellViewports)("user area signed in at %s", (_label, viewport) =>
     return page;
   }
 
-  it("shows 載入中... until the session arrives, then the icon and display name of a signed-up user", async () => {
+  it("shows the signed-out links on a prerendered page until the session arrives, then the icon and display name", async () => {
     const page = await browser.newPage({ viewport });
     await signUp(page, newEmail(), "小明");
     const release = await holdRequests(page, "**/api/auth/me");
     await openPage(page, "/");
     await showUserArea(page);
-    const loading = userArea(page).getByText("載入中...", { exact: true });
-    expect(await loading.isVisible()).toBe(true);
-    expect(await userArea(page).getByRole("link").count()).toBe(0);
+    expect(await userArea(page).getByRole("link").allTextContents()).toEqual(["立即開始", "登入", "註冊"]);
     release();
 
-    const toggle = userArea(page).getByRole("button", { name: "小明", exact: true });
+    const toggle = userArea(page).locator("summary", { hasText: "小明" });
     await toggle.waitFor();
-    expect(await loading.count()).toBe(0);
+    expect(await userArea(page).getByRole("link", { name: "登入" }).count()).toBe(0);
     expect(await toggle.locator("svg[aria-hidden=true]").count()).toBe(1);
     expect(await toggle.locator("img").count()).toBe(0);
+    await page.context().close();
+  });
+
+  it("names the signed-in user in the server's HTML of a server-rendered page, and keeps that page private", async () => {
+    const page = await browser.newPage({ viewport });
+    await signUp(page, newEmail(), "小明");
+    const answer = await page.request.get("/wishing-well");
+    expect(await answer.text()).toContain('<span class="user-menu__name">小明</span>');
+    expect(answer.headers()["cache-control"]).toContain("private");
     await page.context().close();
   });
 
@@ -50,7 +59,7 @@ describe.each(shellViewports)("user area signed in at %s", (_label, viewport) =>
     await page.getByRole("button", { name: "以訪客身分試用" }).click();
     await page.waitForURL(`${baseURL()}/`);
     await showUserArea(page);
-    await userArea(page).getByRole("button", { name: "訪客", exact: true }).waitFor();
+    await userArea(page).locator("summary", { hasText: "訪客" }).waitFor();
     await page.context().close();
   });
 
@@ -74,7 +83,7 @@ describe.each(shellViewports)("user area signed in at %s", (_label, viewport) =>
     expect(status).toBe(200);
     await openPage(page, "/");
     await showUserArea(page);
-    await userArea(page).getByRole("button", { name: email.split("@")[0], exact: true }).waitFor();
+    await userArea(page).locator("summary", { hasText: email.split("@")[0] }).waitFor();
     expect(await storedUser(page)).toMatchObject({ email, displayName: null });
     await page.context().close();
   });
@@ -82,39 +91,39 @@ describe.each(shellViewports)("user area signed in at %s", (_label, viewport) =>
   it("opens the dropdown as a disclosure, closes it on a click outside and on Escape, and is axe-clean open", async () => {
     const page = await signedUpOnHome();
     // Found also while a click outside has closed the small-screen menu panel around it.
-    const toggle = userArea(page).getByRole("button", { name: "小明", exact: true, includeHidden: true });
-    const list = page.locator(`[id="${await toggle.getAttribute("aria-controls")}"]`);
-    expect(await toggle.getAttribute("aria-expanded")).toBe("false");
+    const toggle = userArea(page).locator("summary", { hasText: "小明" });
+    const list = userArea(page).locator(".user-menu__list");
+    expect(await expanded(toggle)).toBe("false");
     expect(await list.isVisible()).toBe(false);
 
     await toggle.click();
-    expect(await toggle.getAttribute("aria-expanded")).toBe("true");
+    expect(await expanded(toggle)).toBe("true");
     expect(await list.getByRole("link", { name: "目前方案" }).getAttribute("href")).toBe("/current-plan");
     // No APP_URL is configured here: no link to an app, never a placeholder address.
     expect(await list.getByRole("link", { name: "進入應用程式" }).count()).toBe(0);
     expect(await list.getByRole("button", { name: "登出" }).isVisible()).toBe(true);
     await expectNoAxeViolations(page);
     await toggle.click();
-    expect(await toggle.getAttribute("aria-expanded")).toBe("false");
+    expect(await expanded(toggle)).toBe("false");
 
     await toggle.click();
     // A press on plain text outside the bar (the footer's copyright line).
     await page.locator(".site-footer__copyright").click();
     expect(new URL(page.url()).pathname).toBe("/"); // closed by the press, not by a route change
-    expect(await toggle.getAttribute("aria-expanded")).toBe("false");
+    expect(await expanded(toggle)).toBe("false");
     expect(await list.isVisible()).toBe(false);
 
     await showUserArea(page);
     await toggle.click();
     await page.keyboard.press("Escape");
-    expect(await toggle.getAttribute("aria-expanded")).toBe("false");
+    expect(await expanded(toggle)).toBe("false");
     expect(await list.isVisible()).toBe(false);
     expect(await toggle.evaluate((element) => element === document.activeElement)).toBe(true);
     // On a small screen the menu panel stays open until a second Escape, which closes it too.
     if (isMobile) {
-      expect(await menuToggle(page).getAttribute("aria-expanded")).toBe("true");
+      expect(await expanded(menuToggle(page))).toBe("true");
       await page.keyboard.press("Escape");
-      expect(await menuToggle(page).getAttribute("aria-expanded")).toBe("false");
+      expect(await expanded(menuToggle(page))).toBe("false");
       expect(await menuToggle(page).evaluate((element) => element === document.activeElement)).toBe(true);
     }
     await page.context().close();
@@ -122,7 +131,7 @@ describe.each(shellViewports)("user area signed in at %s", (_label, viewport) =>
 
   it("signs out with 登出: the logged-out links return, localStorage.user is gone, a reload stays signed out", async () => {
     const page = await signedUpOnHome();
-    await userArea(page).getByRole("button", { name: "小明", exact: true }).click();
+    await userArea(page).locator("summary", { hasText: "小明" }).click();
     await userArea(page).getByRole("button", { name: "登出" }).click();
     await userArea(page).getByRole("link", { name: "登入" }).waitFor();
     expect(await userArea(page).getByRole("link").allTextContents()).toEqual(["立即開始", "登入", "註冊"]);

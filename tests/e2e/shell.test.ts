@@ -1,4 +1,4 @@
-import type { Page } from "playwright-core";
+import type { Locator, Page } from "playwright-core";
 import { describe, expect, inject, it } from "vitest";
 import { openDatabase } from "~/db/connection.server";
 import {
@@ -19,7 +19,9 @@ const dataLayer = (page: Page) =>
 const eventsNamed = async (page: Page, name: string) => (await dataLayer(page)).filter((entry) => entry[1] === name);
 
 const mainBar = (page: Page) => page.locator('nav[aria-label="主要導覽"]');
-const menuToggle = (page: Page) => page.getByRole("button", { name: "選單" });
+// The menu and the user dropdown are <details>: the toggle is the <summary>, "expanded" is the details' `open`.
+const menuToggle = (page: Page) => page.locator("summary.site-header__toggle");
+const expanded = (toggle: Locator) => toggle.evaluate((summary) => String((summary.parentElement as HTMLDetailsElement).open));
 
 /** Hides the page, which sends the queued events to the first-party endpoint at once; resolves with the answer. */
 async function flushBeacon(page: Page) {
@@ -167,26 +169,26 @@ describe("small-screen menu", () => {
     const toggle = menuToggle(page);
     expect(await mainBar(page).isVisible()).toBe(false);
     await toggle.click();
-    expect(await toggle.getAttribute("aria-expanded")).toBe("true");
+    expect(await expanded(toggle)).toBe("true");
     await mainBar(page).getByRole("link", { name: "功能介紹" }).click();
     await page.waitForURL("**/features");
-    await expect.poll(() => toggle.getAttribute("aria-expanded")).toBe("false");
+    await expect.poll(() => expanded(toggle)).toBe("false");
     expect(await mainBar(page).isVisible()).toBe(false);
 
     // A route change by other means than the menu (history back) closes it too.
     await toggle.click();
     await page.goBack();
     await page.waitForURL(`${baseURL()}/`);
-    await expect.poll(() => toggle.getAttribute("aria-expanded")).toBe("false");
+    await expect.poll(() => expanded(toggle)).toBe("false");
 
     await toggle.click();
     // Below the open menu panel: a press outside it.
     await page.mouse.click(mobileViewport.width / 2, mobileViewport.height - 10);
-    expect(await toggle.getAttribute("aria-expanded")).toBe("false");
+    expect(await expanded(toggle)).toBe("false");
 
     await toggle.click();
     await page.keyboard.press("Escape");
-    expect(await toggle.getAttribute("aria-expanded")).toBe("false");
+    expect(await expanded(toggle)).toBe("false");
     expect(await toggle.evaluate((element) => element === document.activeElement)).toBe(true);
     await page.context().close();
   });

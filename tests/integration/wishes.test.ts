@@ -103,6 +103,10 @@ describeEachDatabase("wishing well", (database) => {
     expect(await search(`${mark} 深色模式`)).toEqual([dark]);
     expect(await search(`${mark}   螢幕`)).toEqual([dark]);
     expect(await search(`${mark} 任務表 深色`)).toEqual([print]);
+    // Typed without a space: 深色 in the text and 列印 in the title.
+    expect(await search(`${mark} 深色列印`)).toEqual([print]);
+    expect(await search(`${mark} 深色模式`)).toEqual([dark]);
+    expect(await search(`${mark} 淺色主題`)).toEqual([]);
     expect(await search(`${mark} 100%`)).toEqual([percent]);
     expect(await search(`${mark} 1_0`)).toEqual([]);
     expect(await search(`${mark} ${mark.toUpperCase()}`)).toEqual([dark, print, percent].sort());

@@ -44,6 +44,23 @@ export interface AuthServiceOptions {
 
 export const devIdentityClient = { clientId: "task-hero-site", clientSecret: "development-only-client-secret" };
 
+/** The development identity provider: on a loopback site without any real provider configured. */
+function devIdentityProviderFor(env: ServerEnv): DevIdentityProvider | undefined {
+  return env.isLoopbackSite && realSocialProviders(env).length === 0
+    ? { discoveryUrl: `${env.SITE_URL}/dev-oidc/.well-known/openid-configuration`, ...devIdentityClient }
+    : undefined;
+}
+
+/**
+ * What the sign-in screens show (social buttons, password rules), from the configuration alone. Their loaders also
+ * run when the build prerenders them, where starting the sign-in layer would open the database, start the mail
+ * sender and look up the development identity provider, which is not running then ("Discovery fetch failed").
+ */
+export function signInScreenSettings(): { providers: SocialProvider[]; policy: PasswordPolicy } {
+  const env = getEnv();
+  return { providers: enabledSocialProviders({ env, devIdentityProvider: devIdentityProviderFor(env) }), policy: passwordPolicyFrom(env) };
+}
+
 export function createAuthService({ env, database, rateLimitPrefix, rateLimitStore: given }: AuthServiceOptions): AuthService {
   const devMailbox = !env.SMTP_HOST && env.isLoopbackSite;
   const mail = env.SMTP_HOST
@@ -57,10 +74,7 @@ export function createAuthService({ env, database, rateLimitPrefix, rateLimitSto
       })
     : mailboxTransport(database.db);
   const rateLimitStore = given ?? createRateLimitStore(env.REDIS_URL, rateLimitPrefix);
-  const devIdentityProvider =
-    env.isLoopbackSite && realSocialProviders(env).length === 0
-      ? { discoveryUrl: `${env.SITE_URL}/dev-oidc/.well-known/openid-configuration`, ...devIdentityClient }
-      : undefined;
+  const devIdentityProvider = devIdentityProviderFor(env);
   const auth = createAuth({ env, database, rateLimitStore, devIdentityProvider });
   const mailSender = startMailSender({ db: database.db, dialect: database.dialect, transport: mail, logger: getLogger(), startWhen: whenMigrated(database), passive: env.WEB_CONCURRENCY_WORKER > 1 });
   return {

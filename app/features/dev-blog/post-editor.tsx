@@ -1,4 +1,5 @@
 import { useEffect, useMemo, useRef, useState } from "react";
+import { formatTaiwanDateTime } from "~/lib/taiwan-time";
 import { Form, Link, useFetcher, useNavigation, useSearchParams } from "react-router";
 import { Prose } from "~/features/articles/prose";
 import { sameValues, useBrowserDraft } from "./browser-draft";
@@ -99,7 +100,7 @@ export function PostEditor({ post, initialPreview, actionData, titles }: Props) 
 
       {draft.offered && (
         <div className="editor-message" role="status">
-          <p>這個瀏覽器保存了一份尚未送出的內容（{new Date(draft.offered.savedAt).toLocaleString("zh-TW")}）。</p>
+          <p>這個瀏覽器保存了一份尚未送出的內容（{formatTaiwanDateTime(draft.offered.savedAt)}）。</p>
           <p className="editor-actions">
             <button
               type="button"

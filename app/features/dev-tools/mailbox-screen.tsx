@@ -1,7 +1,11 @@
 import type { MailboxEntry } from "~/features/mail/mailbox.server";
+import { formatTaiwanDateTime } from "~/lib/taiwan-time";
 import "~/features/sign-in/auth-screens.css";
 
-/** Every email the site sent while no SMTP server is configured, newest first, with its links to follow. */
+/**
+ * Every email the site sent while no SMTP server is configured, newest first, with its links to follow. Long links
+ * and addresses wrap, so it fits a phone.
+ */
 export function MailboxScreen({ mails }: { mails: MailboxEntry[] }) {
   return (
     <main className="page">
@@ -9,12 +13,13 @@ export function MailboxScreen({ mails }: { mails: MailboxEntry[] }) {
       <p>沒有設定 SMTP 時，網站寄出的每封信都會出現在這裡（最新的在最上面）。</p>
       {mails.length === 0 ? <p>目前沒有信件。</p> : null}
       {mails.map((mail) => (
-        <article key={`${mail.createdAt}-${mail.to}-${mail.subject}`} className="auth-card" style={{ maxWidth: "none", marginBottom: "1rem" }}>
+        <article key={`${mail.createdAt}-${mail.to}-${mail.subject}`} className="auth-card" style={{ maxWidth: "none", marginBottom: "1rem", overflowWrap: "anywhere" }}>
           <h2>{mail.subject}</h2>
           <p>
-            收件人：{mail.to}｜{new Date(mail.createdAt).toLocaleString("zh-TW")}
+            收件人：{mail.to}｜{/* Taiwan time, the same on the server and in the browser (no hydration mismatch) */}
+            <time dateTime={mail.createdAt}>{formatTaiwanDateTime(mail.createdAt)}（台灣時間）</time>
           </p>
-          <pre style={{ whiteSpace: "pre-wrap" }}>{mail.text}</pre>
+          <pre style={{ whiteSpace: "pre-wrap", overflowWrap: "anywhere" }}>{mail.text}</pre>
           <ul>
             {mail.links.map((link) => (
               <li key={link}>

@@ -7,7 +7,7 @@ const status = (ok: boolean) => (ok ? "✓ 正常" : "✗ 無回應");
 /** The sign-in layer's self-test: which providers are on and whether each part answers (no secrets shown). */
 export function SelfTestScreen({ report }: { report: SelfTestReport }) {
   const auth = useAuth();
-  const session = auth.loading ? "載入中..." : auth.currentUser ? `已登入（${auth.currentUser.isAnonymous ? "訪客" : "會員"}）` : "未登入";
+  const session = auth.loading ? "載入中…" : auth.currentUser ? `已登入（${auth.currentUser.isAnonymous ? "訪客" : "會員"}）` : "未登入";
   return (
     <AuthScreen title="登入服務自我檢測">
       <table className="auth-table">

@@ -2,7 +2,7 @@ import { screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { SiteFooter } from "./site-footer";
-import { dataLayerEvents, renderInRouter } from "~tests/helpers/render-in-router";
+import { dataLayerEvents, renderInRouter, testEnv } from "~tests/helpers/render-in-router";
 
 vi.mock("~/features/analytics/beacon", () => ({ queueForEndpoint: vi.fn() }));
 
@@ -45,6 +45,17 @@ describe("SiteFooter", () => {
     expect(external.map((link) => [link.getAttribute("target"), link.getAttribute("rel")])).toEqual(
       Array(4).fill(["_blank", "noopener noreferrer"]),
     );
+  });
+
+  it("leaves out each contact link whose address is not configured", async () => {
+    renderInRouter(SiteFooter, "/", { ...testEnv, facebookPageUrl: null, youtubeUrl: null, blogSalonUrl: "https://vocus.cc/salon/taskhero", feedbackFormUrl: null });
+    const contact = linkPairs(await footerNav()).slice(10);
+    expect(contact).toEqual([
+      ["support@example.tw", "mailto:support@example.tw"],
+      ["部落格沙龍", "https://vocus.cc/salon/taskhero"],
+    ]);
+    const support = screen.getByRole("region", { name: "支持我們" });
+    expect(within(support).getAllByRole("button").map((button) => button.textContent)).toEqual(["分享網站", "追蹤我們", "家長夥伴互助", "合作提案"]);
   });
 
   it("shows the current year and the product name", async () => {

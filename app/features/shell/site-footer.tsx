@@ -36,12 +36,14 @@ export function SiteFooter() {
   const env = usePublicEnv();
   const year = useCurrentYear();
   const [openDialog, setOpenDialog] = useState<DialogName | null>(null);
+  // Only the pages that are configured: an unset one is left out rather than sent to the site's home page.
   const contactLinks = [
     { href: env.facebookPageUrl, label: "Facebook 粉絲專頁" },
     { href: env.youtubeUrl, label: "YouTube 頻道" },
     { href: env.blogSalonUrl, label: "部落格沙龍" },
     { href: env.feedbackFormUrl, label: "意見回饋表單" },
-  ];
+  ].filter((link): link is { href: string; label: string } => link.href !== null);
+  const shownDialogs = Object.keys(dialogs) as DialogName[];
 
   return (
     <footer className="site-footer">
@@ -79,7 +81,7 @@ export function SiteFooter() {
             支持我們
           </h2>
           <div className="site-footer__buttons">
-            {(Object.keys(dialogs) as DialogName[]).map((name) => (
+            {shownDialogs.map((name) => (
               <button key={name} type="button" className="button" onClick={() => setOpenDialog(name)}>
                 {dialogs[name].label}
               </button>
@@ -90,7 +92,7 @@ export function SiteFooter() {
           © {year} {env.productName}
         </p>
       </div>
-      {(Object.keys(dialogs) as DialogName[]).map((name) => {
+      {shownDialogs.map((name) => {
         const { Component } = dialogs[name];
         return <Component key={name} open={openDialog === name} onClose={() => setOpenDialog(null)} />;
       })}

@@ -7,6 +7,9 @@ import { dataLayerEvents, renderInRouter } from "~tests/helpers/render-in-router
 vi.mock("~/features/analytics/beacon", () => ({ queueForEndpoint: vi.fn() }));
 
 const bar = async () => screen.findByRole("navigation", { name: "主要導覽" });
+/** 選單 is the <summary> of a <details>; "expanded" is that element's `open`. */
+const menuToggle = () => screen.getByText("選單").closest("summary")!;
+const isOpen = (toggle: HTMLElement) => (toggle.parentElement as HTMLDetailsElement).open;
 
 describe("SiteHeader", () => {
   beforeEach(() => {
@@ -53,13 +56,12 @@ describe("SiteHeader", () => {
     const user = userEvent.setup();
     renderInRouter(SiteHeader);
     await bar();
-    const toggle = screen.getByRole("button", { name: "選單" });
-    expect(toggle.getAttribute("aria-expanded")).toBe("false");
+    const toggle = menuToggle();
+    expect(isOpen(toggle)).toBe(false);
     await user.click(toggle);
-    expect(toggle.getAttribute("aria-expanded")).toBe("true");
-    expect(document.getElementById(toggle.getAttribute("aria-controls")!)?.className).toContain("site-header__menu--open");
+    expect(isOpen(toggle)).toBe(true);
     await user.click(screen.getByRole("link", { name: "許願池" }));
-    await vi.waitFor(() => expect(toggle.getAttribute("aria-expanded")).toBe("false"));
+    await vi.waitFor(() => expect(isOpen(toggle)).toBe(false));
     expect(dataLayerEvents()).toEqual([
       ["event", "menu_toggle", { is_open: true }],
       ["event", "nav_click", { destination: "/wishing-well" }],
@@ -70,22 +72,22 @@ describe("SiteHeader", () => {
     const user = userEvent.setup();
     renderInRouter(SiteHeader, "/tutorial");
     await bar();
-    const toggle = screen.getByRole("button", { name: "選單" });
+    const toggle = menuToggle();
     await user.click(toggle);
     await user.click(screen.getByRole("link", { name: "使用教學" }));
-    expect(toggle.getAttribute("aria-expanded")).toBe("false");
+    expect(isOpen(toggle)).toBe(false);
   });
 
   it("closes the menu on Escape and returns focus to the toggle", async () => {
     const user = userEvent.setup();
     renderInRouter(SiteHeader);
     await bar();
-    const toggle = screen.getByRole("button", { name: "選單" });
+    const toggle = menuToggle();
     await user.click(toggle);
     await user.click(toggle);
     await user.click(toggle);
     await user.keyboard("{Escape}");
-    expect(toggle.getAttribute("aria-expanded")).toBe("false");
+    expect(isOpen(toggle)).toBe(false);
     expect(document.activeElement).toBe(toggle);
     expect(dataLayerEvents().map((event) => event[2])).toEqual([{ is_open: true }, { is_open: false }, { is_open: true }]);
   });

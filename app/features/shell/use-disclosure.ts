@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState } from "react";
+import { useCallback, useEffect, useRef } from "react";
 import { useLocation } from "react-router";
 
 /**
@@ -6,18 +6,19 @@ import { useLocation } from "react-router";
  * closes it from the server's HTML alone, before the JavaScript arrives or without it. Once hydrated this adds
  * what a menu needs: it closes on a route change, on a pointer press outside it, and on Escape, which also returns
  * focus to its summary. When disclosures nest (the user dropdown inside the small-screen menu), Escape closes
- * only the innermost open one. A toggle made before hydration is kept (the element's own state is the truth).
+ * only the innermost open one. The element's own `open` is the only state, so a toggle made before hydration
+ * counts, and the listeners never lag behind a click.
  */
 export function useDisclosure(onToggle?: (open: boolean) => void) {
   const { pathname } = useLocation();
   const ref = useRef<HTMLDetailsElement>(null);
-  const [open, setOpen] = useState(false);
+  // Set while this code closes it, so the toggle event that follows is not reported as the person's own.
+  const closingRef = useRef(false);
   const close = useCallback(() => {
-    if (ref.current) ref.current.open = false;
+    if (!ref.current?.open) return;
+    closingRef.current = true;
+    ref.current.open = false;
   }, []);
-
-  // Opened before hydration: no toggle event reaches React for that one.
-  useEffect(() => setOpen(Boolean(ref.current?.open)), []);
 
   const shownPath = useRef(pathname);
   useEffect(() => {
@@ -27,16 +28,16 @@ export function useDisclosure(onToggle?: (open: boolean) => void) {
   }, [pathname, close]);
 
   useEffect(() => {
-    if (!open) return;
     const onPointerDown = (event: PointerEvent) => {
-      if (!ref.current?.contains(event.target as Node)) close();
+      if (ref.current?.open && !ref.current.contains(event.target as Node)) close();
     };
     const onKeyDown = (event: KeyboardEvent) => {
+      const details = ref.current;
       // A nested one closes first, and its Escape is then spent.
-      if (event.key !== "Escape" || event.defaultPrevented || ref.current?.querySelector("details[open]")) return;
+      if (event.key !== "Escape" || !details?.open || event.defaultPrevented || details.querySelector("details[open]")) return;
       event.preventDefault();
       close();
-      ref.current?.querySelector("summary")?.focus();
+      details.querySelector("summary")?.focus();
     };
     document.addEventListener("pointerdown", onPointerDown);
     document.addEventListener("keydown", onKeyDown);
@@ -44,15 +45,15 @@ export function useDisclosure(onToggle?: (open: boolean) => void) {
       document.removeEventListener("pointerdown", onPointerDown);
       document.removeEventListener("keydown", onKeyDown);
     };
-  }, [open, close]);
+  }, [close]);
 
+  // `onToggle` hears the person's own opens and closes (what analytics counts), not the closes above.
   const detailsProps = {
     ref,
     onToggle: (event: React.SyntheticEvent<HTMLDetailsElement>) => {
-      const now = event.currentTarget.open;
-      setOpen(now);
-      onToggle?.(now);
+      if (closingRef.current) closingRef.current = false;
+      else onToggle?.(event.currentTarget.open);
     },
   };
-  return { open, close, detailsProps };
+  return { close, detailsProps };
 }

@@ -23,16 +23,20 @@ describe("displayNameOf", () => {
   ])("%o → %s", (input, expected) => expect(displayNameOf(input)).toBe(expected));
 });
 
+/** The dropdown's toggle: the <summary> of its <details>. */
+const toggleNamed = async (name: string) => (await screen.findByText(name, { selector: ".user-menu__name" })).closest("summary")!;
+const isOpen = (toggle: HTMLElement) => (toggle.parentElement as HTMLDetailsElement).open;
+
 describe("UserArea", () => {
   beforeEach(() => {
     auth.state = { loading: false, currentUser: null, logout: vi.fn(() => Promise.resolve()) };
   });
 
-  it("shows 載入中... while the auth state loads", async () => {
+  it("shows the signed-out links while the browser has not heard of a session yet (a prerendered page)", async () => {
     auth.state.loading = true;
     renderInRouter(UserArea);
-    expect((await screen.findByText("載入中...")).tagName).toBe("P");
-    expect(screen.queryByRole("link")).toBeNull();
+    expect((await screen.findByRole("link", { name: "登入" })).getAttribute("href")).toBe("/login");
+    expect(screen.queryByText(/載入中/)).toBeNull();
   });
 
   it("offers 立即開始 (the app, in a new tab), 登入 and 註冊 when logged out", async () => {
@@ -64,28 +68,27 @@ describe("UserArea", () => {
   it("shows the photo and display name of a signed-in user", async () => {
     auth.state.currentUser = { ...user, photoURL: "https://example.tw/mei.png" };
     const { container } = renderInRouter(UserArea);
-    const toggle = await screen.findByRole("button", { name: "林小美" });
+    const toggle = await toggleNamed("林小美");
     expect(container.querySelector("img")?.getAttribute("src")).toBe("https://example.tw/mei.png");
-    expect(toggle.getAttribute("aria-expanded")).toBe("false");
+    expect(isOpen(toggle)).toBe(false);
   });
 
   it("shows an icon and the email's name part when there is no photo or display name", async () => {
     auth.state.currentUser = { ...user, displayName: null };
     const { container } = renderInRouter(UserArea);
-    await screen.findByRole("button", { name: "mei" });
+    await toggleNamed("mei");
     expect(container.querySelector("img")).toBeNull();
-    expect(container.querySelector("button svg")).not.toBeNull();
+    expect(container.querySelector("summary svg")).not.toBeNull();
   });
 
   it("opens the dropdown with 目前方案, 帳號安全, 進入應用程式 and 登出", async () => {
     auth.state.currentUser = user;
     renderInRouter(UserArea);
-    const toggle = await screen.findByRole("button", { name: "林小美" });
-    const list = document.getElementById(toggle.getAttribute("aria-controls")!)!;
-    expect(list.hidden).toBe(true);
+    const toggle = await toggleNamed("林小美");
+    expect(isOpen(toggle)).toBe(false);
     await userEvent.click(toggle);
-    expect(toggle.getAttribute("aria-expanded")).toBe("true");
-    expect(list.hidden).toBe(false);
+    expect(isOpen(toggle)).toBe(true);
+    expect(screen.queryByRole("link", { name: "升級成正式帳號" })).toBeNull();
     expect(screen.getByRole("link", { name: "目前方案" }).getAttribute("href")).toBe("/current-plan");
     expect(screen.getByRole("link", { name: "帳號安全" }).getAttribute("href")).toBe("/account/security");
     expect(screen.getByRole("link", { name: "帳號設定" }).getAttribute("href")).toBe("/account");
@@ -93,10 +96,11 @@ describe("UserArea", () => {
     expect(screen.getByRole("button", { name: "登出" })).toBeTruthy();
   });
 
-  it("leaves 帳號安全 out of a guest's dropdown", async () => {
+  it("offers a guest 升級成正式帳號 (back to this page afterwards), and leaves 帳號安全 out", async () => {
     auth.state.currentUser = { ...user, email: null, displayName: "訪客", isAnonymous: true };
-    renderInRouter(UserArea);
-    await userEvent.click(await screen.findByRole("button", { name: "訪客" }));
+    renderInRouter(UserArea, "/faq");
+    await userEvent.click(await toggleNamed("訪客"));
+    expect(screen.getByRole("link", { name: "升級成正式帳號" }).getAttribute("href")).toBe("/signup?redirectTo=%2Ffaq");
     expect(screen.getByRole("link", { name: "目前方案" })).toBeTruthy();
     expect(screen.queryByRole("link", { name: "帳號安全" })).toBeNull();
     expect(screen.queryByRole("link", { name: "帳號設定" })).toBeNull();
@@ -105,36 +109,36 @@ describe("UserArea", () => {
   it("closes the dropdown on a click outside, not on a click inside", async () => {
     auth.state.currentUser = user;
     renderInRouter(UserArea);
-    const toggle = await screen.findByRole("button", { name: "林小美" });
+    const toggle = await toggleNamed("林小美");
     await userEvent.click(toggle);
     fireEvent.pointerDown(screen.getByRole("link", { name: "目前方案" }));
-    expect(toggle.getAttribute("aria-expanded")).toBe("true");
+    expect(isOpen(toggle)).toBe(true);
     fireEvent.pointerDown(document.body);
-    expect(toggle.getAttribute("aria-expanded")).toBe("false");
+    expect(isOpen(toggle)).toBe(false);
   });
 
   it("closes the dropdown on Escape and puts focus back on its button", async () => {
     auth.state.currentUser = user;
     renderInRouter(UserArea);
-    const toggle = await screen.findByRole("button", { name: "林小美" });
+    const toggle = await toggleNamed("林小美");
     await userEvent.click(toggle);
     screen.getByRole("link", { name: "目前方案" }).focus();
     await userEvent.keyboard("{Escape}");
-    expect(toggle.getAttribute("aria-expanded")).toBe("false");
+    expect(isOpen(toggle)).toBe(false);
     expect(document.activeElement).toBe(toggle);
   });
 
-  it("logs out, and only logs a logout failure", async () => {
+  it("logs out in place (the form is for pages without JavaScript), and only logs a logout failure", async () => {
     const failure = new Error("network down");
     auth.state.currentUser = user;
     auth.state.logout = vi.fn(() => Promise.reject(failure));
     const log = vi.spyOn(console, "error").mockImplementation(() => {});
     renderInRouter(UserArea);
-    await userEvent.click(await screen.findByRole("button", { name: "林小美" }));
+    await userEvent.click(await toggleNamed("林小美"));
     await userEvent.click(screen.getByRole("button", { name: "登出" }));
     await vi.waitFor(() => expect(log).toHaveBeenCalledWith("登出失敗", failure));
     expect(auth.state.logout).toHaveBeenCalledOnce();
-    expect(screen.getByRole("button", { name: "林小美" }).getAttribute("aria-expanded")).toBe("false");
+    expect(isOpen(await toggleNamed("林小美"))).toBe(false);
     log.mockRestore();
   });
 });

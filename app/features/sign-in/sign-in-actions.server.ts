@@ -19,8 +19,6 @@ function destination(request: Request, fields: Record<string, string>) {
 const typedEmail = (fields: Record<string, string>) => ({ email: fields.email ?? "" });
 
 /** The social providers the login screen offers buttons for. */
-export const signInProviders = () => ({ providers: getAuthService().socialProviders });
-
 export async function loginAction(request: Request) {
   const fields = await readForm(request);
   const to = destination(request, fields);
@@ -57,7 +55,11 @@ export async function signupAction(request: Request) {
       "auth/display-name-too-long": "displayName",
     });
   }
-  return redirect(authHref("/email-verification", destination(request, fields)), { headers: withCookies(answer.cookies) });
+  // A query keeps the next screen server-rendered, so even without JavaScript it knows the new session (not the
+  // prerendered copy, made for nobody).
+  const next = new URL(authHref("/email-verification", destination(request, fields)), "http://x");
+  next.searchParams.set("from", "signup");
+  return redirect(`${next.pathname}${next.search}`, { headers: withCookies(answer.cookies) });
 }
 
 export async function forgotPasswordAction(request: Request) {

@@ -1,10 +1,11 @@
 import { Link } from "react-router";
+import { formatTaiwanDate } from "~/lib/taiwan-time";
 import { VoteButton, type VoteAbility } from "./vote-button";
 import { statusLabels, type Wish } from "./wish-rules";
 import { wishPath } from "./wish-paths";
 
-const dateFormat = new Intl.DateTimeFormat("zh-TW", { dateStyle: "medium", timeZone: "Asia/Taipei" });
-export const formatWishDate = (iso: string) => dateFormat.format(new Date(iso));
+/** The site's one date style, 「2026 年 11 月 26 日」, in Taiwan. */
+export const formatWishDate = formatTaiwanDate;
 
 export function StatusBadge({ wish }: { wish: Pick<Wish, "status"> }) {
   return <span className={`wish-status wish-status--${wish.status}`}>{statusLabels[wish.status]}</span>;

@@ -93,7 +93,7 @@ export function parseBoardQuery(params: URLSearchParams): BoardQuery {
 /**
  * The words of a search: split at spaces, each to be found somewhere in a wish's title or text. Chinese is written
  * without spaces, so a word is matched as a run of characters anywhere (「深色」 finds 「想要深色模式」), not as a
- * whole word; at most five words.
+ * whole word (wishes.server.ts also accepts most of a longer word's pieces); at most five words.
  */
 export function searchTerms(q: string): string[] {
   return [...new Set(q.toLowerCase().split(" ").filter(Boolean))].slice(0, 5);

@@ -1,12 +1,13 @@
 import type { Route } from "./+types/login";
 import { pageMeta } from "~/features/seo/page-meta";
 import { LoginScreen } from "~/features/sign-in/screens/login-screen";
-import { loginAction, signInProviders } from "~/features/sign-in/sign-in-actions.server";
+import { loginAction } from "~/features/sign-in/sign-in-actions.server";
+import { signInScreenSettings } from "~/features/auth/auth-service.server";
 import { withSessionRefresh } from "~/features/auth/auth-provider";
 
 export const meta: Route.MetaFunction = (args) => pageMeta(args, { title: "登入", description: "登入任務小勇士帳號" });
 
-export const loader = () => signInProviders();
+export const loader = () => ({ providers: signInScreenSettings().providers });
 export const action = ({ request }: Route.ActionArgs) => loginAction(request);
 export const clientAction = ({ serverAction }: Route.ClientActionArgs) => withSessionRefresh(serverAction);
 

@@ -22,8 +22,9 @@ export async function submitSignUp(page: Page, email: string, name = "小明") {
   await page.getByLabel("電子郵件").fill(email);
   await page.getByLabel("密碼", { exact: true }).fill(password);
   await page.getByLabel("確認密碼").fill(password);
-  await page.getByRole("button", { name: "註冊" }).click();
-  await page.waitForURL("**/email-verification");
+  // A guest's button names the upgrade.
+  await page.getByRole("button", { name: /^(註冊|升級成正式帳號)$/ }).click();
+  await page.waitForURL((url) => url.pathname === "/email-verification");
 }
 
 /** A verified account with `password`, made through the sign-in API and the mailbox (signed in nowhere). */

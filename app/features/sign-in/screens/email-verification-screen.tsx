@@ -30,7 +30,9 @@ export function EmailVerificationScreen() {
   return (
     <AuthScreen
       title="驗證電子郵件"
-      lead={shownEmail ? `我們已寄送驗證信到 ${shownEmail}，請點選信中的連結完成驗證。` : "請點選驗證信中的連結完成驗證。"}
+      lead={`${params.get("from") === "signup" ? "註冊完成！" : ""}${
+        shownEmail ? `我們已寄送驗證信到 ${shownEmail}，請點選信中的連結完成驗證。` : "請點選驗證信中的連結完成驗證。"
+      }`}
     >
       <FormNotice
         message={sent ? "如果這個電子郵件還沒有完成驗證，新的驗證信已經寄出，請查看信箱（也請檢查垃圾郵件匣）。" : null}
@@ -42,7 +44,8 @@ export function EmailVerificationScreen() {
           <input type="hidden" name="email" value={signedInEmail} />
         ) : (
           <>
-            <p>目前沒有登入，無法直接寄到你的帳號信箱。請輸入註冊時使用的電子郵件，我們會寄送新的驗證連結。</p>
+            {/* Not "you are signed out": a page prerendered or sent before the session is known cannot tell. */}
+            <p>沒有收到信嗎？請輸入註冊時使用的電子郵件，我們會寄送新的驗證連結。</p>
             <Field name="email" label="電子郵件" type="email" autoComplete="email" inputMode="email" required
               defaultValue={typedEmail} error={form.errors.email} />
           </>

@@ -16,7 +16,17 @@ export function SignupScreen({ policy }: { policy: PasswordPolicy }) {
   const form = useForm(signupSchema(policy));
   const [password, setPassword] = useState("");
   const isGuest = Boolean(auth.currentUser?.isAnonymous);
-  const { values, formError, code } = form.outcome ?? {};
+  const { values, code } = form.outcome ?? {};
+  // An answer's complaint about a field goes once that field is edited (「密碼太常見」 must not outlive the password).
+  const [edited, setEdited] = useState<{ outcome: unknown; fields: string[] }>({ outcome: undefined, fields: [] });
+  const editedNow = edited.outcome === form.outcome ? edited.fields : [];
+  const onEdit = (event: React.FormEvent<HTMLFormElement>) => {
+    const name = (event.target as HTMLInputElement).name;
+    if (form.outcome && name && !editedNow.includes(name)) setEdited({ outcome: form.outcome, fields: [...editedNow, name] });
+  };
+  const answeredFields = Object.keys(form.outcome?.fieldErrors ?? {});
+  const formError = answeredFields.length && answeredFields.every((name) => editedNow.includes(name)) ? null : (form.outcome?.formError ?? null);
+  const errorOf = (name: keyof typeof form.errors) => (editedNow.includes(name) && form.errors === form.outcome?.fieldErrors ? undefined : form.errors[name]);
 
   if (auth.currentUser && !isGuest && !form.pending) {
     return (
@@ -34,21 +44,27 @@ export function SignupScreen({ policy }: { policy: PasswordPolicy }) {
       title={isGuest ? "升級訪客帳號" : "註冊"}
       lead={isGuest ? "設定電子郵件與密碼，保留你以訪客身分建立的所有資料。" : "建立帳號，開始和孩子一起完成任務。"}
     >
-      <Form method="post" action={form.action} className="auth-form" onSubmit={form.onSubmit} noValidate>
-        <FormAlert message={formError ?? null} />
+      <Form method="post" action={form.action} className="auth-form" onSubmit={form.onSubmit} onChange={onEdit} noValidate>
+        <FormAlert message={formError} />
         {isGuest && code === "auth/email-already-in-use" ? (
           <p>
             {/* Signing in to that account moves the guest's data into it. */}
             <Link to={authHref("/login", redirectTo)}>改為登入此帳號（保留訪客資料）</Link>
           </p>
         ) : null}
-        <Field name="displayName" label="顯示名稱" autoComplete="nickname" required defaultValue={values?.displayName} error={form.errors.displayName} />
+        <Field name="displayName" label="顯示名稱" autoComplete="nickname" required defaultValue={values?.displayName} error={errorOf("displayName")} />
         <Field name="email" label="電子郵件" type="email" autoComplete="email" inputMode="email" required
-          defaultValue={values?.email} error={form.errors.email} />
+          defaultValue={values?.email} error={errorOf("email")} />
         <Field name="password" label="密碼" type="password" autoComplete="new-password" required
           minLength={policy.minLength} maxLength={policy.maxLength} onChange={(event) => setPassword(event.target.value)}
-          error={form.errors.password} hint={<PasswordRulesList password={password} policy={policy} />} />
-        <Field name="confirm" label="確認密碼" type="password" autoComplete="new-password" required error={form.errors.confirm} />
+          error={errorOf("password")} hint={<PasswordRulesList password={password} policy={policy} />} />
+        <Field name="confirm" label="確認密碼" type="password" autoComplete="new-password" required error={errorOf("confirm")} />
+        {/* The notice at the point of collection (個人資料保護法第 8 條): what is collected and why, and where the rest is. */}
+        <p className="auth-legal">
+          我們會蒐集你的電子郵件與顯示名稱，用來建立與管理帳號、寄送驗證信與帳號通知。蒐集的目的、利用的期間與方式，以及你可以行使的權利，請見
+          <Link to="/privacy" target="_blank">隱私權政策</Link>；按下「{isGuest ? guestUpgradeLabel : "註冊"}」即表示你同意
+          <Link to="/terms" target="_blank">服務條款</Link>。
+        </p>
         <SubmitButton pending={form.pending} label={isGuest ? guestUpgradeLabel : "註冊"} />
       </Form>
       <div className="auth-links">

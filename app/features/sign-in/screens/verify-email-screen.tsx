@@ -1,7 +1,7 @@
 import { useEffect, useState } from "react";
 import { Form, useActionData } from "react-router";
 import type { FormResult } from "~/lib/form-result";
-import { useAuthRefresh } from "~/features/auth/auth-provider";
+import { useAuth, useAuthRefresh } from "~/features/auth/auth-provider";
 import { FormAlert } from "~/components/form/form";
 import { AuthScreen, NextStep } from "~/features/sign-in/sign-in-screen";
 import { verifyEmailToken } from "~/features/auth/auth-client";
@@ -14,6 +14,7 @@ type Outcome = { state: "checking" } | { state: "verified" } | { state: "failed"
 export function VerifyEmailScreen() {
   const { token, email } = useLinkParams(["token", "email"]);
   const refresh = useAuthRefresh();
+  const { currentUser } = useAuth();
   const [checked, setOutcome] = useState<Outcome>({ state: "checking" });
   // Without JavaScript the page offers a button that posts the token to the route action instead.
   const posted = useActionData() as FormResult | undefined;
@@ -57,9 +58,14 @@ export function VerifyEmailScreen() {
     );
   }
   if (outcome.state === "verified") {
+    // Someone already signed in (usually in the browser they signed up in) goes on; anyone else signs in.
+    const signedIn = Boolean(currentUser && !currentUser.isAnonymous);
     return (
-      <AuthScreen title="電子郵件驗證" lead={`${email || "你的電子郵件"} 已完成驗證！現在可以使用電子郵件與密碼登入。`}>
-        <NextStep to="/login">前往登入</NextStep>
+      <AuthScreen
+        title="電子郵件驗證"
+        lead={`${email || "你的電子郵件"} 已完成驗證！${signedIn ? "你已經登入，可以繼續使用。" : "現在可以使用電子郵件與密碼登入。"}`}
+      >
+        {signedIn ? <NextStep to="/">繼續</NextStep> : <NextStep to="/login">前往登入</NextStep>}
       </AuthScreen>
     );
   }
