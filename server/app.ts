@@ -9,11 +9,12 @@ import { withClientIp } from "./client-ip";
 import { closeSharedRateLimitStore, sharedRateLimitStore, sharedRedis } from "~/services/rate-limiter.server";
 import { redisAnswers } from "~/services/redis.server";
 import { canonicalRedirect } from "./redirects";
-import { loadCspHashes, securityHeaders, staticFileHeaders, withCspNonce } from "./headers";
+import { baselineHeaders, loadCspHashes, securityHeaders, staticFileHeaders, withCspNonce } from "./headers";
 import { methodPolicy } from "./methods";
 import { staticFiles } from "./static-files";
 import { readiness } from "./health";
 import { hostValidation } from "./host-header";
+import { devToolsOnlyForThisMachine } from "./dev-tools-guard";
 import { requestContext } from "./request-log";
 import { compressDynamic } from "./compression";
 import { authRoutes } from "./auth-routes";
@@ -45,9 +46,11 @@ export function createApp() {
     import.meta.env.PROD ? "production" : "development",
   );
 
+  const https = env.SITE_URL.startsWith("https:");
+  app.use(baselineHeaders({ https }));
   app.use(requestContext(logger));
   app.use(hostValidation({ siteUrl: env.SITE_URL, allowedHostnames: env.allowedHostnames, isLoopbackSite: env.isLoopbackSite }));
-  const https = env.SITE_URL.startsWith("https:");
+  app.use(devToolsOnlyForThisMachine(env.TRUSTED_PROXIES));
   app.use(async (c, next) => {
     const target = canonicalRedirect(c.req.url, { https });
     // 301 turns a POST into a GET and drops its body; 308 makes the browser send the same form again (a form

@@ -6,7 +6,7 @@ import { clientIpHeader, resolveClientIp, trustedProxyList } from "~/services/cl
 const lists = new WeakMap<readonly string[], BlockList>();
 
 /** The client's address: the socket peer, or X-Forwarded-For only when the peer is a trusted proxy. */
-function clientIp(c: Context, trustedProxies: readonly string[]): string {
+export function clientIp(c: Context, trustedProxies: readonly string[]): string {
   let peer: string | undefined;
   try {
     peer = getConnInfo(c).remote.address;

@@ -28,6 +28,10 @@ describe("parseEnv", () => {
     expect(env.HOST).toBe("0.0.0.0");
   });
 
+  it.each(["127.0.0.1", "localhost", "::1", "127.0.0.2"])("takes the loopback bind %s with a loopback SITE_URL", (host) => {
+    expect(parseEnv({ HOST: host }).HOST).toBe(host);
+  });
+
   it.each([
     [{ PORT: "eighty" }, "PORT"],
     [{ SITE_URL: "not a url" }, "SITE_URL"],
@@ -39,6 +43,10 @@ describe("parseEnv", () => {
     [{ SITE_URL: "https://example.tw", SMTP_HOST: "smtp.example.tw" }, "AUTH_SECRET"],
     [{ SITE_URL: "https://taskhero.tw", SMTP_HOST: "smtp.taskhero.tw", AUTH_SECRET: "x".repeat(32) }, "APP_URL"],
     [{ PASSWORD_MAX_LENGTH: "200" }, "PASSWORD_MAX_LENGTH"],
+    // The development mailbox and sign-in are on with a loopback SITE_URL: never on a network address.
+    [{ HOST: "0.0.0.0" }, "HOST"],
+    [{ SITE_URL: "http://127.0.0.1:3000", HOST: "192.168.1.20" }, "HOST"],
+    [{ HOST: "::" }, "HOST"],
   ])("refuses %o naming %s", (source, variable) => {
     expect(() => parseEnv(source)).toThrow(ConfigError);
     expect(() => parseEnv(source)).toThrow(new RegExp(`^\\s+${variable}:`, "m"));

@@ -25,6 +25,8 @@ interface AuthAnswer {
   status: number;
   body: { code?: string; message?: string; user?: IdentityRecord | null; devices?: DeviceSession[] } | null;
   cookies: string[];
+  /** Seconds before a refused (429) attempt may be retried, as the JSON API sends it. */
+  retryAfter: string | null;
 }
 
 /**
@@ -49,12 +51,13 @@ async function callAuth(request: Request, path: string, body?: unknown): Promise
     ),
   );
   const parsed = (await answer.json().catch(() => null)) as AuthAnswer["body"];
-  return { ok: answer.ok, status: answer.status, body: parsed, cookies: answer.headers.getSetCookie() };
+  return { ok: answer.ok, status: answer.status, body: parsed, cookies: answer.headers.getSetCookie(), retryAfter: answer.headers.get("retry-after") };
 }
 
-const withCookies = (cookies: string[]) => {
+const withCookies = (cookies: string[], retryAfter?: string | null) => {
   const headers = new Headers();
   for (const cookie of cookies) headers.append("set-cookie", cookie);
+  if (retryAfter) headers.set("retry-after", retryAfter);
   return headers;
 };
 
@@ -64,7 +67,7 @@ function failed(answer: AuthAnswer, values: Record<string, string>, fields: Part
   const field = fields[code];
   return data<FormOutcome>(
     { formError: message, code, values, fieldErrors: field ? { [field]: message } : undefined, intent },
-    { status: answer.status, headers: withCookies(answer.cookies) },
+    { status: answer.status, headers: withCookies(answer.cookies, answer.retryAfter) },
   );
 }
 
@@ -223,7 +226,7 @@ export async function accountSecurityAction(request: Request) {
   else if (intent === "send-password-link") {
     // Only to the signed-in account's own address: the form carries none.
     const user = await currentUser(request);
-    if (!user?.email || user.isAnonymous) answer = { ok: false, status: 401, body: { code: "auth/no-current-user" }, cookies: [] };
+    if (!user?.email || user.isAnonymous) answer = { ok: false, status: 401, body: { code: "auth/no-current-user" }, cookies: [], retryAfter: null };
     else answer = await callAuth(request, "/request-password-reset", { email: user.email, redirectTo: "/reset-password" });
   } else {
     return data<FormOutcome>({ formError: "送出的表單資料格式不正確，請重新整理頁面後再試一次。", code: "form/malformed" }, { status: 400 });

@@ -21,7 +21,7 @@ import { deleteUserData, moveUserData } from "./user-data-hooks.server";
 import { trustedOrigins } from "./trusted-origins.server";
 import { realSocialProviders } from "./social-providers.server";
 import { redirectRule } from "./redirect-rule.server";
-import { endPresentedSession, sessionOptions } from "./sessions.server";
+import { endPresentedSession, refuseSessionsPastAbsoluteAge, sessionOptions } from "./sessions.server";
 import { singleUseLinks } from "./single-use-links.server";
 import { promoteEditors } from "./roles.server";
 
@@ -160,7 +160,10 @@ export function authOptions(deps: AuthDependencies) {
 }
 
 export function createAuth(deps: AuthDependencies) {
-  return betterAuth(authOptions(deps));
+  const auth = betterAuth(authOptions(deps));
+  // Registered before any request can await the context, so no session is read before the check is in place.
+  auth.$context.then((context) => refuseSessionsPastAbsoluteAge(context.internalAdapter, deps.env.SESSION_ABSOLUTE_DAYS)).catch(() => {});
+  return auth;
 }
 
 export type Auth = ReturnType<typeof createAuth>;
