@@ -9,7 +9,7 @@ import { withClientIp } from "./client-ip";
 import { closeSharedRateLimitStore, sharedRateLimitStore, sharedRedis } from "~/services/rate-limiter.server";
 import { redisAnswers } from "~/services/redis.server";
 import { canonicalRedirect } from "./redirects";
-import { baselineHeaders, loadCspHashes, securityHeaders, staticFileHeaders, withCspNonce } from "./headers";
+import { baselineHeaders, loadCspHashes, securityHeaders, standaloneHeaders, staticFileHeaders, withCspNonce } from "./headers";
 import { methodPolicy } from "./methods";
 import { staticFiles } from "./static-files";
 import { readiness } from "./health";
@@ -92,6 +92,21 @@ export function createApp() {
   });
 
   return app;
+}
+
+/**
+ * The answer to a request the HTTP adapter cannot even turn into a web Request (a Host header the URL parser
+ * refuses), or to an app that failed outside its own error handling: JSON with a stable code, the security
+ * headers every answer carries, and one JSON log line.
+ */
+export function answerOutsideTheApp(error: unknown): Response {
+  const unparsable = error instanceof Error && error.name === "RequestError";
+  const status = unparsable ? 400 : 500;
+  if (unparsable) getLogger().info({ status, reason: error.message }, "request refused before routing");
+  else getLogger().error({ status, err: error }, "request failed outside the app");
+  const body = unparsable ? { code: "bad-request", message: "請求的格式不正確。" } : { code: "internal-error", message: "伺服器發生錯誤，請稍後再試。" };
+  const headers = { ...standaloneHeaders({ https: getEnv().SITE_URL.startsWith("https:") }), "Content-Type": "application/json; charset=utf-8" };
+  return new Response(JSON.stringify(body), { status, headers });
 }
 
 /** A start-up failure, said in one sentence that names the variable to check (never its value: it holds a password). */

@@ -120,6 +120,11 @@ export function baselineHeaders(options: { https: boolean }): MiddlewareHandler 
   };
 }
 
+/** The common headers and the resource policy, for an answer written outside the middleware chain. */
+export function standaloneHeaders(options: { https: boolean }): Record<string, string> {
+  return Object.fromEntries([...commonHeaders(options), defaultOpenerPolicy, ["Content-Security-Policy", resourcePolicy]]);
+}
+
 /** Hashed build assets never change; everything else is revalidated on each visit. */
 export function cacheControlFor(path: string): string {
   return /\/assets\//.test(path) ? "public, max-age=31536000, immutable" : "public, max-age=0, must-revalidate";

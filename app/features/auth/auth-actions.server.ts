@@ -75,6 +75,15 @@ function invalid(error: z.ZodError, values: Record<string, string>, intent?: str
   return data<FormOutcome>({ fieldErrors: fieldErrorsOf(error), values, intent }, { status: 400 });
 }
 
+/**
+ * The sign-in screens' `headers`: a refused attempt (429) tells the browser when to try again, as the JSON API
+ * does. React Router passes an action's headers other than Set-Cookie on only through this export.
+ */
+export function actionRetryAfter({ actionHeaders }: { actionHeaders: Headers }): HeadersInit {
+  const retryAfter = actionHeaders.get("retry-after");
+  return retryAfter ? { "Retry-After": retryAfter } : {};
+}
+
 /** Where to go afterwards: the `redirectTo` of the form or of the address, judged by the one redirect rule. */
 function destination(request: Request, fields: Record<string, string>) {
   const target = fields.redirectTo ?? new URL(request.url).searchParams.get("redirectTo");

@@ -2,13 +2,14 @@ import type { Route } from "./+types/reset-password";
 import { pageMeta } from "~/features/seo/page-meta";
 import { ResetPasswordScreen } from "~/features/auth/screens/reset-password-screen";
 import { getAuthService } from "~/features/auth/auth-service.server";
-import { resetPasswordAction } from "~/features/auth/auth-actions.server";
+import { actionRetryAfter, resetPasswordAction } from "~/features/auth/auth-actions.server";
 import { withSessionRefresh } from "~/features/auth/auth-provider";
 
 export const meta: Route.MetaFunction = (args) => pageMeta(args, { title: "重設密碼", description: "設定新的密碼" });
 
 export const loader = () => ({ policy: getAuthService().passwordPolicy });
 export const action = ({ request }: Route.ActionArgs) => resetPasswordAction(request);
+export const headers = actionRetryAfter;
 export const clientAction = ({ serverAction }: Route.ClientActionArgs) => withSessionRefresh(serverAction);
 
 export default function ResetPassword({ loaderData }: Route.ComponentProps) {
