@@ -16,6 +16,7 @@ import { guestUpgrade } from "./guest-upgrade.server";
 import { identityEndpoint } from "./identity-endpoint.server";
 import { deviceSessions } from "./device-sessions.server";
 import { signInRules } from "./sign-in-rules.server";
+import { siteContextWords } from "./password-policy-context.server";
 import { passwordPolicyFrom } from "./password-policy.server";
 import { deleteUserData, moveUserData } from "./user-data-hooks.server";
 import { trustedOrigins } from "./trusted-origins.server";
@@ -119,7 +120,7 @@ export function authOptions(deps: AuthDependencies) {
       redirectRule(env.SITE_URL),
       singleUseLinks(database.db, verificationLinkLifetime),
       // Before the anonymous plugin: an unverified sign-in is refused before a guest's data would move.
-      signInRules(policy),
+      signInRules(policy, siteContextWords(env)),
       anonymous({
         generateName: () => guestDisplayName,
         emailDomainName: "guest.invalid",

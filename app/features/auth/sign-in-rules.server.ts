@@ -1,7 +1,8 @@
 import { APIError, createAuthMiddleware, getSessionFromCtx } from "better-auth/api";
-import type { BetterAuthPlugin } from "better-auth";
+import type { BetterAuthPlugin, GenericEndpointContext } from "better-auth";
 import { commonPasswordMessage, passwordProblem, type PasswordPolicy } from "./password-policy";
 import { isCommonPassword } from "./common-passwords.server";
+import { contextPasswordMessage, leansOnContextWords, userContextWords } from "./password-policy-context.server";
 
 const passwordPaths: Record<string, "password" | "newPassword"> = {
   "/sign-up/email": "password",
@@ -9,6 +10,20 @@ const passwordPaths: Record<string, "password" | "newPassword"> = {
   "/reset-password": "newPassword",
   "/change-password": "newPassword",
 };
+
+/**
+ * Whose password is being set: the email and name in the body (sign-up, guest upgrade), the signed-in account
+ * (change of password), or the account a reset link was made for.
+ */
+async function passwordOwner(ctx: GenericEndpointContext): Promise<{ email?: string | null; name?: string | null }> {
+  const body = (ctx.body ?? {}) as { email?: unknown; name?: unknown; token?: unknown };
+  if (typeof body.email === "string") return { email: body.email, name: typeof body.name === "string" ? body.name : null };
+  if (ctx.path === "/reset-password" && typeof body.token === "string") {
+    const link = await ctx.context.internalAdapter.findVerificationValue(`reset-password:${body.token}`);
+    return (link && (await ctx.context.internalAdapter.findUserById(link.value))) ?? {};
+  }
+  return (await getSessionFromCtx(ctx))?.user ?? {};
+}
 
 /** The longest display name, in characters, wherever one is set (sign-up, guest upgrade, profile update). */
 export const DISPLAY_NAME_MAX_LENGTH = 100;
@@ -19,11 +34,12 @@ const namePaths = new Set(["/sign-up/email", "/update-user"]);
  * The product's own rules around Better Auth's endpoints:
  * - an unverified user keeps the session they got at sign-up, but a later password sign-in is refused with
  *   EMAIL_NOT_VERIFIED (checked after the password, so a wrong password still answers "invalid credential");
- * - every new password meets the configured policy and is not on the common-password list;
+ * - every new password meets the configured policy, is not on the common-password list and does not lean on a
+ *   context word (the site's, or the account's own email and name);
  * - a display name is at most DISPLAY_NAME_MAX_LENGTH characters;
  * - deleting an account that has a password needs that password again.
  */
-export function signInRules(policy: PasswordPolicy): BetterAuthPlugin {
+export function signInRules(policy: PasswordPolicy, siteWords: readonly string[]): BetterAuthPlugin {
   return {
     id: "sign-in-rules",
     hooks: {
@@ -36,6 +52,8 @@ export function signInRules(policy: PasswordPolicy): BetterAuthPlugin {
             if (typeof password !== "string") return;
             const problem = passwordProblem(password, policy) ?? (isCommonPassword(password) ? commonPasswordMessage : null);
             if (problem) throw new APIError("BAD_REQUEST", { code: "WEAK_PASSWORD", message: problem });
+            const words = [...siteWords, ...userContextWords(await passwordOwner(ctx))];
+            if (leansOnContextWords(password, words)) throw new APIError("BAD_REQUEST", { code: "WEAK_PASSWORD", message: contextPasswordMessage });
           }),
         },
         {
