@@ -31,6 +31,8 @@ const codeMap: Record<string, AuthErrorCode> = {
   ANONYMOUS_USERS_CANNOT_SIGN_IN_AGAIN_ANONYMOUSLY: "auth/operation-not-allowed",
   PASSWORD_REQUIRED: "auth/missing-password",
   DISPLAY_NAME_TOO_LONG: "auth/display-name-too-long",
+  DISPLAY_NAME_INVALID: "auth/invalid-display-name",
+  PHOTO_URL_INVALID: "auth/invalid-photo-url",
   ACCOUNT_NOT_LINKED: "auth/account-exists-with-different-credential",
   LINKING_DIFFERENT_EMAILS_NOT_ALLOWED: "auth/account-exists-with-different-credential",
   VALIDATION_ERROR: "auth/invalid-request",

@@ -139,6 +139,7 @@ export async function signupAction(request: Request) {
       "auth/invalid-email": "email",
       "auth/weak-password": "password",
       "auth/display-name-too-long": "displayName",
+      "auth/invalid-display-name": "displayName",
     });
   }
   return redirect(authHref("/email-verification", destination(request, fields)), { headers: withCookies(answer.cookies) });

@@ -16,6 +16,7 @@ import { guestUpgrade } from "./guest-upgrade.server";
 import { identityEndpoint } from "./identity-endpoint.server";
 import { deviceSessions } from "./device-sessions.server";
 import { signInRules } from "./sign-in-rules.server";
+import { cleanDisplayName } from "./display-name";
 import { siteContextWords } from "./password-policy-context.server";
 import { passwordPolicyFrom } from "./password-policy.server";
 import { deleteUserData, moveUserData } from "./user-data-hooks.server";
@@ -72,7 +73,7 @@ export function authOptions(deps: AuthDependencies) {
       resetPasswordTokenExpiresIn: 3600,
       sendResetPassword: async ({ user, token }) => {
         const link = `${env.SITE_URL}/reset-password?token=${encodeURIComponent(token)}`;
-        await enqueueMail(database.db, passwordResetEmail(brand, user.email, user.name, link));
+        await enqueueMail(database.db, passwordResetEmail(brand, user.email, link));
       },
     },
     emailVerification: {
@@ -80,7 +81,7 @@ export function authOptions(deps: AuthDependencies) {
       expiresIn: verificationLinkLifetime,
       sendVerificationEmail: async ({ user, token }) => {
         const link = `${env.SITE_URL}/verify-email?token=${encodeURIComponent(token)}&email=${encodeURIComponent(user.email)}`;
-        await enqueueMail(database.db, verificationEmail(brand, user.email, user.name, link));
+        await enqueueMail(database.db, verificationEmail(brand, user.email, link));
       },
     },
     socialProviders,
@@ -100,8 +101,15 @@ export function authOptions(deps: AuthDependencies) {
     databaseHooks: {
       ...sessions.databaseHooks,
       user: {
-        create: { after: async (user) => void (user.emailVerified && (await promoteEditors(database, env.EDITOR_EMAILS))) },
-        update: { after: async (user) => void (user.emailVerified && (await promoteEditors(database, env.EDITOR_EMAILS))) },
+        // Names typed on our forms are checked by the sign-in rules; a provider's name is made fit to show here.
+        create: {
+          before: async (user) => ({ data: { ...user, name: cleanDisplayName(user.name ?? "") } }),
+          after: async (user) => void (user.emailVerified && (await promoteEditors(database, env.EDITOR_EMAILS))),
+        },
+        update: {
+          before: async (user) => (typeof user.name === "string" ? { data: { ...user, name: cleanDisplayName(user.name) } } : undefined),
+          after: async (user) => void (user.emailVerified && (await promoteEditors(database, env.EDITOR_EMAILS))),
+        },
       },
     },
     session: sessions.session,
@@ -120,7 +128,7 @@ export function authOptions(deps: AuthDependencies) {
       redirectRule(env.SITE_URL),
       singleUseLinks(database.db, verificationLinkLifetime),
       // Before the anonymous plugin: an unverified sign-in is refused before a guest's data would move.
-      signInRules(policy, siteContextWords(env)),
+      signInRules({ policy, siteWords: siteContextWords(env), siteUrl: env.SITE_URL }),
       anonymous({
         generateName: () => guestDisplayName,
         emailDomainName: "guest.invalid",

@@ -2,6 +2,7 @@ import { APIError, createAuthMiddleware, getSessionFromCtx } from "better-auth/a
 import type { BetterAuthPlugin, GenericEndpointContext } from "better-auth";
 import { commonPasswordMessage, passwordProblem, type PasswordPolicy } from "./password-policy";
 import { isCommonPassword } from "./common-passwords.server";
+import { displayNameMessages, displayNameProblem } from "./display-name";
 import { contextPasswordMessage, leansOnContextWords, userContextWords } from "./password-policy-context.server";
 
 const passwordPaths: Record<string, "password" | "newPassword"> = {
@@ -25,10 +26,18 @@ async function passwordOwner(ctx: GenericEndpointContext): Promise<{ email?: str
   return (await getSessionFromCtx(ctx))?.user ?? {};
 }
 
-/** The longest display name, in characters, wherever one is set (sign-up, guest upgrade, profile update). */
-export const DISPLAY_NAME_MAX_LENGTH = 100;
+const namePaths = new Set(["/sign-up/email", "/guest/upgrade", "/update-user"]);
 
-const namePaths = new Set(["/sign-up/email", "/update-user"]);
+/** The longest profile photo address: ours are about 200 characters. */
+const PHOTO_URL_MAX_LENGTH = 1000;
+
+/** A profile photo is a file of our own storage (what the avatar upload sets), or none. */
+function isOwnPhoto(image: unknown, siteUrl: string): boolean {
+  if (image === null || image === "") return true;
+  if (typeof image !== "string" || image.length > PHOTO_URL_MAX_LENGTH || !URL.canParse(image)) return false;
+  const url = new URL(image);
+  return url.origin === new URL(siteUrl).origin && url.pathname.startsWith("/v0/b/") && !url.username && !url.password;
+}
 
 /**
  * The product's own rules around Better Auth's endpoints:
@@ -36,10 +45,12 @@ const namePaths = new Set(["/sign-up/email", "/update-user"]);
  *   EMAIL_NOT_VERIFIED (checked after the password, so a wrong password still answers "invalid credential");
  * - every new password meets the configured policy, is not on the common-password list and does not lean on a
  *   context word (the site's, or the account's own email and name);
- * - a display name is at most DISPLAY_NAME_MAX_LENGTH characters;
+ * - a display name is at most DISPLAY_NAME_MAX_LENGTH characters, without hidden characters or links, and a
+ *   profile photo is a file of our own storage (display-name.ts);
  * - deleting an account that has a password needs that password again.
  */
-export function signInRules(policy: PasswordPolicy, siteWords: readonly string[]): BetterAuthPlugin {
+export function signInRules(rules: { policy: PasswordPolicy; siteWords: readonly string[]; siteUrl: string }): BetterAuthPlugin {
+  const { policy, siteWords } = rules;
   return {
     id: "sign-in-rules",
     hooks: {
@@ -59,9 +70,12 @@ export function signInRules(policy: PasswordPolicy, siteWords: readonly string[]
         {
           matcher: (ctx) => Boolean(ctx.path && namePaths.has(ctx.path)),
           handler: createAuthMiddleware(async (ctx) => {
-            const name = (ctx.body as Record<string, unknown> | undefined)?.name;
-            if (typeof name === "string" && name.trim().length > DISPLAY_NAME_MAX_LENGTH) {
-              throw new APIError("BAD_REQUEST", { code: "DISPLAY_NAME_TOO_LONG", message: "Display name too long" });
+            const body = (ctx.body ?? {}) as Record<string, unknown>;
+            const problem = typeof body.name === "string" ? displayNameProblem(body.name) : null;
+            if (problem === "too-long") throw new APIError("BAD_REQUEST", { code: "DISPLAY_NAME_TOO_LONG", message: "Display name too long" });
+            if (problem) throw new APIError("BAD_REQUEST", { code: "DISPLAY_NAME_INVALID", message: displayNameMessages[problem] });
+            if (ctx.path === "/update-user" && "image" in body && !isOwnPhoto(body.image, rules.siteUrl)) {
+              throw new APIError("BAD_REQUEST", { code: "PHOTO_URL_INVALID", message: "Photo must be a file of this site" });
             }
           }),
         },
