@@ -48,7 +48,7 @@ const features = {
       "screens/login-screen.tsx", "screens/signup-screen.tsx", "screens/forgot-password-screen.tsx", "screens/reset-password-screen.tsx",
       "screens/email-verification-screen.tsx", "screens/verify-email-screen.tsx",
     ],
-    host: ["auth-service.server.ts", "api-errors.server.ts", "roles.server.ts", "session-token-scrub.server.ts", "user-data-hooks.server.ts", "sessions.server.ts"],
+    host: ["auth-service.server.ts", "auth-http.server.ts", "roles.server.ts", "user-data-hooks.server.ts", "sessions.server.ts"],
   },
   account: { public: ["account-deletion-page.tsx", "current-plan-page.tsx", "account-security-page.tsx"] },
   // The Content-Security-Policy: built by the host, its nonce read by the server entry and the root's inline

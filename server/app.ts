@@ -76,7 +76,8 @@ export function createApp() {
   app.use((c, next) => (c.req.path.startsWith("/v0/") || !hasBody(c) ? next() : limitBody(c, next)));
 
   app.get("/healthz", (c) => c.json({ ok: true }));
-  app.get("/readyz", async (c) => c.json(...(await readiness(getDatabase(), sharedRedis()))));
+  const disk = { directory: env.DATA_DIR, lowBytes: env.STORAGE_MIN_FREE_BYTES };
+  app.get("/readyz", async (c) => c.json(...(await readiness(getDatabase(), sharedRedis(), disk))));
   app.route("/", authRoutes(getAuthService()));
   // File storage speaking the Firebase Storage v0 protocol (docs/storage.md).
   app.route("/", createStorage({ env, database: getDatabase(), authService: getAuthService() }).routes);

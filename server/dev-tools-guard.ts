@@ -1,6 +1,6 @@
 import type { MiddlewareHandler } from "hono";
 import { isLoopbackHost } from "~/config/origin";
-import { clientIp } from "./client-ip";
+import { requestClientIp } from "~/services/client-ip.server";
 
 /** The development tools: the mailbox (every verification and reset link) and the identity provider (any address). */
 const devToolPaths = /^\/(?:api\/dev\/|dev\/|dev-oidc(?:\/|$))/;
@@ -20,7 +20,7 @@ function forwardedAddresses(header: (name: string) => string | undefined): strin
 export function devToolsOnlyForThisMachine(trustedProxies: readonly string[]): MiddlewareHandler {
   return async (c, next) => {
     if (!devToolPaths.test(c.req.path)) return next();
-    const local = isLoopbackHost(clientIp(c, trustedProxies)) && forwardedAddresses((name) => c.req.header(name)).every(isLoopbackHost);
+    const local = isLoopbackHost(requestClientIp(c, trustedProxies)) && forwardedAddresses((name) => c.req.header(name)).every(isLoopbackHost);
     if (local) return next();
     return c.json({ code: "not-found", message: "找不到這個頁面。" }, 404);
   };

@@ -1,4 +1,5 @@
 import { Form, Link } from "react-router";
+import { ResultNotice } from "~/components/result-notice";
 import type { AccountDeletionContent } from "~content/types";
 import { useAuthForm } from "~/features/auth/auth-form";
 import { authHref } from "~/features/auth/auth-paths";
@@ -15,7 +16,7 @@ export interface DeletionAccount {
  * and, where the account has one, the password; the route action deletes the user, their sessions and their rows.
  */
 export function SelfServiceDeletion({
-  content: { title, text, signedInText, confirmWord, done },
+  content: { title, text, signedInText, confirmWord },
   account,
 }: {
   content: AccountDeletionContent["selfService"];
@@ -25,13 +26,7 @@ export function SelfServiceDeletion({
   const error = form.outcome?.formError ?? form.errors.confirm ?? form.errors.password ?? null;
 
   let body: React.ReactNode;
-  if (form.outcome?.done) {
-    body = (
-      <p role="status" className="notice notice--done">
-        {done}
-      </p>
-    );
-  } else if (!account) {
+  if (!account) {
     body = (
       <>
         <p>{text}</p>
@@ -63,12 +58,12 @@ export function SelfServiceDeletion({
           </label>
         )}
         {error && (
-          <p role="alert" className="notice notice--error">
+          <ResultNotice key={error} tone="error" className="notice notice--error">
             {error}
-          </p>
+          </ResultNotice>
         )}
         <button type="submit" className="button button--danger" disabled={form.pending}>
-          {form.pending ? "刪除中..." : "永久刪除我的帳號"}
+          {form.pending ? "刪除中…" : "永久刪除我的帳號"}
         </button>
       </Form>
     );

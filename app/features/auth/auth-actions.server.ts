@@ -2,7 +2,7 @@ import { data, redirect } from "react-router";
 import type { z } from "zod";
 import { clientIpHeader } from "~/services/client-ip.server";
 import { getAuthService } from "./auth-service.server";
-import { toCatalogueError } from "./api-errors.server";
+import { serveAuthRequest } from "./auth-http.server";
 import { messageForCode } from "./auth-errors";
 import { authHref } from "./auth-paths";
 import { safeRedirect } from "./redirect-rule";
@@ -41,14 +41,13 @@ async function callAuth(request: Request, path: string, body?: unknown): Promise
     if (value) headers.set(name, value);
   }
   if (body !== undefined) headers.set("content-type", "application/json");
-  const answer = await toCatalogueError(
-    await service.auth.handler(
-      new Request(`${service.env.SITE_URL}/api/auth${path}`, {
-        method: body === undefined ? "GET" : "POST",
-        headers,
-        body: body === undefined ? undefined : JSON.stringify(body),
-      }),
-    ),
+  const answer = await serveAuthRequest(
+    service,
+    new Request(`${service.env.SITE_URL}/api/auth${path}`, {
+      method: body === undefined ? "GET" : "POST",
+      headers,
+      body: body === undefined ? undefined : JSON.stringify(body),
+    }),
   );
   const parsed = (await answer.json().catch(() => null)) as AuthAnswer["body"];
   return { ok: answer.ok, status: answer.status, body: parsed, cookies: answer.headers.getSetCookie(), retryAfter: answer.headers.get("retry-after") };
@@ -203,7 +202,7 @@ export async function deleteAccountAction(request: Request, schema: z.ZodType<{ 
 /** Who is signed in, for screens that show a form only to them (read on the server, so it works without JavaScript). */
 export async function signedInAccount(request: Request) {
   const user = await currentUser(request);
-  return user ? { label: user.email ?? user.displayName ?? "訪客用戶", hasPassword: !user.isAnonymous } : null;
+  return user ? { label: user.email ?? user.displayName ?? "訪客", hasPassword: !user.isAnonymous } : null;
 }
 
 /**

@@ -33,7 +33,7 @@ export const authErrorMessages = {
   "auth/unauthorized-continue-uri": "重新導向網址未經授權",
   "email-not-verified": "電子郵件尚未驗證，請先完成驗證",
   // Client-side checks of the original §5.
-  "auth/not-anonymous": "目前使用者不是匿名用戶",
+  "auth/not-anonymous": "目前的帳號不是訪客帳號",
   "auth/no-current-user": "目前沒有登入的使用者",
   // Links in emails (verification, reset) that are expired, used or mangled.
   "auth/invalid-action-code": "連結無效、已過期或已使用過，請重新申請",

@@ -5,3 +5,6 @@ export type AuthScreenPath = "/login" | "/signup" | "/email-verification" | "/fo
 export function authHref(path: AuthScreenPath, redirectTo = "/"): string {
   return redirectTo === "/" ? path : `${path}?${new URLSearchParams({ redirectTo })}`;
 }
+
+/** A guest's way up, worded the same wherever it is offered: the sign-up screen upgrades the same account. */
+export const guestUpgradeLabel = "升級成正式帳號";

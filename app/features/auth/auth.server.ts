@@ -9,7 +9,7 @@ import { enqueueMail } from "~/features/mail/outbox.server";
 import { passwordResetEmail, verificationEmail } from "~/features/mail/mail-templates.server";
 import { hashPassword, verifyPassword } from "./password-hash.server";
 import { accountRateLimit, ipRateLimitOptions } from "./rate-limits.server";
-import { authLogging } from "./auth-logging.server";
+import { auditLog, authLogging } from "./auth-logging.server";
 import type { RateLimitStore } from "~/services/rate-limiter.server";
 import { clientIpHeader } from "~/services/client-ip.server";
 import { guestUpgrade } from "./guest-upgrade.server";
@@ -27,7 +27,7 @@ import { endPresentedSession, refuseSessionsPastAbsoluteAge, sessionOptions } fr
 import { singleUseLinks } from "./single-use-links.server";
 import { promoteEditors } from "./roles.server";
 
-export const guestDisplayName = "訪客用戶";
+export const guestDisplayName = "訪客";
 
 const verificationLinkLifetime = 24 * 3600;
 
@@ -148,6 +148,7 @@ export function authOptions(deps: AuthDependencies) {
       }),
       // After the anonymous plugin, which needs the guest's session to move the guest's rows.
       endPresentedSession(),
+      auditLog(),
       ...(deps.devIdentityProvider
         ? [
             genericOAuth({

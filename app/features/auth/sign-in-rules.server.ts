@@ -2,15 +2,9 @@ import { APIError, createAuthMiddleware, getSessionFromCtx } from "better-auth/a
 import type { BetterAuthPlugin, GenericEndpointContext } from "better-auth";
 import { commonPasswordMessage, passwordProblem, type PasswordPolicy } from "./password-policy";
 import { isCommonPassword } from "./common-passwords.server";
+import { authEndpoint, endpointsWhere } from "./auth-endpoints";
 import { displayNameMessages, displayNameProblem } from "./display-name";
 import { contextPasswordMessage, leansOnContextWords, userContextWords } from "./password-policy-context.server";
-
-const passwordPaths: Record<string, "password" | "newPassword"> = {
-  "/sign-up/email": "password",
-  "/guest/upgrade": "password",
-  "/reset-password": "newPassword",
-  "/change-password": "newPassword",
-};
 
 /**
  * Whose password is being set: the email and name in the body (sign-up, guest upgrade), the signed-in account
@@ -26,8 +20,6 @@ async function passwordOwner(ctx: GenericEndpointContext): Promise<{ email?: str
   return (await getSessionFromCtx(ctx))?.user ?? {};
 }
 
-const namePaths = new Set(["/sign-up/email", "/guest/upgrade", "/update-user"]);
-
 /** The longest profile photo address: ours are about 200 characters. */
 const PHOTO_URL_MAX_LENGTH = 1000;
 
@@ -40,7 +32,7 @@ function isOwnPhoto(image: unknown, siteUrl: string): boolean {
 }
 
 /**
- * The product's own rules around Better Auth's endpoints:
+ * The product's own rules around the sign-in layer's endpoints, each applied where the endpoint table says:
  * - an unverified user keeps the session they got at sign-up, but a later password sign-in is refused with
  *   EMAIL_NOT_VERIFIED (checked after the password, so a wrong password still answers "invalid credential");
  * - every new password meets the configured policy, is not on the common-password list and does not lean on a
@@ -56,9 +48,9 @@ export function signInRules(rules: { policy: PasswordPolicy; siteWords: readonly
     hooks: {
       before: [
         {
-          matcher: (ctx) => Boolean(ctx.path && passwordPaths[ctx.path]),
+          matcher: endpointsWhere((row) => row.newPassword),
           handler: createAuthMiddleware(async (ctx) => {
-            const field = passwordPaths[ctx.path];
+            const field = authEndpoint(ctx.path)?.newPassword;
             const password = field ? (ctx.body as Record<string, unknown> | undefined)?.[field] : undefined;
             if (typeof password !== "string") return;
             const problem = passwordProblem(password, policy) ?? (isCommonPassword(password) ? commonPasswordMessage : null);
@@ -68,7 +60,7 @@ export function signInRules(rules: { policy: PasswordPolicy; siteWords: readonly
           }),
         },
         {
-          matcher: (ctx) => Boolean(ctx.path && namePaths.has(ctx.path)),
+          matcher: endpointsWhere((row) => row.displayName),
           handler: createAuthMiddleware(async (ctx) => {
             const body = (ctx.body ?? {}) as Record<string, unknown>;
             const problem = typeof body.name === "string" ? displayNameProblem(body.name) : null;
@@ -80,7 +72,7 @@ export function signInRules(rules: { policy: PasswordPolicy; siteWords: readonly
           }),
         },
         {
-          matcher: (ctx) => ctx.path === "/delete-user",
+          matcher: endpointsWhere((row) => row.passwordToDelete),
           handler: createAuthMiddleware(async (ctx) => {
             const current = await getSessionFromCtx(ctx);
             if (!current || (ctx.body as { password?: unknown } | undefined)?.password) return;
@@ -93,7 +85,7 @@ export function signInRules(rules: { policy: PasswordPolicy; siteWords: readonly
       ],
       after: [
         {
-          matcher: (ctx) => ctx.path === "/sign-in/email",
+          matcher: endpointsWhere((row) => row.refuseUnverifiedEmail),
           handler: createAuthMiddleware(async (ctx) => {
             const signedIn = ctx.context.newSession;
             if (!signedIn || signedIn.user.emailVerified) return;

@@ -78,9 +78,9 @@ describe("UserArea", () => {
   });
 
   it("leaves 帳號安全 out of a guest's dropdown", async () => {
-    auth.state.currentUser = { ...user, email: null, displayName: "訪客用戶", isAnonymous: true };
+    auth.state.currentUser = { ...user, email: null, displayName: "訪客", isAnonymous: true };
     renderInRouter(UserArea);
-    await userEvent.click(await screen.findByRole("button", { name: "訪客用戶" }));
+    await userEvent.click(await screen.findByRole("button", { name: "訪客" }));
     expect(screen.getByRole("link", { name: "目前方案" })).toBeTruthy();
     expect(screen.queryByRole("link", { name: "帳號安全" })).toBeNull();
   });

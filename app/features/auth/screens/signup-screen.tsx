@@ -3,7 +3,7 @@ import { Form, Link } from "react-router";
 import { displayNameOf } from "~/features/auth/display-name";
 import { useAuth } from "~/features/auth/auth-provider";
 import { AuthScreen, Field, FormAlert, SignedInScreen, SubmitButton, useAuthForm, useRedirectTo } from "~/features/auth/auth-form";
-import { authHref } from "~/features/auth/auth-paths";
+import { authHref, guestUpgradeLabel } from "~/features/auth/auth-paths";
 import { signupSchema } from "~/features/auth/form-schemas";
 import { PasswordRulesList } from "~/features/auth/password-rules-list";
 import type { PasswordPolicy } from "~/features/auth/password-policy";
@@ -48,7 +48,7 @@ export function SignupScreen({ policy }: { policy: PasswordPolicy }) {
           minLength={policy.minLength} maxLength={policy.maxLength} onChange={(event) => setPassword(event.target.value)}
           error={form.errors.password} hint={<PasswordRulesList password={password} policy={policy} />} />
         <Field name="confirm" label="確認密碼" type="password" autoComplete="new-password" required error={form.errors.confirm} />
-        <SubmitButton pending={form.pending} label="註冊" />
+        <SubmitButton pending={form.pending} label={isGuest ? guestUpgradeLabel : "註冊"} />
       </Form>
       <div className="auth-links">
         <span>
