@@ -109,6 +109,20 @@ function openPostgres(connectionString: string, options: ConnectOptions): Databa
  *   (a statement timeout, a unique key) leave the connection in step and it goes back as usual.
  */
 function reportingPool(pool: pg.Pool, reporting: DatabaseReporting | undefined) {
+  // Per pooled client, from its checkout to its release: the error that left it out of step, if any.
+  const outOfStep = new WeakMap<pg.PoolClient, Error | null>();
+  const watch = (client: pg.PoolClient) => {
+    const query = client.query.bind(client) as (...args: unknown[]) => unknown;
+    (client as { query: unknown }).query = (...args: unknown[]) => {
+      const result = query(...args);
+      if (result instanceof Promise) {
+        result.catch((error: unknown) => {
+          if (!(error instanceof pg.DatabaseError)) outOfStep.set(client, error instanceof Error ? error : new Error(String(error)));
+        });
+      }
+      return result;
+    };
+  };
   return {
     async connect() {
       let client: pg.PoolClient;
@@ -118,19 +132,11 @@ function reportingPool(pool: pg.Pool, reporting: DatabaseReporting | undefined) 
         reporting?.onQueryError?.(error);
         throw error;
       }
-      let outOfStep: Error | undefined;
-      const query = client.query.bind(client) as (...args: unknown[]) => unknown;
-      (client as { query: unknown }).query = (...args: unknown[]) => {
-        const result = query(...args);
-        if (result instanceof Promise) {
-          result.catch((error: unknown) => {
-            if (!(error instanceof pg.DatabaseError)) outOfStep = error instanceof Error ? error : new Error(String(error));
-          });
-        }
-        return result;
-      };
+      if (!outOfStep.has(client)) watch(client);
+      outOfStep.set(client, null);
+      // The pool hands each checkout a new `release`; Kysely calls it with `false` unless it discards the client.
       const release = client.release.bind(client);
-      client.release = (destroy?: Error | boolean) => release(destroy ?? outOfStep);
+      client.release = (destroy?: Error | boolean) => release(destroy || outOfStep.get(client) || undefined);
       return client;
     },
     end: () => pool.end(),
