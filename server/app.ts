@@ -29,6 +29,13 @@ import { endAllSessions, endSessionsOf } from "~/features/auth/sessions.server";
 export const MAX_BODY_BYTES = 64 * 1024;
 
 /**
+ * The dev-blog editor posts a whole article: up to 100,000 characters, which a form sends as up to 9 bytes each
+ * (three UTF-8 bytes, each percent-encoded). The deploy recipe's nginx allows more than this.
+ */
+export const MAX_POST_BODY_BYTES = 1024 * 1024;
+const editorPaths = /^\/dev-blog\/(?:create|[A-Za-z0-9]{20}\/edit)$/;
+
+/**
  * The thin host: request log and ids, Host check, redirects, headers, body limits, health, static files
  * (hashed assets and prerendered pages), then React Router for every other request.
  */
@@ -73,7 +80,14 @@ export function createApp() {
   // File uploads (/v0/b/*) carry their own size limit (docs/storage.md). A request without a body skips the
   // check, which would otherwise build a whole web Request to look for one.
   const hasBody = (c: Context) => c.req.header("content-length") !== undefined || c.req.header("transfer-encoding") !== undefined;
-  app.use((c, next) => (c.req.path.startsWith("/v0/") || !hasBody(c) ? next() : limitBody(c, next)));
+  const limitPostBody = bodyLimit({
+    maxSize: MAX_POST_BODY_BYTES,
+    onError: (c) => c.json({ code: "payload-too-large", message: "傳送的資料過大。" }, 413),
+  });
+  app.use((c, next) => {
+    if (c.req.path.startsWith("/v0/") || !hasBody(c)) return next();
+    return editorPaths.test(c.req.path) ? limitPostBody(c, next) : limitBody(c, next);
+  });
 
   app.get("/healthz", (c) => c.json({ ok: true }));
   const disk = { directory: env.DATA_DIR, lowBytes: env.STORAGE_MIN_FREE_BYTES };

@@ -90,6 +90,17 @@ describe("error answers and refusals", () => {
     expect(answer.headers["content-security-policy"]).toContain("frame-ancestors 'none'");
   });
 
+  it("takes a long dev-blog post's body (about 7,000 Chinese characters) and refuses only what no post can be", async () => {
+    const form = (characters: number) => new URLSearchParams({ intent: "draft", title: "長文", summary: "s", body: "勇".repeat(characters), tags: "", cover: "" }).toString();
+    const headers = { "content-type": "application/x-www-form-urlencoded", origin: siteUrl, host: new URL(siteUrl).host };
+    const long = await raw(site.baseURL, "/dev-blog/create", { method: "POST", headers, body: form(7_000) });
+    expect(long.status).not.toBe(413);
+    expect(long.status).toBeLessThan(500);
+    const tooLong = await raw(site.baseURL, "/dev-blog/create", { method: "POST", headers, body: form(200_000) });
+    expect(tooLong.status).toBe(413);
+    expect(JSON.parse(tooLong.body)).toMatchObject({ code: "payload-too-large" });
+  });
+
   it("answers the sign-in form's 429 with Retry-After, as the JSON API does", async () => {
     const form = new URLSearchParams({ email: "nobody@example.tw", password: "wrong-password-1" }).toString();
     // A browser's form post: its Origin names the site, and so does its Host (React Router checks the two agree).
