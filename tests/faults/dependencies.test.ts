@@ -147,16 +147,15 @@ describe.skipIf(!inject("postgresUrl"))("PostgreSQL faults", () => {
         ["analytics", () => postJson(site.baseURL, "/api/analytics", { events: [{ name: "logo_click", params: {} }] })],
       ];
       for (const [name, request] of requests) {
+        const logged = site.output().length;
         const answer = await timed(request());
         expect(answer.status, name).toBe(503);
         expect(answer.ms, name).toBeLessThan(5_000);
-      }
-      const lines = site.output().split("\n").filter((line) => line.startsWith("{")).map((line) => JSON.parse(line) as { msg?: string; status?: number; err?: { message?: string; code?: string } });
-      const failures = lines.filter((line) => (line.status ?? 0) >= 500);
-      expect(failures.length).toBeGreaterThanOrEqual(requests.length);
-      for (const line of failures) {
-        expect(line.msg).toBe("dependency unavailable");
-        expect(JSON.stringify(line.err)).toMatch(/ECONNREFUSED|connect/);
+        // Its log line names the cause (the line is written as the answer goes out).
+        await new Promise((resolve) => setTimeout(resolve, 100));
+        const lines = site.output().slice(logged).split("\n").filter((line) => line.includes('"status":503'));
+        expect(lines.join("\n"), name).toMatch(/"msg":"dependency unavailable"/);
+        expect(lines.join("\n"), name).toMatch(/ECONNREFUSED|connect/);
       }
       await proxy.restore();
       await until(async () => (await signUp(site)).status === 200, 15_000);
@@ -180,9 +179,12 @@ describe.skipIf(!inject("postgresUrl"))("PostgreSQL faults", () => {
       }
       await proxy.restore();
       await until(async () => (await signUp(site)).status === 200, 15_000);
-      // Every later request succeeds: no connection that missed an answer was handed out again.
-      const after = await Promise.all(Array.from({ length: 40 }, () => signUp(site)));
-      expect(after.map((answer) => answer.status).filter((status) => status !== 200)).toEqual([]);
+      // Every later request succeeds: no connection that missed an answer was handed out again (batches of 8
+      // reach most of the pool's 10 connections without queueing for one).
+      for (let batch = 0; batch < 5; batch += 1) {
+        const after = await Promise.all(Array.from({ length: 8 }, () => signUp(site)));
+        expect(after.map((answer) => answer.status).filter((status) => status !== 200)).toEqual([]);
+      }
       expect((await fetch(`${site.baseURL}/readyz`)).status).toBe(200);
     } finally {
       await site.stop();
