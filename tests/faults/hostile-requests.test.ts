@@ -12,7 +12,8 @@ import { siteUrl, startSite, type SiteProcess } from "./site-process";
 function raw(baseURL: string, path: string, options: { method?: string; headers?: Record<string, string>; body?: string } = {}) {
   const { port } = new URL(baseURL);
   return new Promise<{ status: number; headers: http.IncomingHttpHeaders; body: string }>((resolve, reject) => {
-    const request = http.request({ host: "127.0.0.1", port, path, method: options.method ?? "GET", headers: options.headers, timeout: 10_000 }, (response) => {
+    // A fresh connection each time: an answer sent before the whole body arrived (413) closes its connection.
+    const request = http.request({ host: "127.0.0.1", port, path, method: options.method ?? "GET", headers: options.headers, timeout: 10_000, agent: false }, (response) => {
       let body = "";
       response.setEncoding("utf8");
       response.on("data", (chunk: string) => (body += chunk));
