@@ -85,8 +85,13 @@ describe("error answers and refusals", () => {
     ["a body over the limit", "/api/analytics", { method: "POST", headers: { "content-type": "application/json" }, body: "x".repeat(200_000) }, 413],
     ["a missing page", "/no-such-page", {}, 404],
   ] as const)("answers %s with nosniff and a CSP", async (_name, path, options, status) => {
+    const logged = site.output().length;
     const answer = await raw(site.baseURL, path, options);
     expect(answer.status).toBe(status);
+    // A client's mistake is never logged as the server's error (PROPFIND's 501 included), and every line is JSON.
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    const lines = site.output().slice(logged).split("\n").filter(Boolean);
+    for (const line of lines) expect((JSON.parse(line) as { level: number }).level, line).toBeLessThan(50);
     expect(answer.headers["x-content-type-options"]).toBe("nosniff");
     expect(answer.headers["content-security-policy"]).toContain("frame-ancestors 'none'");
   });
