@@ -10,7 +10,11 @@ import tseslint from "typescript-eslint";
 // Layers, top to bottom. Each may import itself and the layers it names; nothing may import a layer above it.
 const layers = {
   host: { paths: ["server"], may: ["features", "config", "db", "services", "lib"] },
-  routes: { paths: ["app/routes", "app/root.tsx", "app/routes.ts"], may: ["features", "components", "config", "lib"] },
+  // React Router's own modules: the route map, the root and the server entry with its hydration deferral.
+  routes: {
+    paths: ["app/routes", "app/root.tsx", "app/routes.ts", "app/entry.server.tsx", "app/defer-hydration.server.ts"],
+    may: ["features", "components", "config", "lib"],
+  },
   features: { paths: ["app/features"], may: ["components", "services", "config", "db", "lib", "styles", "content"] },
   components: { paths: ["app/components"], may: ["config", "lib", "styles"] },
   services: { paths: ["app/services"], may: ["config", "lib"] },
@@ -35,22 +39,34 @@ const features = {
       "markdown.server.ts", "pagination.ts", "prose.tsx", "reading-time.ts", "format.ts", "content-not-found.tsx",
     ],
   },
+  // The sign-in layer's public face: the endpoint table, the viewer on the server, the browser's client and hooks,
+  // the password policy and how a user is named, the provider buttons, the user-data registry, the service.
   auth: {
     public: [
-      "auth-provider.tsx", "auth-types.ts", "auth-errors.ts", "auth-client.ts", "auth-form.tsx", "auth-screens.css", "link-params.ts",
-      "password-policy.ts", "password-rules-list.tsx", "redirect-rule.ts", "auth-paths.ts", "form-schemas.ts", "social-buttons.tsx", "roles.ts",
-      // How a signed-in user is named (PRODUCT §4): the shell's user area and the sign-in screens.
-      "display-name.ts",
-      "account-security.ts",
-      "auth-service.server.ts", "auth-actions.server.ts", "social-providers.server.ts", "self-test.server.ts", "roles.server.ts", "request-user.server.ts", "user-data-hooks.server.ts",
-      "trusted-origins.server.ts",
-      // The sign-in screens, each behind a thin route.
-      "screens/login-screen.tsx", "screens/signup-screen.tsx", "screens/forgot-password-screen.tsx", "screens/reset-password-screen.tsx",
-      "screens/email-verification-screen.tsx", "screens/verify-email-screen.tsx",
+      "auth-endpoints.ts", "viewer.server.ts", "auth-provider.tsx", "auth-client.ts", "password-policy.ts", "display-name.ts", "social-buttons.tsx",
+      "user-data-hooks.server.ts", "auth-service.server.ts", "auth-http.server.ts",
+      // The account center's types (browser-safe): sign-in methods, the copy of one's data.
+      "sign-in-method-types.ts", "account-data.ts",
     ],
-    host: ["auth-service.server.ts", "auth-http.server.ts", "roles.server.ts", "user-data-hooks.server.ts", "sessions.server.ts"],
+    host: ["auth-service.server.ts", "auth-http.server.ts", "user-data-hooks.server.ts"],
   },
-  account: { public: ["account-deletion-page.tsx", "current-plan-page.tsx", "account-security-page.tsx"] },
+  // The site as the app's OpenID provider: the host mounts its routes and hands file storage its token check.
+  "app-sign-in": { public: ["app-sign-in.server.ts"], host: ["app-sign-in.server.ts"] },
+  // The sign-in screens, each behind a thin route, with their actions; the links into them and the password rules
+  // list (the account screens use both).
+  "sign-in": {
+    public: [
+      "screens/login-screen.tsx", "screens/signup-screen.tsx", "screens/forgot-password-screen.tsx", "screens/reset-password-screen.tsx",
+      "screens/email-verification-screen.tsx", "screens/verify-email-screen.tsx", "sign-in-actions.server.ts",
+      "auth-paths.ts", "password-rules-list.tsx", "sign-in-schemas.ts", "sign-in-screen.tsx", "auth-screens.css",
+    ],
+  },
+  account: {
+    public: [
+      "account-deletion-page.tsx", "current-plan-page.tsx", "account-security-page.tsx", "account-actions.server.ts", "account-schemas.ts",
+      "account-center-page.tsx", "account-data-page.tsx", "confirm-identity-page.tsx", "account-center.server.ts",
+    ],
+  },
   // The Content-Security-Policy: built by the host, its nonce read by the server entry and the root's inline
   // styles; where browsers report violations.
   security: { public: ["csp.server.ts", "csp-nonce.tsx", "csp-report.server.ts"], host: ["csp.server.ts"] },
@@ -60,8 +76,9 @@ const features = {
       "loaders.server.ts", "editor.server.ts", "blog-service.server.ts", "feed.server.ts", "meta.ts", "editor-meta.ts",
       "post-list.tsx", "post-view.tsx", "post-editor.tsx", "forbidden-view.tsx", "links.ts", "editor-messages.ts",
     ],
+    host: ["post-user-data.server.ts"],
   },
-  "dev-tools": { public: ["mailbox-screen.tsx", "self-test-screen.tsx", "dev-mailbox.server.ts"] },
+  "dev-tools": { public: ["mailbox-screen.tsx", "self-test-screen.tsx", "dev-mailbox.server.ts", "self-test.server.ts"] },
   mail: { public: ["mailbox.server.ts", "mail-transport.server.ts", "mail-templates.server.ts", "outbox.server.ts"] },
   pages: {
     public: [
@@ -75,7 +92,7 @@ const features = {
   // The browser upload client and its error catalogue (the dev blog uses them), the profile-photo picker (the
   // shell's dropdown), and the storage service the host mounts.
   storage: {
-    public: ["upload-client.ts", "storage-errors.ts", "storage-paths.ts", "file-metadata.ts", "profile-photo-picker.tsx", "storage.server.ts"],
+    public: ["upload-client.ts", "storage-errors.ts", "storage-paths.ts", "file-metadata.ts", "profile-photo-picker.tsx", "storage.server.ts", "profile-photo.server.ts"],
     host: ["storage.server.ts"],
   },
   // The wishing well's screens and route handlers; the host registers wish-user-data.server.ts with the sign-in layer's user-data hooks.
@@ -93,6 +110,45 @@ for (const folder of fs.readdirSync(at("app/features"), { withFileTypes: true })
   if (!folder.isDirectory() || fs.readdirSync(at(`app/features/${name}`)).length === 0) continue;
   if (!features[name]) throw new Error(`eslint.config.js: app/features/${name} has no list of public files; add it to \`features\`.`);
 }
+// Every file under app/ belongs to exactly one layer: a file at a place no layer names is refused here.
+const layerPaths = Object.values(layers).flatMap((layer) => layer.paths).filter((place) => place.startsWith("app/"));
+for (const file of fs.readdirSync(at("app"), { recursive: true, encoding: "utf8" })) {
+  const place = `app/${file.split(path.sep).join("/")}`;
+  if (fs.statSync(at(place)).isDirectory() || place.startsWith("app/.")) continue;
+  // A test beside its file belongs where the file does.
+  const tested = place.replace(/\.test(\.tsx?)$/, "$1");
+  if (!layerPaths.some((layer) => tested === layer || tested.startsWith(`${layer}/`))) {
+    throw new Error(`eslint.config.js: ${place} belongs to no layer; move it into one, or name its place in \`layers\`.`);
+  }
+}
+
+// Features depend on each other one way: a loop between feature folders (a → b through one file, b → a through
+// another) is one no file-level cycle rule sees, so it is found here, on every run of the lint.
+function featureLoops() {
+  const uses = new Map();
+  for (const feature of fs.readdirSync(at("app/features"))) {
+    const folder = at(`app/features/${feature}`);
+    if (!fs.statSync(folder).isDirectory()) continue;
+    for (const file of fs.readdirSync(folder, { recursive: true, encoding: "utf8" })) {
+      if (!/\.(ts|tsx)$/.test(file) || /\.test\.tsx?$/.test(file)) continue;
+      for (const [, other] of fs.readFileSync(path.join(folder, file), "utf8").matchAll(/from "~\/features\/([\w-]+)\//g)) {
+        if (other !== feature) uses.set(feature, (uses.get(feature) ?? new Set()).add(other));
+      }
+    }
+  }
+  const loops = new Set();
+  const visit = (feature, trail) => {
+    for (const next of uses.get(feature) ?? []) {
+      if (trail.includes(next)) loops.add([...trail.slice(trail.indexOf(next)), next].join(" → "));
+      else visit(next, [...trail, next]);
+    }
+  };
+  for (const feature of uses.keys()) visit(feature, [feature]);
+  return [...loops];
+}
+const loops = featureLoops();
+if (loops.length) throw new Error(`eslint.config.js: features depend on each other in a loop: ${loops.join("; ")} (docs/architecture.md).`);
+
 for (const [name, { host = [] }] of Object.entries(features)) {
   const wrong = host.filter((file) => !file.endsWith(".server.ts"));
   if (wrong.length) throw new Error(`eslint.config.js: the host's entry points into ${name} must be *.server.ts files: ${wrong.join(", ")}`);
@@ -138,7 +194,8 @@ const typescriptResolver = createTypeScriptImportResolver({ project: at("tsconfi
 const resolver = { ...typescriptResolver, resolve: (source, file) => typescriptResolver.resolve(source.replace(/\?[\w&=]*$/, ""), file) };
 
 const boundaries = {
-  files: ["**/*.{ts,tsx}"],
+  // .mjs too: the start script, the build steps and the benchmarks import the app's modules like any other file.
+  files: ["**/*.{ts,tsx,mjs}"],
   plugins: { "import-x": importX },
   settings: {
     "import-x/resolver-next": [resolver],
@@ -154,6 +211,8 @@ const boundaries = {
 
 // A file names a module outside its own folder by its root alias (~/, ~content/, ~server/, ~tests/, ~bench/).
 const parentFolderImports = { group: ["../*"], message: "Import from another folder through its root alias (~/…), not ../ (tsconfig.json paths)." };
+// The site never runs test or benchmark code: only tests beside the code may import the test helpers.
+const testCodeImports = { group: ["~tests/*", "~bench/*"], message: "The site's code never imports tests/ or bench/; a test helper lives under tests/helpers/." };
 
 export default tseslint.config(
   { ignores: ["build/", "build-*/", "data/", ".react-router/", "node_modules/", "coverage/"] },
@@ -179,10 +238,16 @@ export default tseslint.config(
         "error",
         {
           paths: ["zod", "zod/mini"].map((name) => ({ name, message: "Import z from ~/lib/zod or ~/lib/zod-mini (eval-free under the CSP).", allowTypeImports: true })),
-          patterns: [parentFolderImports],
+          patterns: [parentFolderImports, testCodeImports],
         },
       ],
     },
+  },
+  {
+    // The server-only files of app/ (the rule above covers the rest).
+    files: ["app/**/*.server.ts"],
+    ignores: ["app/**/*.test.{ts,tsx}"],
+    rules: { "no-restricted-imports": ["error", { patterns: [parentFolderImports, testCodeImports] }] },
   },
   {
     files: ["**/*.{js,mjs}"],

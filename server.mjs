@@ -1,9 +1,11 @@
 // Starts the site. Production (`npm start`): the built Hono app from build/server. Development
 // (`npm run dev`): the same app loaded through Vite, with hot reload. A `.env` file beside this one is read
 // first when present; variables already set in the environment win.
+import cluster from "node:cluster";
 import fs from "node:fs";
 import http from "node:http";
 import net from "node:net";
+import os from "node:os";
 import { getRequestListener } from "@hono/node-server";
 
 if (fs.existsSync(".env")) process.loadEnvFile(".env");
@@ -63,7 +65,69 @@ function handleSignals(listener, server, shutdownTimeoutMs, state) {
   process.on("SIGINT", () => stop("SIGINT"));
 }
 
+/** WEB_CONCURRENCY: how many processes serve the port; "auto" (the default) is one per core. */
+function workerCount() {
+  const raw = process.env.WEB_CONCURRENCY || "auto";
+  if (raw === "auto") return os.availableParallelism();
+  const count = Number(raw);
+  if (!Number.isInteger(count) || count < 1 || count > 64) {
+    console.error("設定錯誤，伺服器無法啟動：\n  WEB_CONCURRENCY: 必須是 auto 或 1 到 64 的整數");
+    process.exit(1);
+  }
+  return count;
+}
+
+/**
+ * The primary of WEB_CONCURRENCY workers sharing one port (decision 703). Worker 1 starts first (it migrates the
+ * database and runs the mail outbox), the others once it listens. A worker that dies is started again; one that
+ * fails before it ever listened (a configuration error) stops the whole site with its exit code. The primary
+ * passes "public content changed" between workers, and SIGTERM/SIGINT on to them, and exits when they have.
+ */
+function runPrimary(count) {
+  let stopping = false;
+  const log = (fields) => console.log(JSON.stringify({ level: 30, time: Date.now(), pid: process.pid, ...fields }));
+  const fork = (number) => {
+    const worker = cluster.fork({ WEB_CONCURRENCY: String(count), WEB_CONCURRENCY_WORKER: String(number) });
+    let listened = false;
+    worker.once("listening", () => {
+      listened = true;
+      if (number === 1) for (let next = 2; next <= count; next += 1) fork(next);
+    });
+    worker.on("message", (message) => {
+      if (message?.type !== "public-content-changed") return;
+      for (const other of Object.values(cluster.workers ?? {})) if (other && other !== worker && other.isConnected()) other.send(message);
+    });
+    worker.once("exit", (code, signal) => {
+      if (stopping) return;
+      if (!listened) {
+        stopAll("worker failed to start");
+        process.exitCode = code || 1;
+        return;
+      }
+      log({ level: 40, worker: number, code, signal, msg: "worker ended; starting it again" });
+      setTimeout(() => fork(number), 1_000);
+    });
+  };
+  const stopAll = (signal) => {
+    if (stopping) return;
+    stopping = true;
+    log({ signal, msg: "stopping the workers" });
+    for (const worker of Object.values(cluster.workers ?? {})) worker?.process.kill("SIGTERM");
+  };
+  cluster.on("exit", () => {
+    if (stopping && Object.keys(cluster.workers ?? {}).length === 0) process.exit();
+  });
+  process.on("SIGTERM", () => stopAll("SIGTERM"));
+  process.on("SIGINT", () => stopAll("SIGINT"));
+  log({ workers: count, msg: `啟動 ${count} 個工作行程` });
+  fork(1);
+}
+
 async function start() {
+  if (production && cluster.isPrimary) {
+    const count = workerCount();
+    if (count > 1) return runPrimary(count);
+  }
   if (production) {
     const server = await loadProduction();
     const { port, host, dialect, shutdownTimeoutMs } = await server.prepare();

@@ -13,7 +13,7 @@ import type { Route } from "./+types/root";
 import { getEnv } from "~/config/env.server";
 import { toPublicEnv, type PublicEnv } from "~/config/public-env";
 import { AuthProvider } from "~/features/auth/auth-provider";
-import { getServerSessionUser } from "~/features/auth/request-user.server";
+import { getServerSessionUser } from "~/features/auth/viewer.server";
 import { NavigationStatus } from "~/components/navigation-status";
 import { LoadError, isChunkLoadError } from "~/components/load-error";
 import { GoogleAnalytics } from "~/features/analytics/google-analytics";

@@ -26,6 +26,8 @@ export default [
   route("api/wishes/similar", "routes/resources/wish-similar.ts"),
   route("api/wishes/:id/vote", "routes/resources/wish-vote.ts"),
   route("dev-blog/feed.xml", "routes/resources/dev-blog-feed.ts"),
+  route("account/photo", "routes/resources/account-photo.ts"),
+  route("account/data.json", "routes/resources/account-data-json.ts"),
 
   layout("routes/site/layout.tsx", [
     index("routes/site/home.tsx"),
@@ -53,7 +55,10 @@ export default [
     route("ironman2025", "routes/site/ironman2025.tsx"),
     route("task-scheduler", "routes/site/task-scheduler.tsx"),
     route("account-deletion", "routes/site/account-deletion.tsx"),
+    route("account", "routes/site/account.tsx"),
     route("account/security", "routes/site/account-security.tsx"),
+    route("account/confirm-identity", "routes/site/account-confirm-identity.tsx"),
+    route("account/data", "routes/site/account-data.tsx"),
     route("*", "routes/site/not-found.tsx"),
   ]),
 ] satisfies RouteConfig;

@@ -16,7 +16,8 @@ port_b="${PORT_B:-4242}"
 nginx_bin="${NGINX:-/usr/sbin/nginx}"
 mkdir -p "$run"
 
-export NODE_ENV=production SITE_URL="https://localhost:$tls_port" TRUSTED_PROXIES=127.0.0.1 DATABASE_URL REDIS_URL
+# One process per instance here (two instances on a small machine); WEB_CONCURRENCY=auto would fork one per core each.
+export NODE_ENV=production SITE_URL="https://localhost:$tls_port" TRUSTED_PROXIES=127.0.0.1 DATABASE_URL REDIS_URL WEB_CONCURRENCY="${WEB_CONCURRENCY:-1}"
 pids=()
 stop() {
   trap - TERM INT EXIT

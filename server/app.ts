@@ -8,6 +8,7 @@ import { noteRequestError } from "~/services/request-context.server";
 import { withClientIp } from "./client-ip";
 import { closeSharedRateLimitStore, sharedRateLimitStore, sharedRedis } from "~/services/rate-limiter.server";
 import { redisAnswers } from "~/services/redis.server";
+import { broadcastOverRedis, listenToSiblingWorkers } from "~/services/public-content.server";
 import { canonicalRedirect } from "./redirects";
 import { baselineHeaders, loadCspHashes, securityHeaders, standaloneHeaders, staticFileHeaders, withCspNonce } from "./headers";
 import { methodPolicy } from "./methods";
@@ -18,12 +19,14 @@ import { devToolsOnlyForThisMachine } from "./dev-tools-guard";
 import { requestContext } from "./request-log";
 import { compressDynamic } from "./compression";
 import { authRoutes } from "./auth-routes";
-import { getAuthService } from "~/features/auth/auth-service.server";
+import { createPageCache } from "./page-cache";
+import { endAllSessions, endSessionsOf, getAuthService, setUserRole } from "~/features/auth/auth-service.server";
 import { createStorage } from "~/features/storage/storage.server";
-import { promoteEditors, setUserRole } from "~/features/auth/roles.server";
 import { registerUserDataHandler } from "~/features/auth/user-data-hooks.server";
 import { wishUserData } from "~/features/wishes/wish-user-data.server";
-import { endAllSessions, endSessionsOf } from "~/features/auth/sessions.server";
+import { createAppSignIn } from "~/features/app-sign-in/app-sign-in.server";
+import { appOriginAccess } from "./app-origin";
+import { postUserData } from "~/features/dev-blog/post-user-data.server";
 
 /** Every request body is capped; the sign-in layer's forms and JSON are small (analytics has its own 16 KB). */
 export const MAX_BODY_BYTES = 64 * 1024;
@@ -46,6 +49,7 @@ export function createApp() {
   // Features that keep rows per user follow account deletion and a guest's sign-in (file storage registers
   // its own handler in createStorage below).
   registerUserDataHandler(wishUserData);
+  registerUserDataHandler(postUserData);
   const app = new Hono();
   // Imported lazily so React Router's build stays a chunk of its own, which its prerenderer looks up.
   const handleRequest = createRequestHandler(
@@ -73,6 +77,14 @@ export function createApp() {
   }
   app.use(securityHeaders(headerOptions));
   app.use(methodPolicy());
+  const pageCache = createPageCache({
+    ttlSeconds: env.PAGE_CACHE_SECONDS,
+    maxEntries: env.PAGE_CACHE_MAX_ENTRIES,
+    maxBytes: env.PAGE_CACHE_MAX_MB * 1024 * 1024,
+    cspHashes: headerOptions.cspHashes,
+    analytics: headerOptions.analytics,
+  });
+  app.use(pageCache.invalidateOnWrite);
   const limitBody = bodyLimit({
     maxSize: MAX_BODY_BYTES,
     onError: (c) => c.json({ code: "payload-too-large", message: "傳送的資料過大。" }, 413),
@@ -84,20 +96,33 @@ export function createApp() {
     maxSize: MAX_POST_BODY_BYTES,
     onError: (c) => c.json({ code: "payload-too-large", message: "傳送的資料過大。" }, 413),
   });
+  // The profile photo form of /account posts a whole image: the storage limit, plus room for the form around it.
+  const limitPhotoBody = bodyLimit({
+    maxSize: env.STORAGE_MAX_UPLOAD_BYTES + MAX_BODY_BYTES,
+    onError: (c) => c.redirect(`/account?${new URLSearchParams({ "photo-error": "圖片檔案太大，請選擇較小的圖片" })}`, 303),
+  });
   app.use((c, next) => {
     if (c.req.path.startsWith("/v0/") || !hasBody(c)) return next();
+    if (c.req.path === "/account/photo") return limitPhotoBody(c, next);
     return editorPaths.test(c.req.path) ? limitPostBody(c, next) : limitBody(c, next);
   });
 
   app.get("/healthz", (c) => c.json({ ok: true }));
-  const disk = { directory: env.DATA_DIR, lowBytes: env.STORAGE_MIN_FREE_BYTES };
-  app.get("/readyz", async (c) => c.json(...(await readiness(getDatabase(), sharedRedis(), disk))));
+  // The site as the app's OpenID provider (docs/app-integration.md): discovery and /oidc/*.
+  const appSignIn = createAppSignIn({ authService: getAuthService(), redis: sharedRedis() });
+  // File storage speaking the Firebase Storage v0 protocol (docs/storage.md); its disk guard reports DATA_DIR's disk.
+  // It also takes the app's access tokens.
+  const storage = createStorage({ env, database: getDatabase(), authService: getAuthService(), appTokenUser: appSignIn.accessTokenUser });
+  app.get("/readyz", async (c) => c.json(...(await readiness(getDatabase(), sharedRedis(), storage.disk.check))));
   app.route("/", authRoutes(getAuthService()));
-  // File storage speaking the Firebase Storage v0 protocol (docs/storage.md).
-  app.route("/", createStorage({ env, database: getDatabase(), authService: getAuthService() }).routes);
+  app.route("/", appSignIn.routes);
+  // The app's origin may read downloads (CORS and CORP), nothing else of storage.
+  app.use("/v0/b/*", appOriginAccess({ siteUrl: env.SITE_URL, appUrl: env.APP_URL }));
+  app.route("/", storage.routes);
 
   // Dynamic answers are compressed on the fly; static files above are served precompressed.
   app.use(compressDynamic());
+  app.use(pageCache.middleware);
   app.all("*", (c) => handleRequest(withCspNonce(c, withClientIp(c, env.TRUSTED_PROXIES))));
 
   app.onError((error, c) => {
@@ -132,6 +157,8 @@ export class StartupError extends Error {
 /** How long start-up waits for Redis; the database has its own connect timeout. */
 const STARTUP_REDIS_TIMEOUT_MS = 10_000;
 
+let stopBroadcast = () => {};
+
 /** Validates the configuration, migrates the database and checks Redis; the start script awaits this before listening. */
 export async function prepare() {
   const env = getEnv();
@@ -141,14 +168,19 @@ export async function prepare() {
     const variable = env.DATABASE_URL ? "DATABASE_URL" : "DATA_DIR";
     throw new StartupError(`無法連線或準備資料庫，請檢查 ${variable}：${(error as Error).message}`, { cause: error });
   }
-  await promoteEditors(getDatabase(), env.EDITOR_EMAILS);
+  await getAuthService().promoteEditors();
   sharedRateLimitStore();
   const redis = sharedRedis();
   if (redis) {
     await redisAnswers(redis, STARTUP_REDIS_TIMEOUT_MS).catch((error: unknown) => {
       throw new StartupError(`無法連線到 Redis，請檢查 REDIS_URL：${(error as Error).message}`, { cause: error });
     });
+    const subscriber = redis.duplicate();
+    subscriber.on("error", () => {});
+    void subscriber.connect().catch(() => {});
+    stopBroadcast = broadcastOverRedis(redis, subscriber, `${env.REDIS_KEY_PREFIX}public-content-changed`);
   }
+  if (env.WEB_CONCURRENCY_WORKER) listenToSiblingWorkers();
   return { port: env.PORT, host: env.HOST, dialect: getDatabase().dialect, shutdownTimeoutMs: env.SHUTDOWN_TIMEOUT_MS };
 }
 
@@ -182,6 +214,7 @@ export async function signOutUsers(target: string): Promise<string> {
 
 /** After the server stopped taking requests: delivers what the outbox holds, then closes the pools. */
 export async function shutdown() {
+  stopBroadcast();
   await getAuthService().close();
   await closeSharedRateLimitStore();
   await closeDatabase();

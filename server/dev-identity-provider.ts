@@ -1,16 +1,12 @@
 import { createHash } from "node:crypto";
 import { generateKeyPairSync } from "node:crypto";
-import type { IncomingMessage, ServerResponse } from "node:http";
-import { Hono, type Context } from "hono";
+import { Hono } from "hono";
 import { RESPONSE_ALREADY_SENT } from "@hono/node-server/utils/response";
 import type Provider from "oidc-provider";
 import type { AuthService } from "~/features/auth/auth-service.server";
 import { escapeHtml } from "~/lib/escape-html";
-
-interface NodeBindings {
-  incoming: IncomingMessage & { originalUrl?: string };
-  outgoing: ServerResponse;
-}
+import { answerWithNode, nodeBindings } from "~/services/node-bindings.server";
+import { noteRequestError } from "~/services/request-context.server";
 
 /**
  * The development identity provider (PRODUCT §6): a real OpenID Connect issuer (oidc-provider) at
@@ -21,12 +17,6 @@ export function devIdentityProviderRoutes(service: AuthService) {
   const routes = new Hono();
   let provider: Promise<Provider> | undefined;
   const getProvider = () => (provider ??= createProvider(service));
-
-  const nodeBindings = (c: Context): NodeBindings => {
-    const bindings = c.env as Partial<NodeBindings> | undefined;
-    if (!bindings?.incoming || !bindings.outgoing) throw new Error("the development identity provider needs the Node server");
-    return bindings as NodeBindings;
-  };
 
   // Pages inside the sign-in pop-up carry no COOP, like the callback page, so the pop-up keeps its opener.
   routes.use(async (c, next) => {
@@ -39,14 +29,17 @@ export function devIdentityProviderRoutes(service: AuthService) {
 
   routes.get("/interaction/:uid", async (c) => {
     const { incoming, outgoing } = nodeBindings(c);
-    const details = await (await getProvider()).interactionDetails(incoming, outgoing);
+    const details = await (await getProvider()).interactionDetails(incoming, outgoing).catch(unknownInteraction);
+    if (!details) return c.html(expiredPage, 404);
     return c.html(signInPage(service.env.PRODUCT_NAME, details.uid));
   });
 
   routes.post("/interaction/:uid", async (c) => {
     const { incoming, outgoing } = nodeBindings(c);
-    const form = await c.req.parseBody();
     const oidc = await getProvider();
+    // An interaction this provider never started (or one that expired) is the sender's mistake: 404, no stack.
+    if (!(await oidc.interactionDetails(incoming, outgoing).catch(unknownInteraction))) return c.html(expiredPage, 404);
+    const form = await c.req.parseBody().catch(() => ({}) as Record<string, unknown>);
     const email = String(form.email ?? "").trim().toLowerCase();
     if (form.action === "cancel") {
       await oidc.interactionFinished(incoming, outgoing, { error: "access_denied", error_description: "使用者取消登入" }, { mergeWithLastSubmission: false });
@@ -61,20 +54,25 @@ export function devIdentityProviderRoutes(service: AuthService) {
 
   // Everything else (discovery, authorize, token, userinfo, keys) is oidc-provider's own Koa app.
   routes.all("*", async (c) => {
-    const { incoming, outgoing } = nodeBindings(c);
+    const { incoming } = nodeBindings(c);
     const oidc = await getProvider();
     // Mounted like Express does it: the provider sees the path below /dev-oidc and learns the prefix.
     incoming.originalUrl = incoming.url;
     incoming.url = (incoming.url ?? "/").replace(/^\/dev-oidc/, "") || "/";
-    await new Promise<void>((resolve) => {
-      outgoing.once("finish", resolve);
-      outgoing.once("close", resolve);
-      void oidc.callback()(incoming, outgoing);
-    });
+    await answerWithNode(c, oidc.callback());
     return RESPONSE_ALREADY_SENT;
   });
   return routes;
 }
+
+/** oidc-provider's refusal of an unknown or expired interaction (SessionNotFound and its kin, all 4xx): null. */
+function unknownInteraction(error: unknown): null {
+  const status = (error as { statusCode?: number }).statusCode;
+  if (typeof status === "number" && status >= 400 && status < 500) return null;
+  throw error;
+}
+
+const expiredPage = `<!doctype html><html lang="zh-Hant-TW"><meta charset="utf-8"><title>登入連結已失效</title><main><h1>登入連結已失效</h1><p>請關閉這個視窗，回到網站再按一次登入。</p></main></html>`;
 
 async function createProvider(service: AuthService): Promise<Provider> {
   const { default: OidcProvider } = await import("oidc-provider");
@@ -112,6 +110,10 @@ async function createProvider(service: AuthService): Promise<Provider> {
       claims: async () => ({ sub: id, email: id, email_verified: true, name: id.split("@")[0] }),
     }),
   });
+  // Koa would print every error's stack to stderr; the site logs JSON only: 5xx through the request log, the rest
+  // are the client's mistakes and answered as such.
+  oidc.silent = true;
+  oidc.on("server_error", (_ctx, error) => noteRequestError(error));
   return oidc;
 }
 

@@ -72,7 +72,8 @@ export function securityHeaders(options: HeaderOptions): MiddlewareHandler {
     const nonce = randomBytes(18).toString("base64");
     nonces.set(c.req.raw, nonce);
     await next();
-    const headers = [...common];
+    // A route may set its own resource policy (file downloads the app may embed: server/app-origin.ts).
+    const headers = c.res.headers.has("Cross-Origin-Resource-Policy") ? common.filter(([name]) => name !== "Cross-Origin-Resource-Policy") : [...common];
     // A route may set its own (the sign-in pop-up's last page must keep its opener).
     if (!c.res.headers.has("Cross-Origin-Opener-Policy")) headers.push(defaultOpenerPolicy);
     headers.push(...contentSecurityHeader(c, nonce, options));

@@ -1,40 +1,91 @@
-// oidc-provider ships no types; this declares the small part the development identity provider uses.
+// oidc-provider ships no types; this declares the part the site uses (the development identity provider in
+// server/, the app's OpenID provider in app/features/app-sign-in/).
 declare module "oidc-provider" {
   import type { IncomingMessage, ServerResponse } from "node:http";
 
+  /** A record the provider stores through an adapter (token, code, grant, session, interaction). */
+  export type AdapterPayload = Record<string, unknown> & {
+    grantId?: string;
+    uid?: string;
+    userCode?: string;
+    consumed?: number;
+    accountId?: string;
+  };
+
+  export interface Adapter {
+    upsert(id: string, payload: AdapterPayload, expiresIn: number): Promise<void>;
+    find(id: string): Promise<AdapterPayload | undefined>;
+    findByUid(uid: string): Promise<AdapterPayload | undefined>;
+    findByUserCode(userCode: string): Promise<AdapterPayload | undefined>;
+    consume(id: string): Promise<void>;
+    destroy(id: string): Promise<void>;
+    revokeByGrantId(grantId: string): Promise<void>;
+  }
+
   interface Grant {
+    jti: string;
+    accountId?: string;
+    clientId?: string;
     addOIDCScope(scope: string): void;
+    getOIDCScope(): string;
     save(): Promise<string>;
+  }
+
+  interface Client {
+    clientId: string;
+    clientName?: string;
   }
 
   interface KoaContext {
     oidc: {
       provider: Provider;
-      client?: { clientId: string };
+      client?: Client;
       session?: { accountId?: string };
+      params?: Record<string, unknown>;
+      route?: string;
     };
   }
 
-  interface Configuration {
-    clients: Array<Record<string, unknown>>;
-    jwks: { keys: Array<Record<string, unknown>> };
-    cookies: { keys: string[] };
-    claims: Record<string, string[]>;
-    features: Record<string, { enabled: boolean }>;
-    ttl: Record<string, number>;
-    interactions: { url(ctx: KoaContext, interaction: { uid: string }): string };
-    loadExistingGrant(ctx: KoaContext): Promise<Grant>;
-    findAccount(
+  export interface InteractionDetails {
+    uid: string;
+    prompt: { name: string; details: Record<string, unknown>; reasons: string[] };
+    params: Record<string, string | undefined> & { client_id: string; scope?: string };
+    session?: { accountId?: string };
+    grantId?: string;
+  }
+
+  interface StoredToken {
+    accountId: string;
+    clientId: string;
+    grantId?: string;
+    isExpired: boolean;
+  }
+
+  export type Configuration = Record<string, unknown> & {
+    interactions?: { url(ctx: KoaContext, interaction: { uid: string }): string };
+    loadExistingGrant?(ctx: KoaContext): Promise<Grant | undefined>;
+    findAccount?(
       ctx: KoaContext,
       id: string,
-    ): Promise<{ accountId: string; claims(): Promise<Record<string, unknown>> }>;
-  }
+      token?: { grantId?: string },
+    ): Promise<{ accountId: string; claims(): Promise<Record<string, unknown>> } | undefined>;
+  };
 
   export default class Provider {
     constructor(issuer: string, configuration: Configuration);
-    Grant: new (properties: { clientId?: string; accountId?: string }) => Grant;
+    Grant: {
+      new (properties: { clientId?: string; accountId?: string }): Grant;
+      find(id: string): Promise<Grant | undefined>;
+    };
+    Client: { find(id: string): Promise<Client | undefined> };
+    AccessToken: { find(value: string): Promise<StoredToken | undefined> };
+    proxy: boolean;
+    on(event: string, listener: (...args: unknown[]) => void): void;
     callback(): (req: IncomingMessage, res: ServerResponse) => Promise<void>;
-    interactionDetails(req: IncomingMessage, res: ServerResponse): Promise<{ uid: string }>;
+    /** Koa's switch for its default stderr error printing. */
+    silent: boolean;
+    on(event: "server_error", listener: (ctx: KoaContext, error: Error) => void): this;
+    interactionDetails(req: IncomingMessage, res: ServerResponse): Promise<InteractionDetails>;
     interactionFinished(
       req: IncomingMessage,
       res: ServerResponse,

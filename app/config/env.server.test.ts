@@ -41,7 +41,14 @@ describe("parseEnv", () => {
     [{ GOOGLE_CLIENT_ID: "id-only" }, "GOOGLE_CLIENT_SECRET"],
     [{ SITE_URL: "https://example.tw" }, "SMTP_HOST"],
     [{ SITE_URL: "https://example.tw", SMTP_HOST: "smtp.example.tw" }, "AUTH_SECRET"],
-    [{ SITE_URL: "https://taskhero.tw", SMTP_HOST: "smtp.taskhero.tw", AUTH_SECRET: "x".repeat(32) }, "APP_URL"],
+    [{ SITE_URL: "https://taskhero.tw", SMTP_HOST: "smtp.taskhero.tw", AUTH_SECRET: "x".repeat(32), APP_URL: "https://app.example.tw" }, "APP_URL"],
+    [{ OIDC_CLIENTS: "[{" }, "OIDC_CLIENTS"],
+    [{ OIDC_CLIENTS: JSON.stringify([{ client_id: "app", redirect_uris: ["http://evil.example/cb"] }]) }, "OIDC_CLIENTS"],
+    // RFC 8252: a private-use scheme is a reverse domain name and has no host part.
+    [{ OIDC_CLIENTS: JSON.stringify([{ client_id: "app", redirect_uris: ["app://callback"] }]) }, "OIDC_CLIENTS"],
+    [{ OIDC_CLIENTS: JSON.stringify([{ client_id: "a", redirect_uris: ["https://a.tw/cb"] }, { client_id: "a", redirect_uris: ["https://a.tw/cb"] }]) }, "OIDC_CLIENTS"],
+    [{ OIDC_CLIENTS: JSON.stringify([{ client_id: "partner-web", redirect_uris: ["https://partner.tw/cb"], public: false }]) }, "OIDC_CLIENT_SECRET_PARTNER_WEB"],
+    [{ OIDC_JWKS: JSON.stringify({ keys: [{ kty: "EC", kid: "k", alg: "ES256" }] }) }, "OIDC_JWKS"],
     [{ PASSWORD_MAX_LENGTH: "200" }, "PASSWORD_MAX_LENGTH"],
     // The development mailbox and sign-in are on with a loopback SITE_URL: never on a network address.
     [{ HOST: "0.0.0.0" }, "HOST"],
@@ -49,6 +56,35 @@ describe("parseEnv", () => {
     [{ HOST: "::" }, "HOST"],
   ])("refuses %o naming %s", (source, variable) => {
     expect(() => parseEnv(source)).toThrow(ConfigError);
-    expect(() => parseEnv(source)).toThrow(new RegExp(`^\\s+${variable}:`, "m"));
+    // A nested value is named by its path below the variable (OIDC_CLIENTS.0.redirect_uris.0).
+    expect(() => parseEnv(source)).toThrow(new RegExp(`^\\s+${variable}[.:]`, "m"));
+  });
+
+  it("reads the apps of the OpenID provider, each confidential one with the secret of its own variable", () => {
+    const env = parseEnv({
+      APP_URL: "https://app.taskhero.tw",
+      OIDC_CLIENTS: JSON.stringify([
+        { client_id: "app", redirect_uris: ["tw.example.app:/callback", "http://127.0.0.1/callback", "https://app.taskhero.tw/callback"], first_party: true },
+        { client_id: "partner", redirect_uris: ["https://partner.tw/cb"], public: false },
+      ]),
+      OIDC_CLIENT_SECRET_PARTNER: "s".repeat(40),
+    });
+    expect(env.APP_URL).toBe("https://app.taskhero.tw");
+    expect(env.oidcClients).toEqual([
+      expect.objectContaining({ client_id: "app", public: true, first_party: true, client_secret: undefined, post_logout_redirect_uris: [] }),
+      expect.objectContaining({ client_id: "partner", public: false, first_party: false, client_secret: "s".repeat(40) }),
+    ]);
+    expect(parseEnv({}).APP_URL).toBeUndefined();
+    expect(parseEnv({}).oidcClients).toEqual([]);
+  });
+
+  it("splits every rate limit between worker processes that count alone, and not when Redis counts for all", () => {
+    const worker = parseEnv({ WEB_CONCURRENCY: "2", WEB_CONCURRENCY_WORKER: "2" });
+    expect(worker.RATE_LIMIT_SIGN_IN_PER_IP).toEqual({ max: 15, windowSeconds: 60 });
+    expect(worker.RATE_LIMIT_SIGN_IN_FAILURES_PER_ACCOUNT).toEqual({ max: 5, windowSeconds: 900 });
+    expect(parseEnv({ WEB_CONCURRENCY: "3", WEB_CONCURRENCY_WORKER: "1" }).RATE_LIMIT_SIGN_IN_PER_IP.max).toBe(10);
+    expect(parseEnv({ WEB_CONCURRENCY: "2", WEB_CONCURRENCY_WORKER: "1", REDIS_URL: "redis://127.0.0.1:6379" }).RATE_LIMIT_SIGN_IN_PER_IP.max).toBe(30);
+    expect(parseEnv({}).RATE_LIMIT_SIGN_IN_PER_IP.max).toBe(30);
+    expect(() => parseEnv({ WEB_CONCURRENCY: "0" })).toThrow(ConfigError);
   });
 });

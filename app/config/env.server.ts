@@ -69,11 +69,76 @@ const proxyList = hostnameList.transform((entries, ctx) => {
   return entries;
 });
 
+/** A variable holding JSON (unset or empty: undefined). */
+const jsonText = optionalText.transform((value, ctx) => {
+  if (value === undefined) return undefined;
+  try {
+    return JSON.parse(value) as unknown;
+  } catch {
+    ctx.addIssue({ code: "custom", message: "必須是有效的 JSON" });
+    return z.NEVER;
+  }
+});
+
+/**
+ * A redirect URI an app may register (RFC 8252): https (a web app, or a native app's claimed https link), a
+ * private-use scheme written as a reverse domain name without a host (`tw.example.app:/callback`), or http on a
+ * loopback address (a native app: any port is accepted at run time).
+ */
+export function isRegistrableRedirect(value: string): boolean {
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    return false;
+  }
+  if (url.hash || url.username || url.password) return false;
+  if (url.protocol === "https:") return true;
+  // Plain http only where no network sees it: loopback, and the names RFC 6761 keeps out of public DNS (tests).
+  if (url.protocol === "http:") return ["127.0.0.1", "[::1]", "localhost"].includes(url.hostname) || /\.(test|localhost)$/.test(url.hostname);
+  return /^[a-z][a-z0-9-]*(\.[a-z0-9-]+)+:$/.test(url.protocol) && !value.slice(url.protocol.length).startsWith("//");
+}
+
+const redirectUri = z.string().refine(isRegistrableRedirect, "必須是 https、本機 http（127.0.0.1）或反向網域名稱的自訂 scheme（例如 tw.example.app:/callback）");
+
+/** One app registered with the site's OpenID provider (docs/configuration.md, OIDC_CLIENTS). */
+const oidcClient = z.strictObject({
+  client_id: z.string().regex(/^[A-Za-z0-9._-]{1,64}$/, "client_id 只能包含英數字與 . _ -"),
+  client_name: z.string().trim().min(1).max(60).optional(),
+  redirect_uris: z.array(redirectUri).min(1),
+  post_logout_redirect_uris: z.array(redirectUri).default([]),
+  /** A public client (a native or browser app) has no secret and must use PKCE. */
+  public: z.boolean().default(true),
+  /** Our own app: no consent screen. */
+  first_party: z.boolean().default(false),
+});
+
+const oidcClientList = z
+  .array(oidcClient)
+  .optional()
+  .default([])
+  .refine((list) => new Set(list.map((client) => client.client_id)).size === list.length, "client_id 不可重複");
+
+/** The private signing keys, as a JSON Web Key Set (`{"keys":[…]}`), each with `d`, `kid` and an `alg` of ES256 or RS256. */
+const privateKeySet = z
+  .strictObject({
+    keys: z
+      .array(z.looseObject({ kid: z.string().min(1), alg: z.enum(["ES256", "RS256"]), d: z.string().min(1) }))
+      .min(1),
+  })
+  .optional();
+
+/** The variable that holds a confidential client's secret: OIDC_CLIENT_SECRET_ and its id in capitals, `-`/`.` as `_`. */
+export function clientSecretVariable(clientId: string): string {
+  return `OIDC_CLIENT_SECRET_${clientId.toUpperCase().replace(/[^A-Z0-9]/g, "_")}`;
+}
+
 const envSchema = z
   .object({
     PRODUCT_NAME: z.string().trim().min(1).default("任務小勇士"),
     SITE_URL: origin.default("http://localhost:3000"),
-    APP_URL: origin.default("https://app.example.tw"),
+    // Unset: no link leads to the app (立即開始 opens sign-up, 進入應用程式 is hidden).
+    APP_URL: optionalText.pipe(origin.optional()),
     ALLOWED_HOSTNAMES: hostnameList,
     SUPPORT_EMAIL: z.email().default("support@example.tw"),
     FACEBOOK_PAGE_URL: z.url().default("https://www.facebook.com/"),
@@ -112,6 +177,14 @@ const envSchema = z
     REDIS_CONNECT_TIMEOUT_MS: milliseconds(2_000),
     REDIS_COMMAND_TIMEOUT_MS: milliseconds(2_000),
     SHUTDOWN_TIMEOUT_MS: milliseconds(10_000),
+    // Anonymous renders of database pages (decision 702): seconds an entry lives (0 turns the cache off), its bounds.
+    // Worker processes sharing the port (server.mjs): "auto" is one per core. The primary hands each worker the
+    // resolved count and its number (1 runs the mail outbox; decision 703).
+    WEB_CONCURRENCY: z.union([z.literal("auto"), z.coerce.number().int().min(1).max(64)]).default("auto"),
+    WEB_CONCURRENCY_WORKER: z.coerce.number().int().min(0).max(64).default(0),
+    PAGE_CACHE_SECONDS: z.coerce.number().int().min(0).max(3600).default(10),
+    PAGE_CACHE_MAX_ENTRIES: z.coerce.number().int().min(1).max(100_000).default(200),
+    PAGE_CACHE_MAX_MB: z.coerce.number().int().min(1).max(4096).default(16),
     // Rate limits, "count/seconds" generous per address, since a family or a school shares one.
     RATE_LIMIT_AUTH_PER_IP: fixedWindow("300/60"),
     RATE_LIMIT_SIGN_IN_PER_IP: fixedWindow("30/60"),
@@ -162,6 +235,8 @@ const envSchema = z
     STORAGE_MAX_OPEN_UPLOADS: z.coerce.number().int().min(1).max(1000).default(5),
     // Uploads stop while less than this stays free on DATA_DIR's disk (the database keeps room); 0 turns it off.
     STORAGE_MIN_FREE_BYTES: z.coerce.number().int().min(0).default(100 * 1024 * 1024),
+    // A file of this size kept in DATA_DIR, given back when the disk is full so deletions still work; 0: none.
+    STORAGE_DISK_RESERVE_BYTES: z.coerce.number().int().min(0).default(8 * 1024 * 1024),
     STORAGE_SWEEP_INTERVAL_SECONDS: z.coerce.number().int().min(1).max(86_400).default(600),
     STORAGE_ORPHAN_GRACE_SECONDS: z.coerce.number().int().min(0).max(604_800).default(900),
     S3_BUCKET: optionalText,
@@ -171,6 +246,11 @@ const envSchema = z
     S3_SECRET_ACCESS_KEY: optionalText,
     S3_FORCE_PATH_STYLE: flag,
     S3_PREFIX: z.string().trim().default(""),
+
+    // The app's sign-in (docs/app-integration.md): the registered clients, the signing keys, the lifetimes.
+    OIDC_CLIENTS: jsonText.pipe(oidcClientList),
+    OIDC_JWKS: jsonText.pipe(privateKeySet),
+    OIDC_ACCESS_TOKEN_MINUTES: z.coerce.number().int().min(1).max(60).default(10),
 
     GOOGLE_CLIENT_ID: optionalText,
     GOOGLE_CLIENT_SECRET: optionalText,
@@ -204,7 +284,7 @@ const envSchema = z
         message: "公開的 SITE_URL 需要至少 32 個字元的 AUTH_SECRET",
       });
     }
-    if (!loopback && new URL(env.APP_URL).hostname.endsWith("example.tw")) {
+    if (!loopback && env.APP_URL && new URL(env.APP_URL).hostname.endsWith("example.tw")) {
       // The app's origin is trusted by the sign-in layer (pop-ups, redirects): never a placeholder in production.
       ctx.addIssue({ code: "custom", path: ["APP_URL"], message: "公開的 SITE_URL 需要設定正式的 APP_URL（不可使用範例網址）" });
     }
@@ -255,6 +335,13 @@ export function parseEnv(source: Record<string, string | undefined>) {
     throw new ConfigError(`設定錯誤，伺服器無法啟動：\n${lines.join("\n")}`);
   }
   const env = result.data;
+  // A confidential client's secret comes from a variable of its own, never from the JSON list.
+  const oidcClients = env.OIDC_CLIENTS.map((client) => ({ ...client, client_secret: client.public ? undefined : source[clientSecretVariable(client.client_id)]?.trim() }));
+  const missingSecrets = oidcClients.filter((client) => !client.public && (client.client_secret?.length ?? 0) < 32);
+  if (missingSecrets.length) {
+    const lines = missingSecrets.map((client) => `  ${clientSecretVariable(client.client_id)}: 機密用戶端 ${client.client_id} 需要至少 32 個字元的密鑰`);
+    throw new ConfigError(`設定錯誤，伺服器無法啟動：\n${lines.join("\n")}`);
+  }
   const siteHost = new URL(env.SITE_URL).hostname;
   const isLoopbackSite = isLoopbackOrigin(env.SITE_URL);
   // localhost and 127.0.0.1 are trusted only while the site itself runs on this machine.
@@ -263,11 +350,30 @@ export function parseEnv(source: Record<string, string | undefined>) {
     : [...new Set([siteHost, `app.${siteHost}`, ...(isLoopbackSite ? ["localhost", "127.0.0.1"] : [])])];
   return {
     ...env,
+    ...perWorkerLimits(env),
     HOST: env.HOST ?? (isLoopbackSite ? "127.0.0.1" : "0.0.0.0"),
     allowedHostnames,
     /** Development stand-ins (mailbox, identity provider) exist only on a loopback origin. */
     isLoopbackSite,
+    /** OIDC_CLIENTS with each confidential client's secret read from its own variable. */
+    oidcClients,
   };
+}
+
+/**
+ * In a cluster worker without Redis, each worker counts on its own: every RATE_LIMIT_* is split between the
+ * workers (rounded up), so all of them together never allow more than the configured count (decision 703).
+ */
+function perWorkerLimits(env: z.infer<typeof envSchema>): Partial<z.infer<typeof envSchema>> {
+  const workers = env.WEB_CONCURRENCY === "auto" ? 1 : env.WEB_CONCURRENCY;
+  if (!env.WEB_CONCURRENCY_WORKER || workers <= 1 || env.REDIS_URL) return {};
+  const split: Record<string, { max: number; windowSeconds: number }> = {};
+  for (const [name, value] of Object.entries(env)) {
+    if (name.startsWith("RATE_LIMIT_") && typeof value === "object" && value && "max" in value) {
+      split[name] = { ...value, max: Math.ceil(value.max / workers) };
+    }
+  }
+  return split as Partial<z.infer<typeof envSchema>>;
 }
 
 let cached: ServerEnv | undefined;

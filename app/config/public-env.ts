@@ -8,7 +8,8 @@ export function toPublicEnv(env: ServerEnv) {
   return {
     productName: env.PRODUCT_NAME,
     siteUrl: env.SITE_URL,
-    appUrl: env.APP_URL,
+    /** The app's address, or null when none is configured (no link leads to the app then). */
+    appUrl: env.APP_URL ?? null,
     allowedHostnames: env.allowedHostnames,
     supportEmail: env.SUPPORT_EMAIL,
     facebookPageUrl: env.FACEBOOK_PAGE_URL,

@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import SQLite from "better-sqlite3";
-import { Kysely, PostgresDialect, SqliteDialect, type LogEvent } from "kysely";
+import { CompiledQuery, Kysely, PostgresDialect, SqliteDialect, type DatabaseConnection, type Driver, type LogEvent } from "kysely";
 import pg from "pg";
 import type { Logger } from "pino";
 import type { Database } from "./schema";
@@ -51,6 +51,8 @@ export interface ConnectOptions {
   postgres?: Partial<PostgresTimeouts>;
   /** SQLite only: NORMAL (default) survives a killed process; FULL also a power cut, at a cost (decision 602). */
   sqliteSynchronous?: "NORMAL" | "FULL";
+  /** SQLite only: other processes (cluster workers) write to the same file; transactions take the write lock first. */
+  sqliteSharedWithWorkers?: boolean;
   reporting?: DatabaseReporting;
 }
 
@@ -70,7 +72,23 @@ export function openDatabase(options: ConnectOptions): DatabaseHandle {
   sqlite.pragma(`synchronous = ${options.sqliteSynchronous ?? "NORMAL"}`);
   sqlite.pragma("foreign_keys = ON");
   sqlite.pragma("busy_timeout = 5000");
-  return { db: new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }), log: queryLog(options.reporting) }), dialect: "sqlite", raw: sqlite };
+  const dialect = options.sqliteSharedWithWorkers ? new WriterFirstSqliteDialect({ database: sqlite }) : new SqliteDialect({ database: sqlite });
+  return { db: new Kysely<Database>({ dialect, log: queryLog(options.reporting) }), dialect: "sqlite", raw: sqlite };
+}
+
+/**
+ * SQLite shared by several processes (decision 703): a transaction that reads first and writes later cannot take
+ * the write lock once another process has written (SQLITE_BUSY at once, busy_timeout does not apply — decision
+ * 602). `begin immediate` takes it at the start, so a transaction waits (busy_timeout) instead of failing.
+ */
+class WriterFirstSqliteDialect extends SqliteDialect {
+  override createDriver(): Driver {
+    const driver = super.createDriver();
+    driver.beginTransaction = async (connection: DatabaseConnection) => {
+      await connection.executeQuery(CompiledQuery.raw("begin immediate"));
+    };
+    return driver;
+  }
 }
 
 function openPostgres(connectionString: string, options: ConnectOptions): DatabaseHandle {

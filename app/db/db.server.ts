@@ -24,6 +24,7 @@ export function getDatabase(): DatabaseHandle {
       databaseUrl: env.DATABASE_URL,
       dataDir: env.DATA_DIR,
       sqliteSynchronous: env.SQLITE_SYNCHRONOUS,
+      sqliteSharedWithWorkers: env.WEB_CONCURRENCY_WORKER > 0,
       postgres: {
         connectMs: env.DATABASE_CONNECT_TIMEOUT_MS,
         statementMs: env.DATABASE_STATEMENT_TIMEOUT_MS,

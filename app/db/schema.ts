@@ -227,3 +227,40 @@ export interface UsedLinkTokenTable {
   token_hash: string;
   expires_at: string;
 }
+
+// --- the app's sign-in (OpenID provider) ---
+export interface Database {
+  oidc_record: OidcRecordTable;
+  oidc_signing_key: OidcSigningKeyTable;
+}
+
+/** One record of the OpenID provider (a grant, token, code, interaction, provider session): JSON and its expiry (ms). */
+export interface OidcRecordTable {
+  kind: string;
+  id: string;
+  payload: string;
+  grant_id: string | null;
+  uid: string | null;
+  expires_at: number | string;
+  consumed_at: number | string | null;
+}
+
+/** A signing key the provider made for itself (when OIDC_JWKS is unset): its private JWK as JSON. */
+export interface OidcSigningKeyTable {
+  kid: string;
+  private_jwk: string;
+  created_at: string;
+}
+
+// --- known devices (sign-in layer: new-device notices) ---
+export interface Database {
+  known_device: KnownDeviceTable;
+}
+
+/** A browser that has signed in to the account: SHA-256 of its device cookie, ISO-8601 times. */
+export interface KnownDeviceTable {
+  user_id: string;
+  device_hash: string;
+  first_seen_at: string;
+  last_seen_at: string;
+}

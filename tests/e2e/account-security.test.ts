@@ -84,7 +84,7 @@ describe("account security", () => {
 
     await expect.poll(() => devices(page).count()).toBe(2);
     const current = devices(page).filter({ hasText: "目前這個裝置" });
-    await expect(current.textContent()).resolves.toMatch(/Linux 上的 Chrome.*登入時間\d{4} 年 \d{1,2} 月 \d{1,2} 日 \d{2}:\d{2}.*最近使用/);
+    await expect(current.textContent()).resolves.toMatch(/Linux 上的 Chrome \d+.*本機網路.*登入時間\d{4} 年 \d{1,2} 月 \d{1,2} 日 \d{2}:\d{2}.*最近使用/);
     expect(await current.getByRole("button").count()).toBe(0);
     expect(await page.content()).not.toMatch(/session_token|"token"/);
     await expectNoAxeViolations(page);

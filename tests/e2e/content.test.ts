@@ -149,15 +149,15 @@ describe("interactive details", () => {
     );
   });
 
-  it("start on the home page: the app in a new tab, sign-up on this site", async () => {
+  it("start on the home page without an app configured: 立即開始 leads to sign-up, no placeholder address anywhere", async () => {
     const page = await browser.newPage();
     await openPage(page, "/");
     const hero = page.locator(".home-hero");
     const start = hero.getByRole("link", { name: "立即開始" });
-    expect(await start.getAttribute("href")).toBe("https://app.example.tw");
-    expect(await start.getAttribute("target")).toBe("_blank");
-    expect(await start.getAttribute("rel")).toContain("noopener");
-    expect(await hero.getByRole("link", { name: "免費註冊" }).getAttribute("href")).toBe("/signup");
+    expect(await start.getAttribute("href")).toBe("/signup");
+    expect(await start.getAttribute("target")).toBeNull();
+    expect(await page.content()).not.toContain("example.tw/");
+    expect(await page.content()).not.toContain("app.example");
     await expect(page.locator("main").textContent()).resolves.toContain("適合 3 到 12 歲的孩子");
   });
 

@@ -35,6 +35,8 @@ export async function startSite(env: Record<string, string> = {}, options: { dat
       BUILD_DIR: buildDir,
       DATABASE_URL: "",
       REDIS_URL: "",
+      // One process (its pid is the one signalled and measured); a test of workers passes its own count.
+      WEB_CONCURRENCY: "1",
       ...env,
     },
     stdio: ["ignore", "pipe", "pipe"],

@@ -30,6 +30,8 @@ export async function launchServer({ port = 3000, buildDir, env = {}, waitForHea
       BUILD_DIR: build,
       DATABASE_URL: "",
       REDIS_URL: "",
+      // One process, as tests measure and signal it; a benchmark of workers passes its own count.
+      WEB_CONCURRENCY: "1",
       ...env,
     },
     stdio: ["ignore", "pipe", "pipe"],

@@ -1,8 +1,8 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, expect, it } from "vitest";
-import type { DeviceSession } from "~/features/auth/account-security";
+import type { DeviceSession } from "~/features/auth/auth-client";
 import { commonPasswordMessage } from "~/features/auth/password-policy";
-import { endAllSessions, endSessionsOf } from "~/features/auth/sessions.server";
+import { endAllSessions, endSessionsOf } from "~/features/auth/auth-service.server";
 import { describeEachDatabase } from "~tests/helpers/databases";
 import { startAuthServer, type AuthTestClient, type AuthTestServer } from "./auth-server";
 
@@ -53,16 +53,16 @@ describeEachDatabase("account security", (database) => {
     expect(answer.status).toBe(200);
     const { devices } = answer.body;
     expect(devices.map(({ device, current }) => [device, current])).toEqual([
-      ["iPhone 上的 Safari", true],
-      ["Windows 上的 Chrome", false],
+      ["iPhone（iOS 17.5）上的 Safari 17", true],
+      ["Windows 上的 Chrome 126", false],
     ]);
     for (const device of devices) {
-      expect(Object.keys(device).sort()).toEqual(["createdAt", "current", "device", "id", "lastActiveAt"]);
+      expect(Object.keys(device).sort()).toEqual(["createdAt", "current", "device", "id", "lastActiveAt", "place"]);
       expect(new Date(device.createdAt).getTime()).toBeGreaterThan(Date.now() - 60_000);
     }
     const text = JSON.stringify(answer.body);
     for (const client of clients) expect(text).not.toContain(sessionToken(client));
-    expect((await windows.get<{ devices: DeviceSession[] }>("/devices")).body.devices[0]).toMatchObject({ device: "Windows 上的 Chrome", current: true });
+    expect((await windows.get<{ devices: DeviceSession[] }>("/devices")).body.devices[0]).toMatchObject({ device: "Windows 上的 Chrome 126", current: true });
     expect((await server.client().get("/devices")).status).toBe(401);
   });
 
@@ -84,7 +84,7 @@ describeEachDatabase("account security", (database) => {
 
     expect((await iphone.post("/devices/end", { id: windowsId })).body).toEqual({ status: true });
     expect(await windows.me()).toBeNull();
-    expect((await devicesOf(iphone)).map((device) => device.device)).toEqual(["iPhone 上的 Safari"]);
+    expect((await devicesOf(iphone)).map((device) => device.device)).toEqual(["iPhone（iOS 17.5）上的 Safari 17"]);
 
     // Its own id ends the current session and clears the cookie.
     const ownId = (await devicesOf(iphone))[0]?.id ?? "";

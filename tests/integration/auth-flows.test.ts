@@ -4,7 +4,7 @@ import { afterAll, beforeAll, expect, it, vi } from "vitest";
 import { getMigrations } from "better-auth/db/migration";
 import { authOptions } from "~/features/auth/auth.server";
 import { registerUserDataHandler } from "~/features/auth/user-data-hooks.server";
-import { SELF_TEST_CACHE_MS, runSelfTest } from "~/features/auth/self-test.server";
+import { SELF_TEST_CACHE_MS, runSelfTest } from "~/features/dev-tools/self-test.server";
 import { devMailboxApi } from "~/features/dev-tools/dev-mailbox.server";
 import { describeEachDatabase } from "~tests/helpers/databases";
 import { startAuthServer, type AuthTestClient, type AuthTestServer } from "./auth-server";
@@ -16,6 +16,7 @@ const tokenFrom = (link: string) => new URL(link).searchParams.get("token") ?? "
 // A feature table of the kind other teams add: rows that point at a user.
 registerUserDataHandler({
   name: "test-notes",
+  exportUserData: async (db, userId) => (await sql`select id from test_note where user_id = ${userId}`.execute(db)).rows,
   deleteUserData: async (db, userId) => {
     await sql`delete from test_note where user_id = ${userId}`.execute(db);
   },

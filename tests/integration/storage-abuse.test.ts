@@ -281,6 +281,7 @@ describeEachDatabase("storage under abuse", (database) => {
     const link = api.objectUrl(stored.body.name, `?alt=media&token=${stored.body.downloadTokens}`);
     const failing = {
       name: "test-failing-after-storage",
+      exportUserData: async () => [],
       deleteUserData: async () => {
         throw new Error("the commit fails");
       },

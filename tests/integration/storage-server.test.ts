@@ -4,7 +4,7 @@ import path from "node:path";
 import exifr from "exifr";
 import sharp from "sharp";
 import { afterAll, beforeAll, expect, it } from "vitest";
-import { setUserRole } from "~/features/auth/roles.server";
+import { setUserRole } from "~/features/auth/auth-service.server";
 import { deleteUserData, moveUserData } from "~/features/auth/user-data-hooks.server";
 import type { WireObjectResource } from "~/features/storage/file-metadata";
 import { describeEachDatabase } from "~tests/helpers/databases";

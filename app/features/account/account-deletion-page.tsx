@@ -1,7 +1,7 @@
 import { Link, useActionData } from "react-router";
 import { usePublicEnv } from "~/config/use-public-env";
 import { ResultNotice } from "~/components/result-notice";
-import type { FormOutcome } from "~/features/auth/form-schemas";
+import type { FormResult } from "~/lib/form-result";
 import { mailtoHref } from "~/lib/mailto";
 import { PageIntro } from "~/features/pages/page-intro";
 import type { AccountDeletionContent } from "~content/types";
@@ -13,7 +13,7 @@ import { SelfServiceDeletion, type DeletionAccount } from "./self-service-deleti
  */
 export function AccountDeletionPage({ intro, sections, byEmail, selfService, account }: AccountDeletionContent & { account: DeletionAccount | null }) {
   const env = usePublicEnv();
-  const deleted = Boolean((useActionData() as FormOutcome | undefined)?.done);
+  const deleted = Boolean((useActionData() as FormResult | undefined)?.done);
   const mailto = mailtoHref(env.supportEmail, byEmail.subject);
   if (deleted) {
     return (

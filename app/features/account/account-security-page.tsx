@@ -1,4 +1,4 @@
-import type { AccountSecurity } from "~/features/auth/account-security";
+import type { AccountSecurity } from "~/features/account/account-security";
 import { PageIntro } from "~/features/pages/page-intro";
 import { DeviceList } from "./device-list";
 import { PasswordChange } from "./password-change";

@@ -1,6 +1,6 @@
 import { Link } from "react-router";
 import { usePublicEnv } from "~/config/use-public-env";
-import { authHref, guestUpgradeLabel } from "~/features/auth/auth-paths";
+import { authHref, guestUpgradeLabel } from "~/features/sign-in/auth-paths";
 import { useAuth } from "~/features/auth/auth-provider";
 import { PageIntro } from "~/features/pages/page-intro";
 import { PlanCard } from "~/features/pages/plan-card";
@@ -48,9 +48,11 @@ export function CurrentPlanPage({
           <section className="page-section" aria-labelledby="plan-start">
             <h2 id="plan-start">{signedIn.title}</h2>
             <p>{signedIn.text}</p>
-            <a className="button button--primary" href={env.appUrl} target="_blank" rel="noopener">
-              進入應用程式
-            </a>
+            {env.appUrl ? (
+              <a className="button button--primary" href={env.appUrl} target="_blank" rel="noopener">
+                進入應用程式
+              </a>
+            ) : null}
           </section>
         </>
       ) : (

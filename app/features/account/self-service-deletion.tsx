@@ -1,9 +1,10 @@
 import { Form, Link } from "react-router";
 import { ResultNotice } from "~/components/result-notice";
 import type { AccountDeletionContent } from "~content/types";
-import { useAuthForm } from "~/features/auth/auth-form";
-import { authHref } from "~/features/auth/auth-paths";
-import { accountDeletionSchema } from "~/features/auth/form-schemas";
+import { useForm } from "~/components/form/form";
+import { authHref } from "~/features/sign-in/auth-paths";
+import { accountDeletionSchema } from "./account-schemas";
+import { confirmIdentityHref } from "./recent-sign-in-alert";
 
 /** Who is signed in, as the page's loader read it on the server (null for a visitor). */
 export interface DeletionAccount {
@@ -22,7 +23,7 @@ export function SelfServiceDeletion({
   content: AccountDeletionContent["selfService"];
   account: DeletionAccount | null;
 }) {
-  const form = useAuthForm(accountDeletionSchema(confirmWord));
+  const form = useForm(accountDeletionSchema(confirmWord));
   const error = form.outcome?.formError ?? form.errors.confirm ?? form.errors.password ?? null;
 
   let body: React.ReactNode;
@@ -61,6 +62,13 @@ export function SelfServiceDeletion({
           <ResultNotice key={error} tone="error" className="notice notice--error">
             {error}
           </ResultNotice>
+        )}
+        {form.outcome?.code === "auth/requires-recent-login" && (
+          <p>
+            <Link className="button" to={confirmIdentityHref("/account-deletion")}>
+              確認身分
+            </Link>
+          </p>
         )}
         <button type="submit" className="button button--danger" disabled={form.pending}>
           {form.pending ? "刪除中…" : "永久刪除我的帳號"}

@@ -1,4 +1,4 @@
-import { messageForCode, type AuthErrorCode } from "./auth-errors";
+import { messageForCode, type AuthErrorCode } from "./auth-client";
 import { currentRequestErrors } from "~/services/request-context.server";
 import { isUniqueViolation } from "~/services/dependency-errors.server";
 import { sharedErrorCodes, type AuthEndpoint } from "./auth-endpoints";

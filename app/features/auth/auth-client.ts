@@ -1,10 +1,108 @@
-import { AuthError, messageForCode } from "./auth-errors";
+/**
+ * What the browser knows of the sign-in layer: its types, the error catalogue, and a small fetch-based client for
+ * /api/auth (a few hundred bytes instead of Better Auth's full client).
+ */
 import type { IdentityRecord } from "./identity-record";
 
+/** The session user the browser keeps (mirrored in localStorage["user"]), as in the original §3. */
+export interface SessionUser {
+  uid: string;
+  email: string | null;
+  displayName: string | null;
+  emailVerified: boolean;
+  isAnonymous?: boolean;
+  photoURL?: string | null;
+}
+
+export type SocialProvider = "google" | "facebook" | "line" | "dev";
+
+/** One signed-in device as the account screen shows it (`GET /api/auth/devices`). `id` names the session; it cannot be used as one. */
+export interface DeviceSession {
+  id: string;
+  /** Browser and system in plain words with versions (`Android 14 上的 Chrome 126（Pixel 8）`), from the User-Agent. */
+  device: string;
+  /** Where its network is, when known without a lookup (`本機網路`); null otherwise. */
+  place: string | null;
+  createdAt: string;
+  /** When the session last slid forward (at most once a day, see sessions.server.ts): a day's precision. */
+  lastActiveAt: string;
+  current: boolean;
+}
+
 /**
- * A small fetch-based client for /api/auth (a few hundred bytes instead of Better Auth's full client).
- * Every failure becomes an AuthError with a catalogue code and a Traditional-Chinese message.
+ * The error catalogue of the original §8: one table from code to Traditional-Chinese message, used by the
+ * server (every API error carries `{ code, message }`) and by the browser (every failed action).
  */
+export const authErrorMessages = {
+  "auth/invalid-email": "電子郵件格式不正確",
+  "auth/user-disabled": "此帳號已被停用",
+  "auth/user-not-found": "找不到此電子郵件的帳號",
+  "auth/wrong-password": "密碼錯誤",
+  "auth/email-already-in-use": "此電子郵件已被註冊",
+  "auth/weak-password": "密碼強度不足，至少需要 6 個字元",
+  "auth/operation-not-allowed": "此操作不被允許",
+  "auth/account-exists-with-different-credential": "此電子郵件已使用其他登入方式註冊",
+  "auth/invalid-credential": "電子郵件或密碼錯誤",
+  "auth/invalid-verification-code": "驗證碼無效",
+  "auth/invalid-verification-id": "驗證 ID 無效",
+  "auth/requires-recent-login": "此操作需要重新登入",
+  "auth/too-many-requests": "嘗試次數過多，請稍後再試",
+  "auth/network-request-failed": "網路連線失敗，請檢查網路連線",
+  "auth/popup-closed-by-user": "登入視窗已被關閉，請再試一次",
+  "auth/unauthorized-domain": "此網域未被授權",
+  "auth/popup-blocked": "彈出視窗被瀏覽器封鎖，請允許彈出視窗後再試一次",
+  "auth/cancelled-popup-request": "登入請求已取消",
+  "auth/internal-error": "伺服器內部錯誤",
+  "auth/service-unavailable": "服務暫時無法使用，請稍後再試",
+  "auth/invalid-api-key": "無效的 API 金鑰",
+  "auth/app-deleted": "應用程式已被刪除",
+  "auth/user-token-expired": "登入已過期，請重新登入",
+  "auth/web-storage-unsupported": "此瀏覽器不支援網頁儲存功能",
+  "auth/timeout": "操作逾時，請稍後再試",
+  "auth/missing-email": "請輸入電子郵件地址",
+  "auth/invalid-continue-uri": "重新導向網址無效",
+  "auth/unauthorized-continue-uri": "重新導向網址未經授權",
+  "email-not-verified": "電子郵件尚未驗證，請先完成驗證",
+  // Client-side checks of the original §5.
+  "auth/not-anonymous": "目前的帳號不是訪客帳號",
+  "auth/no-current-user": "目前沒有登入的使用者",
+  // Links in emails (verification, reset) that are expired, used or mangled.
+  "auth/invalid-action-code": "連結無效、已過期或已使用過，請重新申請",
+  "auth/email-already-verified": "此電子郵件已完成驗證",
+  "auth/missing-password": "請輸入密碼",
+  "auth/display-name-too-long": "顯示名稱不可超過 100 個字元",
+  "auth/invalid-display-name": "顯示名稱不可包含網址或看不見的控制字元",
+  "auth/invalid-photo-url": "大頭貼必須是在本站上傳的圖片",
+  "auth/invalid-request": "請求格式不正確",
+  "auth/not-found": "找不到此功能",
+  // The account center (/account).
+  "auth/last-sign-in-method": "至少要保留一種登入方式，最後一種登入方式無法移除",
+  "auth/password-already-set": "這個帳號已經有密碼，請到「帳號安全」更改密碼",
+  "auth/same-email": "新的電子郵件與目前的相同",
+  "auth/provider-already-linked": "這個社群帳號已連結到另一個帳號",
+} as const;
+
+export type AuthErrorCode = keyof typeof authErrorMessages;
+
+export const unknownErrorMessage = "操作失敗，請重試";
+
+export function messageForCode(code: string): string {
+  return (authErrorMessages as Record<string, string>)[code] ?? unknownErrorMessage;
+}
+
+/** What every failed auth call throws: a catalogue code and the message shown to the user. */
+export class AuthError extends Error {
+  override name = "AuthError";
+  constructor(
+    readonly code: string,
+    message: string = messageForCode(code),
+  ) {
+    super(message);
+  }
+}
+
+
+// Every failure of the client becomes an AuthError with a catalogue code and a Traditional-Chinese message.
 let authOrigin = "";
 
 export const unexpectedDomainWarning = "非預期的網域，可能導致驗證問題";

@@ -1,5 +1,5 @@
 import type { ServerEnv } from "~/config/env.server";
-import type { AuthErrorCode } from "./auth-errors";
+import type { AuthErrorCode } from "./auth-client";
 
 /**
  * The one table of the sign-in layer's endpoints (everything under /api/auth): Better Auth's own and those of
@@ -32,8 +32,10 @@ export interface AuthEndpoint {
   refuseUnverifiedEmail?: true;
   /** Per client address (Better Auth's limiter); without it RATE_LIMIT_AUTH_PER_IP. */
   perIp?: RateLimitName;
-  /** Per typed email, every attempt counting. */
+  /** Per typed email (or, with `perAccountBy`, per signed-in account), every attempt counting. */
   perAccount?: RateLimitName;
+  /** Whose count `perAccount` is: the body's `email` (default) or the signed-in account's (its body names another address). */
+  perAccountBy?: "signed-in-user";
   /** The body field holding a new password: the password policy and the common-password list apply. */
   newPassword?: "password" | "newPassword";
   /** The body carries a display name (`name`): the display-name rules apply (display-name.ts). */
@@ -70,7 +72,8 @@ const core: Row[] = [
   { path: "/change-password", methods: post, session: "renews", needs: "authoritative-session", lockout: "signed-in-user", perIp: "RATE_LIMIT_SIGN_IN_PER_IP", newPassword: "newPassword", audit: "password-change" },
   // Server-scoped in Better Auth, yet routed over HTTP: a password oracle, so limited and locked like a sign-in.
   { path: "/verify-password", methods: post, session: "none", needs: "authoritative-session", lockout: "signed-in-user", perIp: "RATE_LIMIT_SIGN_IN_PER_IP" },
-  { path: "/change-email", methods: post, session: "renews", needs: "authoritative-session", audit: "email-change" },
+  // A link to the new address; the account changes when it is opened (/verify-email). Same answer for a taken address.
+  { path: "/change-email", methods: post, session: "renews", needs: "authoritative-session", perIp: "RATE_LIMIT_MAIL_PER_IP", perAccount: "RATE_LIMIT_VERIFICATION_MAIL_PER_ACCOUNT", perAccountBy: "signed-in-user", errors: { CHANGE_EMAIL_DISABLED: "auth/operation-not-allowed" }, audit: "email-change" },
   { path: "/update-user", methods: post, session: "renews", needs: "session", displayName: true },
   { path: "/update-session", methods: post, session: "renews", needs: "session" },
   { path: "/delete-user", methods: post, session: "ends", needs: "authoritative-session", passwordToDelete: true, errors: { PASSWORD_REQUIRED: "auth/missing-password" }, audit: "account-deletion" },
@@ -79,7 +82,7 @@ const core: Row[] = [
   { path: "/revoke-session", methods: post, session: "ends", needs: "authoritative-session", audit: "sessions-ended" },
   { path: "/revoke-sessions", methods: post, session: "ends", needs: "authoritative-session", audit: "sessions-ended" },
   { path: "/revoke-other-sessions", methods: post, session: "ends", needs: "authoritative-session", audit: "sessions-ended" },
-  { path: "/link-social", methods: post, session: "none", needs: "authoritative-session" },
+  { path: "/link-social", methods: post, session: "none", needs: "authoritative-session", perIp: "RATE_LIMIT_SIGN_IN_PER_IP", errors: { SOCIAL_ACCOUNT_ALREADY_LINKED: "auth/provider-already-linked" }, audit: "sign-in-method-link" },
   { path: "/list-accounts", methods: get, session: "none", needs: "session" },
   { path: "/unlink-account", methods: post, session: "none", needs: "fresh-session" },
   { path: "/refresh-token", methods: post, session: "none", needs: "nothing" },
@@ -104,6 +107,37 @@ const account: Row[] = [
   { path: "/devices/end", methods: post, session: "ends", needs: "authoritative-session", audit: "sessions-ended" },
 ];
 
+/**
+ * The account center (/account): recent sign-in and its confirm step, sign-in methods, a first password, the
+ * copy of one's data (recent-sign-in, sign-in-methods, account-data).
+ */
+const accountCenter: Row[] = [
+  // Renews: a new session for the same user (createdAt now), the old one ended inside the endpoint.
+  { path: "/confirm-identity", methods: post, session: "renews", needs: "session", lockout: "signed-in-user", perIp: "RATE_LIMIT_SIGN_IN_PER_IP", audit: "identity-confirmation" },
+  // Better Auth's limiter gives every path under /sign-in 3 requests per 10 s unless a row names a limit.
+  { path: "/sign-in-methods", methods: get, session: "none", needs: "session", perIp: "RATE_LIMIT_AUTH_PER_IP" },
+  {
+    path: "/sign-in-methods/remove",
+    methods: post,
+    session: "none",
+    needs: "session",
+    perIp: "RATE_LIMIT_SIGN_IN_PER_IP",
+    errors: { FAILED_TO_UNLINK_LAST_ACCOUNT: "auth/last-sign-in-method", ACCOUNT_NOT_FOUND: "auth/invalid-request" },
+    audit: "sign-in-method-removal",
+  },
+  {
+    path: "/set-password",
+    methods: post,
+    session: "none",
+    needs: "session",
+    perIp: "RATE_LIMIT_SIGN_IN_PER_IP",
+    newPassword: "newPassword",
+    errors: { PASSWORD_ALREADY_SET: "auth/password-already-set", GUEST_HAS_NO_PASSWORD: "auth/operation-not-allowed" },
+    audit: "password-set",
+  },
+  { path: "/account-data", methods: get, session: "none", needs: "session", perIp: "RATE_LIMIT_SIGN_IN_PER_IP" },
+];
+
 /** The pop-up sign-in (Better Auth's oauth-popup plugin); it lands on `/callback/:id`. */
 const popup: Row[] = [{ path: "/oauth-popup/start", methods: get, session: "none", needs: "nothing" }];
 
@@ -114,7 +148,7 @@ const tokens: Row[] = [
 ];
 
 /** Every endpoint. A plugin's rows go in a group of their own above and are listed here. */
-export const authEndpoints: readonly AuthEndpoint[] = [...core, ...guests, ...account, ...popup, ...tokens];
+export const authEndpoints: readonly AuthEndpoint[] = [...core, ...guests, ...account, ...accountCenter, ...popup, ...tokens];
 
 /** Better Auth's error codes (and our plugins') onto the catalogue of the original §8, for every endpoint. */
 export const sharedErrorCodes: Readonly<Record<string, AuthErrorCode>> = {
@@ -140,6 +174,8 @@ export const sharedErrorCodes: Readonly<Record<string, AuthErrorCode>> = {
   TOO_MANY_REQUESTS: "auth/too-many-requests",
   SESSION_EXPIRED: "auth/requires-recent-login",
   SESSION_NOT_FRESH: "auth/requires-recent-login",
+  // The recent-sign-in guard (recent-sign-in.server.ts), on every row it protects.
+  RECENT_SIGN_IN_REQUIRED: "auth/requires-recent-login",
   EMAIL_ALREADY_VERIFIED: "auth/email-already-verified",
   EMAIL_MISMATCH: "auth/operation-not-allowed",
   DISPLAY_NAME_TOO_LONG: "auth/display-name-too-long",

@@ -1,4 +1,9 @@
-import type { AuthService } from "./auth-service.server";
+import { data } from "react-router";
+import type { FormResult } from "~/lib/form-result";
+import { clientIpHeader } from "~/services/client-ip.server";
+import { getAuthService, type AuthService } from "./auth-service.server";
+import { messageForCode, type DeviceSession } from "./auth-client";
+import type { IdentityRecord } from "./identity-record";
 import { authEndpoint } from "./auth-endpoints";
 import { jsonError, toCatalogueError } from "./api-errors.server";
 import { withoutSessionTokens } from "./session-token-scrub.server";
@@ -30,4 +35,76 @@ export async function serveAuthRequest(service: AuthService, request: Request): 
     noteRequestError(error);
     return jsonError(500, "auth/internal-error");
   }
+}
+
+/** What an in-process call of the sign-in layer's API answered, read for a form's action. */
+export interface AuthAnswer {
+  ok: boolean;
+  status: number;
+  /** `url`: where a provider's pages begin (linking a provider, signing in through one). */
+  body: { code?: string; message?: string; user?: IdentityRecord | null; devices?: DeviceSession[]; url?: string } | null;
+  cookies: string[];
+  /** Seconds before a refused (429) attempt may be retried, as the JSON API sends it. */
+  retryAfter: string | null;
+}
+
+/**
+ * Calls the sign-in layer's API in-process with the browser's own cookie, Origin and address, so every rule
+ * (origin check, rate limits, the redirect rule, the endpoint table's rules) applies as for the JSON API.
+ * `path` is a row of the endpoint table; with a body it is a POST.
+ */
+export async function callAuthApi(request: Request, path: string, body?: unknown): Promise<AuthAnswer> {
+  const service = getAuthService();
+  const headers = new Headers();
+  for (const name of ["cookie", "origin", "referer", "user-agent", clientIpHeader]) {
+    const value = request.headers.get(name);
+    if (value) headers.set(name, value);
+  }
+  if (body !== undefined) headers.set("content-type", "application/json");
+  const answer = await serveAuthRequest(
+    service,
+    new Request(`${service.env.SITE_URL}${basePath}${path}`, {
+      method: body === undefined ? "GET" : "POST",
+      headers,
+      body: body === undefined ? undefined : JSON.stringify(body),
+    }),
+  );
+  const parsed = (await answer.json().catch(() => null)) as AuthAnswer["body"];
+  return { ok: answer.ok, status: answer.status, body: parsed, cookies: answer.headers.getSetCookie(), retryAfter: answer.headers.get("retry-after") };
+}
+
+/** The signed-in user's identity record (`/me`), or null. */
+export async function currentIdentity(request: Request): Promise<IdentityRecord | null> {
+  return (await callAuthApi(request, "/me")).body?.user ?? null;
+}
+
+/** The answer's cookies as response headers (a sign-in sets one, a sign-out clears it). */
+export function withCookies(cookies: string[], retryAfter?: string | null): Headers {
+  const headers = new Headers();
+  for (const cookie of cookies) headers.append("set-cookie", cookie);
+  if (retryAfter) headers.set("retry-after", retryAfter);
+  return headers;
+}
+
+/**
+ * The sign-in screens' `headers`: a refused attempt (429) tells the browser when to try again, as the JSON API
+ * does. React Router passes an action's headers other than Set-Cookie on only through this export.
+ */
+export function actionRetryAfter({ actionHeaders }: { actionHeaders: Headers }): HeadersInit {
+  const retryAfter = actionHeaders.get("retry-after");
+  return retryAfter ? { "Retry-After": retryAfter } : {};
+}
+
+/**
+ * A refused call as the form's result: the catalogue message, shown beside the field `fields` names for its code
+ * (else above the form), with the answer's status and cookies.
+ */
+export function authFailure(answer: AuthAnswer, values: Record<string, string> = {}, fields: Partial<Record<string, string>> = {}, intent?: string) {
+  const code = answer.body?.code ?? "auth/internal-error";
+  const message = answer.body?.message ?? messageForCode(code);
+  const field = fields[code];
+  return data<FormResult>(
+    { formError: message, code, values, fieldErrors: field ? { [field]: message } : undefined, intent },
+    { status: answer.status, headers: withCookies(answer.cookies, answer.retryAfter) },
+  );
 }

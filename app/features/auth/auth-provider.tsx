@@ -1,10 +1,25 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState } from "react";
 import { useRouteLoaderData } from "react-router";
 import { usePublicEnv } from "~/config/use-public-env";
-import type { AuthState, SessionUser, SocialProvider } from "./auth-types";
-import { AuthError } from "./auth-errors";
-import { authRequest, configureAuthOrigin, fetchIdentity, getAuthOrigin } from "./auth-client";
+import { AuthError, authRequest, configureAuthOrigin, fetchIdentity, getAuthOrigin, type SessionUser, type SocialProvider } from "./auth-client";
 import { mirrorSessionUser, toSessionUser } from "./session-user";
+
+/** Exactly the state and actions of PRODUCT §5. Every failing action sets `error` and re-throws. */
+export interface AuthState {
+  currentUser: SessionUser | null;
+  loading: boolean;
+  error: string | null;
+  isEmailVerified: boolean;
+  signup(email: string, password: string, displayName: string): Promise<SessionUser>;
+  login(email: string, password: string): Promise<SessionUser>;
+  loginWithSocial(provider: SocialProvider): Promise<SessionUser>;
+  loginAsGuest(): Promise<SessionUser>;
+  upgradeGuest(email: string, password: string, displayName: string): Promise<SessionUser>;
+  logout(): Promise<void>;
+  resendVerification(): Promise<void>;
+  resetPassword(email: string): Promise<void>;
+  clearError(): void;
+}
 
 const notInsideProvider = () => Promise.reject(new AuthError("auth/internal-error"));
 // Outside <AuthProvider> (e.g. a component rendered alone in a test) nobody is signed in and actions refuse.

@@ -6,7 +6,7 @@ import { jwt } from "better-auth/plugins/jwt";
 import type { DatabaseHandle } from "~/db/connection.server";
 import type { ServerEnv } from "~/config/env.server";
 import { enqueueMail } from "~/features/mail/outbox.server";
-import { passwordResetEmail, verificationEmail } from "~/features/mail/mail-templates.server";
+import { emailChangeEmail, passwordResetEmail, verificationEmail } from "~/features/mail/mail-templates.server";
 import { hashPassword, verifyPassword } from "./password-hash.server";
 import { accountRateLimit, ipRateLimitOptions } from "./rate-limits.server";
 import { auditLog, authLogging } from "./auth-logging.server";
@@ -20,12 +20,20 @@ import { cleanDisplayName } from "./display-name";
 import { siteContextWords } from "./password-policy-context.server";
 import { passwordPolicyFrom } from "./password-policy.server";
 import { deleteUserData, moveUserData } from "./user-data-hooks.server";
-import { trustedOrigins } from "./trusted-origins.server";
-import { realSocialProviders } from "./social-providers.server";
+import { trustedOrigins } from "~/services/trusted-origins.server";
+import { enabledSocialProviders, realSocialProviders } from "./social-providers.server";
 import { redirectRule } from "./redirect-rule.server";
 import { endPresentedSession, refuseSessionsPastAbsoluteAge, sessionOptions } from "./sessions.server";
 import { singleUseLinks } from "./single-use-links.server";
 import { promoteEditors } from "./roles.server";
+import { recentSignIn } from "./recent-sign-in.server";
+import { accountNotices, isEmailChangeToken } from "./account-notices.server";
+import { sendSecurityNotice } from "./security-notices.server";
+import { signInMethods } from "./sign-in-methods.server";
+import { knownDevices } from "./known-devices.server";
+import { accountData } from "./account-data.server";
+import { methodLabels } from "./sign-in-method-types";
+import type { SocialProvider } from "./auth-client";
 
 export const guestDisplayName = "訪客";
 
@@ -75,20 +83,28 @@ export function authOptions(deps: AuthDependencies) {
         const link = `${env.SITE_URL}/reset-password?token=${encodeURIComponent(token)}`;
         await enqueueMail(database.db, passwordResetEmail(brand, user.email, link));
       },
+      onPasswordReset: async ({ user }) => sendSecurityNotice(database.db, env, { kind: "password-changed", to: user.email }),
     },
     emailVerification: {
       sendOnSignUp: true,
       expiresIn: verificationLinkLifetime,
       sendVerificationEmail: async ({ user, token }) => {
         const link = `${env.SITE_URL}/verify-email?token=${encodeURIComponent(token)}&email=${encodeURIComponent(user.email)}`;
-        await enqueueMail(database.db, verificationEmail(brand, user.email, link));
+        // The same link confirms a new address (the email change); the mail says which it is.
+        const template = isEmailChangeToken(token) ? emailChangeEmail : verificationEmail;
+        await enqueueMail(database.db, template(brand, user.email, link));
       },
     },
     socialProviders,
     // Only providers that vouch for the email may join an existing account by it (Facebook and LINE may hand
     // over unverified addresses, so they link only when the email is marked verified).
-    account: { accountLinking: { enabled: true, trustedProviders: ["google", "dev"] } },
+    // Linking from the account screen (signed in, recently) may bring a provider account with another address.
+    account: { accountLinking: { enabled: true, trustedProviders: ["google", "dev"], allowDifferentEmails: true } },
+    // Removing a sign-in method goes through /sign-in-methods/remove (the last one stays, even under a race).
+    disabledPaths: ["/unlink-account"],
     user: {
+      // A new address is used only once the link mailed to it is opened (recent-sign-in guarded).
+      changeEmail: { enabled: true },
       additionalFields: {
         // Set only on the server (EDITOR_EMAILS, `npm run user:role`); never from a sign-up or profile body.
         role: { type: "string", required: false, defaultValue: "user", input: false },
@@ -100,6 +116,20 @@ export function authOptions(deps: AuthDependencies) {
     },
     databaseHooks: {
       ...sessions.databaseHooks,
+      account: {
+        // A provider joined to an account that already had a way in (linked on the account screen, or by a
+        // verified email at sign-in): tell the account.
+        create: {
+          after: async (account) => {
+            if (account.providerId === "credential") return;
+            const owner = await database.db.selectFrom("user").select(["email"]).where("id", "=", account.userId).executeTakeFirst();
+            const count = await database.db.selectFrom("account").select((eb) => eb.fn.countAll<number>().as("n")).where("userId", "=", account.userId).executeTakeFirst();
+            if (!owner || Number(count?.n ?? 0) < 2) return;
+            const detail = methodLabels[account.providerId as SocialProvider] ?? account.providerId;
+            await sendSecurityNotice(database.db, env, { kind: "sign-in-method-added", to: owner.email, detail });
+          },
+        },
+      },
       user: {
         // Names typed on our forms are checked by the sign-in rules; a provider's name is made fit to show here.
         create: {
@@ -129,6 +159,12 @@ export function authOptions(deps: AuthDependencies) {
       singleUseLinks(database.db, verificationLinkLifetime),
       // Before the anonymous plugin: an unverified sign-in is refused before a guest's data would move.
       signInRules({ policy, siteWords: siteContextWords(env), siteUrl: env.SITE_URL }),
+      // A sensitive change long after sign-in waits for the password (or another proof) again.
+      recentSignIn(),
+      accountNotices(database.db, env),
+      signInMethods(database, env, () => enabledSocialProviders({ env, devIdentityProvider: deps.devIdentityProvider })),
+      knownDevices(database.db, env),
+      accountData(database.db),
       anonymous({
         generateName: () => guestDisplayName,
         emailDomainName: "guest.invalid",
@@ -143,7 +179,9 @@ export function authOptions(deps: AuthDependencies) {
       jwt({
         jwt: {
           expirationTime: "15m",
-          definePayload: ({ user }) => ({ role: user.role ?? "user", isAnonymous: Boolean(user.isAnonymous) }),
+          // `sid` names the session: file storage refuses the token once that session has ended (sign-out,
+          // password change or reset, device sign-out, operator sign-out, account deletion).
+          definePayload: ({ user, session }) => ({ role: user.role ?? "user", isAnonymous: Boolean(user.isAnonymous), sid: session.id }),
         },
       }),
       // After the anonymous plugin, which needs the guest's session to move the guest's rows.

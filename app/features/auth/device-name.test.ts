@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { deviceName } from "./device-name";
+import { deviceLabel, deviceName } from "./device-name";
 
 describe("deviceName", () => {
   it.each([
@@ -23,5 +23,20 @@ describe("deviceName", () => {
     [null, "不明的裝置"],
   ])("%s → %s", (userAgent, expected) => {
     expect(deviceName(userAgent)).toBe(expected);
+  });
+});
+
+describe("deviceLabel", () => {
+  it.each([
+    ["Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Safari/537.36", "Windows 上的 Chrome 126"],
+    ["Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1", "iPhone（iOS 17.5）上的 Safari 17"],
+    ["Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.6478.71 Mobile Safari/537.36", "Android 14 上的 Chrome 126（Pixel 8）"],
+    ["Mozilla/5.0 (Linux; Android 13; SM-A536E) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0.0.0 Mobile Safari/537.36", "Android 13 上的 Chrome 120（SM-A536E）"],
+    ["Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) HeadlessChrome/140.0.0.0 Safari/537.36", "Linux 上的 Chrome 140"],
+    ["Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Mobile/15E148 Safari Line/14.9.0", "iPhone（iOS 17.5）上的 LINE 內建瀏覽器"],
+    ["node", "不明的裝置"],
+    [null, "不明的裝置"],
+  ])("%s → %s", (userAgent, expected) => {
+    expect(deviceLabel(userAgent)).toBe(expected);
   });
 });

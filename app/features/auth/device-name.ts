@@ -1,7 +1,11 @@
+import { UAParser } from "ua-parser-js";
+
 /**
- * A session's browser and system in plain words, from its User-Agent, for the list of signed-in devices. Only
- * the common cases are told apart (the list helps a user recognise their own devices, nothing depends on it);
- * anything else is named as unknown rather than guessed.
+ * A session's browser and system in plain words, from its User-Agent, for the list of signed-in devices and the
+ * new-device notice. Only the common cases are named (the list helps a parent recognise their own devices,
+ * nothing depends on it); anything else is named as unknown rather than guessed. Versions and the phone's model
+ * come from ua-parser-js, and only where they tell devices apart: Windows 10 and 11 send the same string and
+ * macOS has said 10.15.7 for years, so neither gets a system version.
  */
 
 // Order matters: Edge, Opera, Samsung Internet and the in-app browsers also say "Chrome" or "Safari".
@@ -37,4 +41,27 @@ export function deviceName(userAgent: string | null | undefined): string {
   if (browser && system) return `${system} 上的 ${browser}`;
   if (system) return `${system} 上的瀏覽器`;
   return browser ?? "不明的裝置";
+}
+
+const versionedBrowsers = new Set(["Edge", "Opera", "Samsung Internet", "Firefox", "Chrome", "Safari"]);
+const versionedSystems = new Set(["iPhone", "iPad", "Android", "ChromeOS"]);
+
+/**
+ * The name with what tells two alike devices apart: `Android 14 上的 Chrome 126（Pixel 8）`,
+ * `iPhone（iOS 17.5）上的 Safari 17`, `Linux 上的 Chrome 156`.
+ */
+export function deviceLabel(userAgent: string | null | undefined): string {
+  const agent = userAgent ?? "";
+  const browser = first(browsers, agent);
+  const system = first(systems, agent);
+  if (!browser && !system) return "不明的裝置";
+  const parsed = new UAParser(agent).getResult();
+  const major = browser && versionedBrowsers.has(browser) ? parsed.browser.major : undefined;
+  const systemVersion = system && versionedSystems.has(system) ? parsed.os.version : undefined;
+  const model = system === "Android" && parsed.device.model ? `（${parsed.device.model}）` : "";
+  const browserPart = browser ? `${browser}${major ? ` ${major}` : ""}` : "瀏覽器";
+  if (!system) return browserPart;
+  const systemPart =
+    system === "iPhone" || system === "iPad" ? `${system}${systemVersion ? `（iOS ${systemVersion}）` : ""}` : `${system}${systemVersion ? ` ${systemVersion}` : ""}`;
+  return `${systemPart}${systemPart.endsWith("）") ? "" : " "}上的 ${browserPart}${model}`;
 }

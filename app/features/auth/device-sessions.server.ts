@@ -2,8 +2,9 @@ import { createAuthEndpoint, sensitiveSessionMiddleware, sessionMiddleware } fro
 import { deleteSessionCookie } from "better-auth/cookies";
 import type { BetterAuthPlugin } from "better-auth";
 import { z } from "zod";
-import { deviceName } from "./device-name";
-import type { DeviceSession } from "./account-security";
+import { deviceLabel } from "./device-name";
+import { networkPlace } from "./network-place.server";
+import type { DeviceSession } from "./auth-client";
 
 const toIso = (value: Date | string) => new Date(value).toISOString();
 
@@ -26,7 +27,8 @@ export function deviceSessions(): BetterAuthPlugin {
         const devices: DeviceSession[] = (await ctx.context.internalAdapter.listSessions(user.id, { onlyActiveSessions: true }))
           .map((row) => ({
             id: row.id,
-            device: deviceName(row.userAgent),
+            device: deviceLabel(row.userAgent),
+            place: networkPlace(row.ipAddress),
             createdAt: toIso(row.createdAt),
             lastActiveAt: toIso(row.updatedAt),
             current: row.id === session.id,

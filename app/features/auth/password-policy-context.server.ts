@@ -17,7 +17,7 @@ export const comparable = (text: string) => text.normalize("NFKC").toLowerCase()
 
 /** The site's own words: its product name, its host names' telling labels and the fixed list above. */
 export function siteContextWords(env: Pick<ServerEnv, "PRODUCT_NAME" | "SITE_URL" | "APP_URL">): string[] {
-  const labels = [env.SITE_URL, env.APP_URL].flatMap((url) => new URL(url).hostname.split("."));
+  const labels = [env.SITE_URL, env.APP_URL].flatMap((url) => (url ? new URL(url).hostname.split(".") : []));
   return [...fixedWords, env.PRODUCT_NAME, ...labels.filter((label) => !genericLabels.has(label) && !/^\d+$/.test(label))];
 }
 

@@ -86,7 +86,7 @@ export function accountRateLimit(env: ServerEnv, store: RateLimitStore): BetterA
           handler: createAuthMiddleware(async (ctx) => {
             const row = authEndpoint(ctx.path);
             const rule = row && rules[row.path];
-            const email = emailOf(ctx.body);
+            const email = row?.perAccountBy === "signed-in-user" ? (await getSessionFromCtx(ctx))?.user.email.toLowerCase() : emailOf(ctx.body);
             if (!rule || !email) return;
             const decision = await fixedWindowLimiter(store, rule, `account:${row.path}:`).hit(email);
             if (!decision.allowed) throw tooManyRequests(decision.retryAfterSeconds);

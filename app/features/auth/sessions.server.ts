@@ -1,8 +1,8 @@
 import { APIError, createAuthMiddleware, isAPIError } from "better-auth/api";
 import type { AuthContext, BetterAuthOptions, BetterAuthPlugin } from "better-auth";
 import type { ServerEnv } from "~/config/env.server";
-import type { DatabaseHandle } from "~/db/connection.server";
 import { authEndpoint, endpointsWhere, type AuthEndpoint } from "./auth-endpoints";
+import { RECENT_SIGN_IN_SECONDS } from "./recent-sign-in.server";
 
 const day = 24 * 3600;
 
@@ -21,6 +21,8 @@ export function sessionOptions(env: ServerEnv) {
     session: {
       expiresIn: env.SESSION_IDLE_DAYS * day,
       updateAge: Math.min(day, (env.SESSION_IDLE_DAYS * day) / 2),
+      // Better Auth's own fresh-session checks agree with the recent-sign-in guard (recent-sign-in.server.ts).
+      freshAge: RECENT_SIGN_IN_SECONDS,
     },
     databaseHooks: {
       session: {
@@ -117,21 +119,3 @@ export function endPresentedSession(): BetterAuthPlugin {
 type HookContext = Parameters<Parameters<typeof createAuthMiddleware>[0]>[0];
 const presentedToken = (ctx: HookContext) => ctx.getSignedCookie(ctx.context.authCookies.sessionToken.name, ctx.context.secret);
 const setsSessions = (row: AuthEndpoint | undefined) => row?.session === "creates" || row?.session === "renews";
-
-/**
- * Ends every session of one account, found by email (ASVS 7.4.5, `npm run user:sign-out -- <email>`). Sessions
- * live only in the database and every request looks its session up there, so each device is signed out at its
- * next request. Answers how many sessions ended, or null when no account has that email.
- */
-export async function endSessionsOf(database: DatabaseHandle, email: string): Promise<number | null> {
-  const user = await database.db.selectFrom("user").select("id").where("email", "=", email.trim().toLowerCase()).executeTakeFirst();
-  if (!user) return null;
-  const result = await database.db.deleteFrom("session").where("userId", "=", user.id).executeTakeFirst();
-  return Number(result.numDeletedRows);
-}
-
-/** Ends every session of every account, guests included (`npm run user:sign-out -- --all`); answers how many. */
-export async function endAllSessions(database: DatabaseHandle): Promise<number> {
-  const result = await database.db.deleteFrom("session").executeTakeFirst();
-  return Number(result.numDeletedRows);
-}

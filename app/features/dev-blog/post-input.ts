@@ -1,5 +1,5 @@
 import { z } from "~/lib/zod";
-import { sameSitePath } from "~/features/auth/redirect-rule";
+import { sameSitePath } from "~/lib/redirect-rule";
 
 /**
  * What the editor form sends, validated with one schema in the browser and on the server (the server decides).

@@ -5,7 +5,7 @@ import { newPostId } from "./post-id.server";
 import type { PostFields } from "./post-input";
 import { renderPostBody } from "./render.server";
 import type { EditablePost, PostPage, PostStatus, PostSummary } from "./types";
-import { sameSitePath } from "~/features/auth/redirect-rule";
+import { sameSitePath } from "~/lib/redirect-rule";
 
 export const PAGE_SIZE = 6;
 

@@ -69,3 +69,34 @@ export function passwordResetEmail(brand: Brand, to: string, link: string): Mail
     footnote: "此連結將在 1 小時後失效。如果你沒有提出這個請求，請忽略這封信，你的密碼不會改變。",
   });
 }
+
+/**
+ * A security notice (something changed on the account, or it was used from a new device): what happened, when,
+ * and where to look if it was not the reader. Always sent, no unsubscribe link: it is about the account itself.
+ */
+export function securityNoticeEmail(
+  brand: Brand,
+  to: string,
+  parts: { title: string; body: string; when: string; link: string },
+): MailMessage {
+  return actionEmail(brand, to, {
+    subject: `【${brand.productName}】安全通知：${parts.title}`,
+    greeting: "你好，",
+    body: `${parts.body}（時間：${parts.when}，台灣時間）`,
+    button: "檢查帳號安全",
+    link: parts.link,
+    footnote: "如果這是你本人的操作，不需要做任何事。如果不是，請立即到帳號安全頁更改密碼並登出不認得的裝置，或回信告訴我們。",
+  });
+}
+
+/** The link that confirms a new address for an existing account; the address changes only when it is opened. */
+export function emailChangeEmail(brand: Brand, to: string, link: string): MailMessage {
+  return actionEmail(brand, to, {
+    subject: `【${brand.productName}】請確認你的新電子郵件`,
+    greeting: "你好，",
+    body: `你在${brand.productName}申請把帳號的電子郵件改成這個地址。請點選下方按鈕確認，確認後才會改用這個地址。`,
+    button: "確認新的電子郵件",
+    link,
+    footnote: "此連結將在 24 小時後失效。如果你沒有提出這個申請，請忽略這封信，帳號不會有任何改變。",
+  });
+}

@@ -52,6 +52,8 @@ export interface MailSenderOptions {
   batchSize?: number;
   /** Polling begins once this resolves (the start-up migrations); until then enqueued rows simply wait. */
   startWhen?: Promise<unknown>;
+  /** Only writes to the outbox and never delivers: a cluster worker other than the first (decision 703). */
+  passive?: boolean;
 }
 
 export interface MailSender {
@@ -134,6 +136,7 @@ export function startMailSender(options: MailSenderOptions): MailSender {
   }
 
   function runOnce(): Promise<number> {
+    if (options.passive) return Promise.resolve(0);
     if (running) {
       again = true;
       return running;

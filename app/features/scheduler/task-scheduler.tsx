@@ -29,7 +29,7 @@ const problemText = {
   unavailable: "這個瀏覽器目前不讓網頁保存資料（可能是無痕模式）。任務表還是可以用，但關掉頁面前請先「匯出備份」或列印。",
 };
 
-export function TaskScheduler({ appUrl }: { appUrl: string }) {
+export function TaskScheduler({ appUrl }: { appUrl: string | null }) {
   const { view, dispatch } = useScheduler();
   const [message, setMessage] = useState("");
   const schedule = view.schedule ?? blankSchedule;

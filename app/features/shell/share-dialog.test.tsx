@@ -1,7 +1,7 @@
 import { act, screen } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { ShareDialog } from "./share-dialog";
-import { dataLayerEvents, renderInRouter } from "./testing";
+import { dataLayerEvents, renderInRouter } from "~tests/helpers/render-in-router";
 
 vi.mock("~/features/analytics/beacon", () => ({ queueForEndpoint: vi.fn() }));
 

@@ -2,7 +2,7 @@ import { screen, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { SiteFooter } from "./site-footer";
-import { dataLayerEvents, renderInRouter } from "./testing";
+import { dataLayerEvents, renderInRouter } from "~tests/helpers/render-in-router";
 
 vi.mock("~/features/analytics/beacon", () => ({ queueForEndpoint: vi.fn() }));
 

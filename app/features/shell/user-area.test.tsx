@@ -1,10 +1,11 @@
-import { fireEvent, screen } from "@testing-library/react";
+import { cleanup, fireEvent, screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { beforeEach, describe, expect, it, vi } from "vitest";
-import type { AuthState, SessionUser } from "~/features/auth/auth-types";
+import type { SessionUser } from "~/features/auth/auth-client";
+import type { AuthState } from "~/features/auth/auth-provider";
 import { displayNameOf } from "~/features/auth/display-name";
 import { UserArea } from "./user-area";
-import { renderInRouter } from "./testing";
+import { renderInRouter, testEnv } from "~tests/helpers/render-in-router";
 
 // The sign-in layer is built in parallel: the user area depends only on the useAuth() interface.
 const auth = vi.hoisted(() => ({ state: {} as Partial<AuthState> }));
@@ -46,6 +47,20 @@ describe("UserArea", () => {
     expect(screen.getByRole("link", { name: "註冊" }).getAttribute("href")).toBe("/signup");
   });
 
+  it("without an app (APP_URL unset), 立即開始 opens sign-up and the dropdown has no 進入應用程式", async () => {
+    const noApp = { ...testEnv, appUrl: null };
+    renderInRouter(UserArea, "/", noApp);
+    const start = await screen.findByRole("link", { name: "立即開始" });
+    expect([start.getAttribute("href"), start.getAttribute("target")]).toEqual(["/signup", null]);
+
+    auth.state.currentUser = user;
+    cleanup();
+    renderInRouter(UserArea, "/", noApp);
+    await userEvent.click(await screen.findByRole("button", { name: "林小美" }));
+    expect(screen.getByRole("link", { name: "目前方案" })).toBeTruthy();
+    expect(screen.queryByRole("link", { name: "進入應用程式" })).toBeNull();
+  });
+
   it("shows the photo and display name of a signed-in user", async () => {
     auth.state.currentUser = { ...user, photoURL: "https://example.tw/mei.png" };
     const { container } = renderInRouter(UserArea);
@@ -73,6 +88,7 @@ describe("UserArea", () => {
     expect(list.hidden).toBe(false);
     expect(screen.getByRole("link", { name: "目前方案" }).getAttribute("href")).toBe("/current-plan");
     expect(screen.getByRole("link", { name: "帳號安全" }).getAttribute("href")).toBe("/account/security");
+    expect(screen.getByRole("link", { name: "帳號設定" }).getAttribute("href")).toBe("/account");
     expect(screen.getByRole("link", { name: "進入應用程式" }).getAttribute("href")).toBe("https://app.example.tw");
     expect(screen.getByRole("button", { name: "登出" })).toBeTruthy();
   });
@@ -83,6 +99,7 @@ describe("UserArea", () => {
     await userEvent.click(await screen.findByRole("button", { name: "訪客" }));
     expect(screen.getByRole("link", { name: "目前方案" })).toBeTruthy();
     expect(screen.queryByRole("link", { name: "帳號安全" })).toBeNull();
+    expect(screen.queryByRole("link", { name: "帳號設定" })).toBeNull();
   });
 
   it("closes the dropdown on a click outside, not on a click inside", async () => {

@@ -2,8 +2,8 @@ import { Form, Link, useLocation } from "react-router";
 import { usePublicEnv } from "~/config/use-public-env";
 import { useAuth, useAuthRefresh } from "~/features/auth/auth-provider";
 import { ProfilePhotoPicker } from "~/features/storage/profile-photo-picker";
-import type { SessionUser } from "~/features/auth/auth-types";
-import { authHref, guestUpgradeLabel } from "~/features/auth/auth-paths";
+import type { SessionUser } from "~/features/auth/auth-client";
+import { authHref, guestUpgradeLabel } from "~/features/sign-in/auth-paths";
 import { displayNameOf } from "~/features/auth/display-name";
 import { useDisclosure } from "./use-disclosure";
 
@@ -19,9 +19,7 @@ export function UserArea() {
   if (currentUser) return <UserMenu user={currentUser} appUrl={appUrl} />;
   return (
     <div className="user-area">
-      <a className="button button--primary" href={appUrl} target="_blank" rel="noopener">
-        立即開始
-      </a>
+      <StartLink appUrl={appUrl} />
       <Link className="user-area__link" to="/login">
         登入
       </Link>
@@ -32,7 +30,23 @@ export function UserArea() {
   );
 }
 
-function UserMenu({ user, appUrl }: { user: SessionUser; appUrl: string }) {
+/** 立即開始: the app in a new tab, or sign-up while no app is configured (never a placeholder address). */
+function StartLink({ appUrl }: { appUrl: string | null }) {
+  if (!appUrl) {
+    return (
+      <Link className="button button--primary" to="/signup">
+        立即開始
+      </Link>
+    );
+  }
+  return (
+    <a className="button button--primary" href={appUrl} target="_blank" rel="noopener">
+      立即開始
+    </a>
+  );
+}
+
+function UserMenu({ user, appUrl }: { user: SessionUser; appUrl: string | null }) {
   const { logout } = useAuth();
   const refresh = useAuthRefresh();
   const { pathname } = useLocation();
@@ -72,13 +86,21 @@ function UserMenu({ user, appUrl }: { user: SessionUser; appUrl: string }) {
         </li>
         {/* A guest has no password and only this browser: nothing to secure there yet. */}
         {user.isAnonymous ? null : (
-          <li>
-            <Link to="/account/security">帳號安全</Link>
-          </li>
+          <>
+            <li>
+              <Link to="/account">帳號設定</Link>
+            </li>
+            <li>
+              <Link to="/account/security">帳號安全</Link>
+            </li>
+          </>
         )}
-        <li>
-          <a href={appUrl}>進入應用程式</a>
-        </li>
+        {/* The app signs the parent in by itself through the site's OpenID provider (single sign-on). */}
+        {appUrl ? (
+          <li>
+            <a href={appUrl}>進入應用程式</a>
+          </li>
+        ) : null}
         <li>
           <Form method="post" action={authHref("/login", pathname)} onSubmit={signOut}>
             <button type="submit" name="intent" value="logout">

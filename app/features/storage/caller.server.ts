@@ -1,12 +1,14 @@
+import { isEditor } from "~/features/auth/viewer.server";
 import { createLocalJWKSet, jwtVerify, type JSONWebKeySet } from "jose";
 import type { Kysely } from "kysely";
 import type { Database } from "~/db/schema";
-import { isEditor } from "~/features/auth/roles";
 import type { Caller } from "./storage-rules.server";
 
 /**
  * Who is calling the storage API: `Authorization: Firebase <jwt>` or `Bearer <jwt>` (a short-lived token from
- * the JWT plugin, what the Firebase client sends in emulator mode), else the site's session cookie. A cookie
+ * the JWT plugin, what the Firebase client sends in emulator mode, accepted only while the session it names
+ * lives), `Bearer <access token>` of an app signed in through the site's OpenID provider, else the site's
+ * session cookie. A cookie
  * alone never authorises a change from another origin (no cross-site request forgery through a form or
  * a foreign page). The role is read from the database, never from the token, so a demotion counts at once.
  */
@@ -16,6 +18,10 @@ export interface CallerDependencies {
   jwks(): Promise<JSONWebKeySet>;
   /** The signed-in user of a request's cookie, or null (`auth.api.getSession`). */
   sessionUserId(headers: Headers): Promise<string | null>;
+  /** Whether the session a site token names (`sid`) still lives. */
+  sessionActive(sessionId: string): Promise<boolean>;
+  /** The user of an app's (opaque) access token, or null when it is unknown, expired or its sign-in ended. */
+  appTokenUser(token: string): Promise<string | null>;
   /** The JWT issuer and audience: the site's origin. */
   siteUrl: string;
   trustedOrigins: readonly string[];
@@ -39,7 +45,8 @@ export function createCallerResolver(deps: CallerDependencies) {
           issuer: deps.siteUrl,
           audience: deps.siteUrl,
         });
-        return typeof payload.sub === "string" ? payload.sub : null;
+        if (typeof payload.sub !== "string" || typeof payload.sid !== "string") return null;
+        return (await deps.sessionActive(payload.sid)) ? payload.sub : null;
       } catch (error) {
         // An unknown key id may be a key made since the last fetch: look once more.
         if ((error as { code?: string }).code !== "ERR_JWKS_NO_MATCHING_KEY") return null;
@@ -57,7 +64,8 @@ export function createCallerResolver(deps: CallerDependencies) {
   return async function resolveCaller(request: Request): Promise<Caller | null> {
     const authorization = request.headers.get("authorization");
     const bearer = authorization?.match(/^(?:Firebase|Bearer)\s+(\S+)$/i);
-    if (bearer) return asCaller(await verify(bearer[1]!));
+    // A JWT has three dot-separated parts; the provider's access tokens are opaque.
+    if (bearer) return asCaller(await (bearer[1]!.split(".").length === 3 ? verify(bearer[1]!) : deps.appTokenUser(bearer[1]!)));
     if (authorization) return null;
     const safeMethod = request.method === "GET" || request.method === "HEAD";
     if (!safeMethod && !deps.trustedOrigins.includes(request.headers.get("origin") ?? "")) return null;

@@ -22,6 +22,8 @@ export interface StorageRouteDependencies {
   /** The client's address (after the trusted-proxy rule). */
   clientIp(c: Context): string;
   writeLimits: { perAddress: RateLimiter; perAccount: RateLimiter };
+  /** Runs before each deletion (the disk guard makes room on a full disk). */
+  beforeDelete(): Promise<void>;
   /** Resumable upload URLs name the site's origin when the request came for the site's host. */
   siteUrl: string;
 }
@@ -30,7 +32,7 @@ const metadataBodyLimit = 64 * 1024;
 const multipartOverhead = 64 * 1024;
 const noStore = { "Cache-Control": "no-store" };
 
-export function storageRoutes({ service, resolveCaller, clientIp, writeLimits, siteUrl }: StorageRouteDependencies) {
+export function storageRoutes({ service, resolveCaller, clientIp, writeLimits, beforeDelete, siteUrl }: StorageRouteDependencies) {
   const routes = new Hono();
 
   routes.all("/v0/b/*", async (c) => {
@@ -84,6 +86,7 @@ export function storageRoutes({ service, resolveCaller, clientIp, writeLimits, s
         return c.json(await service.updateMetadata(caller, bucket, path, patch), 200, noStore);
       }
       case "DELETE":
+        await beforeDelete();
         await service.remove(caller, bucket, path);
         return c.body(null, 204);
       default:

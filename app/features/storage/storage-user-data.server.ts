@@ -8,11 +8,18 @@ import type { StorageSweeper } from "./storage-sweeper.server";
  * counted against nobody. Inside the deletion's transaction the rows go and their bytes enter the trash; the
  * bytes are removed only after the commit (`afterCommit`, or the sweeper after a crash), so a failed commit or a
  * kill -9 never leaves a row whose bytes are gone. A guest who signs in to an existing account brings their
- * files along (a guest upgraded in place keeps its uid, so nothing moves).
+ * files along (a guest upgraded in place keeps its uid, so nothing moves). The copy of one's data lists the files.
  */
 export function storageUserDataHandler(siteUrl: string, sweeper: Pick<StorageSweeper, "emptyTrash">): UserDataHandler {
   return {
     name: "storage",
+    /** The list of the account's files (names, sizes, types, times), not their bytes. */
+    async exportUserData(db, uid) {
+      const rows = await objectsInUserFolder(db, uid);
+      return rows
+        .map((row) => ({ path: row.path, size: Number(row.size), contentType: row.content_type, createdAt: row.created_at, updatedAt: row.updated_at }))
+        .sort((a, b) => a.path.localeCompare(b.path));
+    },
     async deleteUserData(db, uid) {
       for (const row of await objectsInUserFolder(db, uid)) await removeObject(db, row.bucket, row.path);
       await db.updateTable("storage_objects").set({ owner_id: null }).where("owner_id", "=", uid).execute();

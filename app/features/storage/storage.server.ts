@@ -1,18 +1,21 @@
 import type { ServerEnv } from "~/config/env.server";
 import type { DatabaseHandle } from "~/db/connection.server";
-import type { AuthService } from "~/features/auth/auth-service.server";
-import { trustedOrigins } from "~/features/auth/trusted-origins.server";
+import { sessionIsActive, type AuthService } from "~/features/auth/auth-service.server";
+import { trustedOrigins } from "~/services/trusted-origins.server";
 import { registerUserDataHandler } from "~/features/auth/user-data-hooks.server";
 import { requestClientIp } from "~/services/client-ip.server";
 import { getLogger } from "~/services/logger.server";
 import { fixedWindowLimiter } from "~/services/rate-limiter.server";
 import { localBlobStore, type BlobStore } from "./blob-store.server";
 import { createCallerResolver } from "./caller.server";
+import { createDiskGuard } from "./disk-guard.server";
 import { s3BlobStore } from "./s3-blob-store.server";
 import { storageRoutes } from "./storage-routes.server";
-import { createStorageService, uploadSessionLifetimeMs } from "./storage-service.server";
+import { uploadSessionLifetimeMs } from "./resumable-uploads.server";
+import { createStorageService } from "./storage-service.server";
 import { createStorageSweeper } from "./storage-sweeper.server";
 import { storageUserDataHandler } from "./storage-user-data.server";
+import { serveProfilePhotosFrom } from "./profile-photo.server";
 
 /** The blob driver the configuration names: local disk under DATA_DIR, or an S3-compatible bucket. */
 export function blobStoreFor(env: ServerEnv): BlobStore {
@@ -30,12 +33,25 @@ export function blobStoreFor(env: ServerEnv): BlobStore {
   return localBlobStore(env.DATA_DIR);
 }
 
+const diskCheckIntervalMs = 10_000;
+
 /**
  * File storage on a sign-in service and a database: its HTTP routes, the account hooks that delete or move a
- * user's files with the account, and the sweeper that removes bytes nothing points at (started here; `stop`
- * ends it).
+ * user's files with the account, the sweeper that removes bytes nothing points at, and the guard of DATA_DIR's
+ * disk (both started here; `stop` ends them).
  */
-export function createStorage({ env, database, authService }: { env: ServerEnv; database: DatabaseHandle; authService: AuthService }) {
+export function createStorage({
+  env,
+  database,
+  authService,
+  appTokenUser = async () => null,
+}: {
+  env: ServerEnv;
+  database: DatabaseHandle;
+  authService: AuthService;
+  /** The user of an app's access token from the site's OpenID provider (app/features/app-sign-in). */
+  appTokenUser?: (token: string) => Promise<string | null>;
+}) {
   const blobs = blobStoreFor(env);
   const logger = getLogger();
   const service = createStorageService({
@@ -60,17 +76,29 @@ export function createStorage({ env, database, authService }: { env: ServerEnv; 
     orphanGraceMs: env.STORAGE_ORPHAN_GRACE_SECONDS * 1000,
   });
   const stopSweeping = sweeper.start(env.STORAGE_SWEEP_INTERVAL_SECONDS * 1000);
+  const disk = createDiskGuard({
+    directory: env.DATA_DIR,
+    lowBytes: env.STORAGE_MIN_FREE_BYTES + env.STORAGE_MAX_UPLOAD_BYTES,
+    reserveBytes: env.STORAGE_DISK_RESERVE_BYTES,
+    logger,
+  });
+  const stopWatching = disk.start(diskCheckIntervalMs);
   const resolveCaller = createCallerResolver({
     db: database.db,
     jwks: () => authService.auth.api.getJwks(),
     sessionUserId: async (headers) => (await authService.auth.api.getSession({ headers }))?.user.id ?? null,
+    sessionActive: (sessionId) => sessionIsActive(database, sessionId),
+    appTokenUser,
     siteUrl: env.SITE_URL,
     trustedOrigins: trustedOrigins(env),
   });
   registerUserDataHandler(storageUserDataHandler(env.SITE_URL, sweeper));
+  serveProfilePhotosFrom(service);
   const store = authService.rateLimitStore;
   const routes = storageRoutes({
     service,
+    // Before a deletion: on a full disk the reserve goes first, so the deletion has room.
+    beforeDelete: async () => void (await disk.check()),
     resolveCaller,
     clientIp: (c) => requestClientIp(c, env.TRUSTED_PROXIES),
     writeLimits: {
@@ -79,5 +107,15 @@ export function createStorage({ env, database, authService }: { env: ServerEnv; 
     },
     siteUrl: env.SITE_URL,
   });
-  return { service, blobs, sweeper, routes, stop: stopSweeping };
+  return {
+    service,
+    blobs,
+    sweeper,
+    disk,
+    routes,
+    stop: () => {
+      stopSweeping();
+      stopWatching();
+    },
+  };
 }

@@ -2,6 +2,7 @@ import type { Kysely } from "kysely";
 import type { z } from "zod";
 import type { Database } from "~/db/schema";
 import { enqueueMail } from "~/features/mail/outbox.server";
+import { onPublicContentChanged } from "~/services/public-content.server";
 import type { RateLimitStore } from "~/services/rate-limiter.server";
 import { overRateLimit } from "./wish-limits.server";
 import { statusNotice, type NoticeBrand } from "./wish-notice.server";
@@ -83,6 +84,9 @@ const form = (data: FormData, name: string) => {
 export function createWishService({ db, rateLimitStore, brand, cacheSeconds = 5 }: WishServiceDeps) {
   const boardCache = new Map<string, { expires: number; page: Promise<BoardPage> }>();
   const invalidate = () => boardCache.clear();
+  // A write elsewhere (another worker or instance, an account deletion) clears it too: the page cache would
+  // otherwise store a render of the old board.
+  onPublicContentChanged(invalidate);
 
   function board(query: BoardQuery): Promise<BoardPage> {
     const key = `${query.order}|${query.status ?? ""}|${query.page}|${query.q}`;

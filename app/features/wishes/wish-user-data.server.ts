@@ -1,9 +1,10 @@
 import type { UserDataHandler } from "~/features/auth/user-data-hooks.server";
-import { deleteWishData, moveWishData } from "./wishes.server";
+import { deleteWishData, exportWishData, moveWishData } from "./wishes.server";
 
-/** The wishing well's part in account deletion and in a guest's sign-in to an existing account. */
+/** The wishing well's part in account deletion, in a guest's sign-in to an existing account, and in the copy of one's data. */
 export const wishUserData: UserDataHandler = {
   name: "wishes",
+  exportUserData: exportWishData,
   deleteUserData: deleteWishData,
   moveUserData: moveWishData,
 };

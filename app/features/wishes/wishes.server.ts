@@ -368,3 +368,21 @@ export async function moveWishData(trx: Db, fromUserId: string, toUserId: string
     .execute();
   await recountVotes(trx, [...new Set(touched.map((row) => row.wish_id))]);
 }
+
+/** The account's own wishes and the wishes it voted for (titles only: other people's wishes stay theirs). */
+export async function exportWishData(db: Db, userId: string) {
+  const wishes = await db
+    .selectFrom("wishes")
+    .select(["id", "title", "body", "status", "vote_count as votes", "created_at as createdAt", "updated_at as updatedAt"])
+    .where("author_id", "=", userId)
+    .orderBy("created_at")
+    .execute();
+  const votes = await db
+    .selectFrom("wish_votes")
+    .innerJoin("wishes", "wishes.id", "wish_votes.wish_id")
+    .select(["wishes.id as wishId", "wishes.title as title", "wish_votes.created_at as votedAt"])
+    .where("wish_votes.user_id", "=", userId)
+    .orderBy("wish_votes.created_at")
+    .execute();
+  return { wishes: wishes.map((wish) => ({ ...wish, votes: Number(wish.votes) })), votes };
+}

@@ -15,8 +15,9 @@ const chromiumArgs = [
   "--disable-sync",
 ];
 
-export function launchChromium(): Promise<Browser> {
-  return chromium.launch({ executablePath: chromiumPath, headless: true, args: chromiumArgs });
+/** `extraArgs` add to the usual flags, e.g. `--host-resolver-rules` to give test host names to loopback. */
+export function launchChromium(extraArgs: string[] = []): Promise<Browser> {
+  return chromium.launch({ executablePath: chromiumPath, headless: true, args: [...chromiumArgs, ...extraArgs] });
 }
 
 export const baseURL = () => inject("baseURL");

@@ -1,0 +1,204 @@
+import { data, redirect } from "react-router";
+import { authFailure as failed, callAuthApi as callAuth, currentIdentity as currentUser, withCookies, type AuthAnswer } from "~/features/auth/auth-http.server";
+import { invalidForm as invalid, readForm as postedFields, unknownIntent as malformed } from "~/services/form.server";
+import { getAuthService } from "~/features/auth/auth-service.server";
+import { messageForCode } from "~/features/auth/auth-client";
+import { safeRedirect } from "~/lib/redirect-rule";
+import type { FormResult } from "~/lib/form-result";
+import type { SignInMethods } from "~/features/auth/sign-in-method-types";
+import type { SocialProvider } from "~/features/auth/auth-client";
+import type { AccountData } from "~/features/auth/account-data";
+import { removeProfilePhoto, saveProfilePhoto } from "~/features/storage/profile-photo.server";
+import {
+  changeEmailSchema,
+  displayNameSchema,
+  linkSchema,
+  methodSchema,
+  setPasswordSchema,
+  type AccountCenter,
+  type AccountIntent,
+} from "./account-forms";
+
+export const accountPath = "/account";
+
+/** Messages carried back in the address: after the photo form (a redirect) and after a provider's pages. */
+const addressNotices: Record<string, string> = {
+  "photo-saved": "大頭貼已更新。",
+  "photo-removed": "大頭貼已移除。",
+  linked: "登入方式已連結。",
+};
+
+function addressMessages(request: Request) {
+  const params = new URL(request.url).searchParams;
+  const done = params.get("done");
+  const error = params.get("error");
+  let alert: string | null = null;
+  if (params.get("photo-error")) alert = params.get("photo-error");
+  // A provider's page refused or was cancelled (Better Auth names it in `error`).
+  else if (error) alert = /already_linked/.test(error) ? messageForCode("auth/provider-already-linked") : messageForCode("auth/cancelled-popup-request");
+  return { notice: (done && addressNotices[done]) || null, alert: alert?.slice(0, 200) ?? null };
+}
+
+/** The account center's data, read on the server so the screen works without JavaScript. */
+export async function accountCenter(request: Request): Promise<AccountCenter> {
+  const user = await currentUser(request);
+  if (!user?.email || user.isAnonymous) return { account: null, guest: Boolean(user?.isAnonymous) };
+  const methods = (await callAuth(request, "/sign-in-methods")).body as unknown as SignInMethods;
+  return {
+    account: {
+      email: user.email,
+      emailVerified: user.emailVerified,
+      displayName: user.displayName ?? "",
+      photoURL: user.photoURL,
+      signInMethods: methods,
+    },
+    guest: false,
+    policy: getAuthService().passwordPolicy,
+    ...addressMessages(request),
+  };
+}
+
+
+function answered(answer: AuthAnswer, intent: AccountIntent, notice: string, fields: Partial<Record<string, string>> = {}, values: Record<string, string> = {}) {
+  if (!answer.ok) return failed(answer, values, fields, intent);
+  return data<FormResult>({ done: true, intent, notice, values }, { headers: withCookies(answer.cookies) });
+}
+
+/** The forms of the account center, told apart by their `intent` field. */
+export async function accountCenterAction(request: Request) {
+  const fields = await postedFields(request);
+  const intent = fields.intent as AccountIntent;
+  switch (intent) {
+    case "update-name": {
+      const parsed = displayNameSchema.safeParse(fields);
+      if (!parsed.success) return invalid(parsed.error, { displayName: fields.displayName ?? "" }, intent);
+      const answer = await callAuth(request, "/update-user", { name: parsed.data.displayName });
+      return answered(answer, intent, "顯示名稱已更新。", { "auth/display-name-too-long": "displayName", "auth/invalid-display-name": "displayName" });
+    }
+    case "change-email": {
+      const values = { newEmail: fields.newEmail ?? "" };
+      const parsed = changeEmailSchema.safeParse(fields);
+      if (!parsed.success) return invalid(parsed.error, values, intent);
+      const user = await currentUser(request);
+      if (user?.email === parsed.data.newEmail) {
+        return data<FormResult>({ intent, values, code: "auth/same-email", fieldErrors: { newEmail: messageForCode("auth/same-email") } }, { status: 400 });
+      }
+      const answer = await callAuth(request, "/change-email", { newEmail: parsed.data.newEmail, callbackURL: accountPath });
+      const notice = `確認信已寄到 ${parsed.data.newEmail}。開啟信中的連結後，帳號才會改用新的地址；在那之前仍使用目前的地址。`;
+      return answered(answer, intent, notice, { "auth/invalid-email": "newEmail" }, values);
+    }
+    case "set-password": {
+      const parsed = setPasswordSchema(getAuthService().passwordPolicy).safeParse(fields);
+      if (!parsed.success) return invalid(parsed.error, {}, intent);
+      const answer = await callAuth(request, "/set-password", { newPassword: parsed.data.password });
+      return answered(answer, intent, "密碼已設定，之後也可以用電子郵件和密碼登入。", { "auth/weak-password": "password" });
+    }
+    case "remove-method": {
+      const parsed = methodSchema.safeParse(fields);
+      if (!parsed.success) return malformed();
+      const answer = await callAuth(request, "/sign-in-methods/remove", { id: parsed.data.id });
+      return answered(answer, intent, "登入方式已移除。");
+    }
+    case "link-method": {
+      const parsed = linkSchema.safeParse(fields);
+      if (!parsed.success) return malformed();
+      const answer = await callAuth(request, "/link-social", {
+        provider: parsed.data.provider,
+        callbackURL: `${accountPath}?done=linked`,
+        errorCallbackURL: accountPath,
+      });
+      if (!answer.ok || !answer.body?.url) return failed(answer, {}, {}, intent);
+      // The provider's own pages, then back to /account (a plain redirect: it works without JavaScript).
+      return redirect(answer.body.url, { headers: withCookies(answer.cookies) });
+    }
+    default:
+      return malformed();
+  }
+}
+
+/** The most a photo form may carry (the storage limit is checked again by the storage service). */
+export const photoFormLimitBytes = () => getAuthService().env.STORAGE_MAX_UPLOAD_BYTES + 64 * 1024;
+
+/**
+ * The photo forms (`/account/photo`): a new photo (multipart, field `photo`), or `intent=remove`. Both answer with
+ * a redirect back to /account carrying the outcome, so the page after works the same with or without JavaScript.
+ */
+export async function profilePhotoAction(request: Request) {
+  const user = await currentUser(request);
+  if (!user?.email || user.isAnonymous) return redirect(`/login?redirectTo=${encodeURIComponent(accountPath)}`);
+  const back = (outcome: { ok: true; done: string } | { ok: false; message: string }) =>
+    redirect(`${accountPath}?${new URLSearchParams(outcome.ok ? { done: outcome.done } : { "photo-error": outcome.message })}#profile`);
+  let form: FormData;
+  try {
+    form = await request.formData();
+  } catch {
+    return back({ ok: false, message: "送出的表單資料格式不正確，請重新整理頁面後再試一次。" });
+  }
+  if (form.get("intent") === "remove") {
+    const removed = await removeProfilePhoto(user.uid);
+    return back(removed.ok ? { ok: true, done: "photo-removed" } : removed);
+  }
+  const photo = form.get("photo");
+  if (!(photo instanceof File) || photo.size === 0) return back({ ok: false, message: "請先選擇一張圖片。" });
+  const saved = await saveProfilePhoto(user.uid, Buffer.from(await photo.arrayBuffer()));
+  return back(saved.ok ? { ok: true, done: "photo-saved" } : saved);
+}
+
+/** The copy of the account's data, or null for a visitor or a guest. */
+export async function accountDataOf(request: Request): Promise<AccountData | null> {
+  const user = await currentUser(request);
+  if (!user?.email || user.isAnonymous) return null;
+  const answer = await callAuth(request, "/account-data");
+  return answer.ok ? (answer.body as unknown as AccountData) : null;
+}
+
+/** `GET /account/data.json`: the same copy as a download. */
+export async function accountDataDownload(request: Request): Promise<Response> {
+  const copy = await accountDataOf(request);
+  if (!copy) return Response.json({ code: "auth/no-current-user", message: messageForCode("auth/no-current-user") }, { status: 401 });
+  return new Response(JSON.stringify(copy, null, 2), {
+    headers: {
+      "content-type": "application/json; charset=utf-8",
+      "content-disposition": `attachment; filename="my-data-${copy.exportedAt.slice(0, 10)}.json"`,
+      "cache-control": "private, no-store",
+    },
+  });
+}
+
+/**
+ * The confirm-identity step: the password (`intent=password`), or a new sign-in through one of the account's
+ * providers (`intent=provider`), then back where the change was asked for.
+ */
+export async function confirmIdentityAction(request: Request) {
+  const redirectTo = safeRedirect(new URL(request.url).searchParams.get("redirectTo"), getAuthService().env.SITE_URL, accountPath);
+  const fields = await postedFields(request);
+  if (fields.intent === "provider") {
+    const parsed = linkSchema.safeParse(fields);
+    if (!parsed.success) return malformed();
+    const answer = await callAuth(request, "/sign-in/social", { provider: parsed.data.provider, callbackURL: redirectTo, errorCallbackURL: redirectTo });
+    if (!answer.ok || !answer.body?.url) return failed(answer, {});
+    return redirect(answer.body.url, { headers: withCookies(answer.cookies) });
+  }
+  const password = fields.password ?? "";
+  if (!password) return data<FormResult>({ fieldErrors: { password: "請輸入密碼" } }, { status: 400 });
+  const answer = await callAuth(request, "/confirm-identity", { password });
+  if (answer.body?.code === "auth/invalid-credential") {
+    return data<FormResult>({ code: answer.body.code, fieldErrors: { password: "密碼不正確" } }, { status: answer.status });
+  }
+  if (!answer.ok) return failed(answer, {});
+  return redirect(redirectTo, { headers: withCookies(answer.cookies) });
+}
+
+/** What the confirm step can offer this account: its password, and the providers it signs in with. */
+export async function confirmIdentityScreen(request: Request) {
+  const user = await currentUser(request);
+  if (!user?.email || user.isAnonymous) return { account: null };
+  const methods = user.providerData.map((method) => method.providerId);
+  return {
+    account: {
+      email: user.email,
+      hasPassword: methods.includes("password"),
+      providers: methods.filter((method): method is SocialProvider => method !== "password"),
+    },
+  };
+}

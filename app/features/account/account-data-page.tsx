@@ -1,0 +1,109 @@
+import type { AccountData } from "~/features/auth/account-data";
+import { methodLabels } from "~/features/auth/sign-in-method-types";
+import { PageIntro } from "~/features/pages/page-intro";
+import { formatTaiwanDateTime } from "~/lib/taiwan-time";
+import { SignInPrompt } from "./sign-in-prompt";
+import "./account-security.css";
+
+/** The headings of the features' parts (their user-data handlers' names); an unnamed part shows under its own name. */
+const featureTitles: Record<string, string> = { wishes: "許願池", posts: "開發者部落格文章", storage: "檔案" };
+
+/**
+ * 我的資料 (/account/data): the same copy as the JSON download, readable. Each feature's part shows as a list of
+ * its records' fields, so a new feature's export appears here without a change.
+ */
+export function AccountDataPage({ copy }: { copy: AccountData | null }) {
+  return (
+    <main className="page page--narrow">
+      <PageIntro title="我的資料" lead="這是我們保存的、關於你這個帳號的所有資料。你也可以下載成 JSON 檔保存。" />
+      {copy ? (
+        <>
+          <p className="start-links">
+            <a className="button button--primary" href="/account/data.json" download>
+              下載 JSON 檔
+            </a>
+          </p>
+          <p>整理時間：{formatTaiwanDateTime(copy.exportedAt)}（台灣時間）</p>
+          <section className="page-section" aria-labelledby="data-profile">
+            <h2 id="data-profile">個人資料</h2>
+            <dl className="data-list">
+              <dt>顯示名稱</dt>
+              <dd>{copy.profile.displayName}</dd>
+              <dt>電子郵件</dt>
+              <dd>
+                {copy.profile.email}（{copy.profile.emailVerified ? "已驗證" : "尚未驗證"}）
+              </dd>
+              <dt>大頭貼</dt>
+              <dd>{copy.profile.photoURL ? "有" : "沒有"}</dd>
+              <dt>建立時間</dt>
+              <dd>{formatTaiwanDateTime(copy.profile.createdAt)}</dd>
+              <dt>帳號編號</dt>
+              <dd>{copy.profile.id}</dd>
+            </dl>
+          </section>
+          <section className="page-section" aria-labelledby="data-methods">
+            <h2 id="data-methods">登入方式</h2>
+            <ul>
+              {copy.signInMethods.map((method) => (
+                <li key={`${method.provider}-${method.linkedAt}`}>
+                  {methodLabels[method.provider]}（加入於 {formatTaiwanDateTime(method.linkedAt)}）
+                </li>
+              ))}
+            </ul>
+          </section>
+          <section className="page-section" aria-labelledby="data-sessions">
+            <h2 id="data-sessions">登入中的裝置</h2>
+            <ul>
+              {copy.sessions.map((session) => (
+                <li key={session.createdAt + (session.ipAddress ?? "")}>
+                  {session.device}
+                  {session.current ? "（目前這個裝置）" : ""}，{session.place ?? "網路位置不明"}，IP 位址 {session.ipAddress ?? "不明"}，登入於{" "}
+                  {formatTaiwanDateTime(session.createdAt)}
+                </li>
+              ))}
+            </ul>
+          </section>
+          {Object.entries(copy.features).map(([name, part]) => (
+            <section key={name} className="page-section" aria-labelledby={`data-${name}`}>
+              <h2 id={`data-${name}`}>{featureTitles[name] ?? name}</h2>
+              <Records value={part} />
+            </section>
+          ))}
+        </>
+      ) : (
+        <SignInPrompt id="data-sign-in" title="登入後查看你的資料" text="登入帳號後，就能在這裡查看並下載你的資料。" returnTo="/account/data" />
+      )}
+    </main>
+  );
+}
+
+/** Any JSON part as nested lists: arrays as items, objects as field: value. */
+function Records({ value }: { value: unknown }) {
+  if (Array.isArray(value)) {
+    if (value.length === 0) return <p>沒有資料。</p>;
+    return (
+      <ol className="data-records">
+        {value.map((item, index) => (
+          <li key={index}>
+            <Records value={item} />
+          </li>
+        ))}
+      </ol>
+    );
+  }
+  if (value && typeof value === "object") {
+    return (
+      <dl className="data-list">
+        {Object.entries(value).map(([key, inner]) => (
+          <div key={key}>
+            <dt>{key}</dt>
+            <dd>
+              <Records value={inner} />
+            </dd>
+          </div>
+        ))}
+      </dl>
+    );
+  }
+  return <>{value === null || value === undefined ? "—" : String(value)}</>;
+}

@@ -1,0 +1,86 @@
+import { useState } from "react";
+import { Form, useActionData, useNavigation } from "react-router";
+import { Field, FormNotice, SubmitButton, useForm } from "~/components/form/form";
+import type { FormResult } from "~/lib/form-result";
+import { PasswordRulesList } from "~/features/sign-in/password-rules-list";
+import type { PasswordPolicy } from "~/features/auth/password-policy";
+import { methodLabels, type SignInMethods } from "~/features/auth/sign-in-method-types";
+import { formatTaiwanDate } from "~/lib/taiwan-time";
+import { setPasswordSchema } from "./account-forms";
+import { AccountFormAlert } from "./recent-sign-in-alert";
+
+/**
+ * 登入方式: the account's ways in, each with 移除 (never the last one: the server refuses it too), the site's
+ * other providers with 連結 (the provider's pages, then back here), and for an account without a password a form
+ * that sets its first one.
+ */
+export function SignInMethodsSection({ methods, policy, returnTo }: { methods: SignInMethods; policy: PasswordPolicy; returnTo: string }) {
+  const answered = useActionData() as FormResult | undefined;
+  const outcome = answered?.intent === "remove-method" || answered?.intent === "link-method" ? answered : undefined;
+  // A first password, once set, takes its form away: its notice shows here.
+  const passwordSet = answered?.intent === "set-password" && answered.done ? answered.notice : undefined;
+  const navigation = useNavigation();
+  const busy = navigation.state !== "idle" ? navigation.formData : undefined;
+  const only = methods.methods.length === 1;
+  const hasPassword = methods.methods.some((method) => method.provider === "password");
+
+  return (
+    <section className="page-section" aria-labelledby="sign-in-methods">
+      <h2 id="sign-in-methods">登入方式</h2>
+      <p>你可以用以下任何一種方式登入這個帳號。至少要保留一種。</p>
+      <FormNotice message={busy ? null : ((outcome?.done ? outcome.notice : passwordSet) ?? null)} />
+      <AccountFormAlert outcome={outcome} returnTo={returnTo} />
+      <ul className="method-list">
+        {methods.methods.map((method) => (
+          <li key={method.id} className="card method">
+            <div id={`method-${method.id}`}>
+              <p className="method__name">{methodLabels[method.provider]}</p>
+              <p className="method__since">
+                加入於 <time dateTime={method.linkedAt}>{formatTaiwanDate(method.linkedAt)}</time>
+              </p>
+            </div>
+            {only ? (
+              <p className="method__note">這是唯一的登入方式，無法移除。</p>
+            ) : (
+              <Form method="post">
+                <input type="hidden" name="intent" value="remove-method" />
+                <input type="hidden" name="id" value={method.id} />
+                <button type="submit" className="button" aria-describedby={`method-${method.id}`} disabled={busy?.get("id") === method.id}>
+                  {busy?.get("id") === method.id ? "移除中…" : "移除"}
+                </button>
+              </Form>
+            )}
+          </li>
+        ))}
+      </ul>
+      {methods.linkable.length > 0 ? (
+        <Form method="post" className="method-links" reloadDocument>
+          <input type="hidden" name="intent" value="link-method" />
+          {methods.linkable.map((provider) => (
+            <button key={provider} type="submit" name="provider" value={provider} className="button">
+              連結 {methodLabels[provider]}
+            </button>
+          ))}
+        </Form>
+      ) : null}
+      {hasPassword ? null : <SetPasswordForm policy={policy} returnTo={returnTo} />}
+    </section>
+  );
+}
+
+function SetPasswordForm({ policy, returnTo }: { policy: PasswordPolicy; returnTo: string }) {
+  const form = useForm(setPasswordSchema(policy), "set-password");
+  const [password, setPassword] = useState("");
+  return (
+    <Form method="post" className="card auth-form account-form" onSubmit={form.onSubmit} noValidate>
+      <h3>設定密碼</h3>
+      <p>這個帳號目前只用社群帳號登入。設定密碼後，也可以用電子郵件和密碼登入。</p>
+      <input type="hidden" name="intent" value="set-password" />
+      <AccountFormAlert outcome={form.outcome} returnTo={returnTo} />
+      <Field name="password" label="密碼" type="password" autoComplete="new-password" required minLength={policy.minLength} maxLength={policy.maxLength}
+        onChange={(event) => setPassword(event.target.value)} error={form.errors.password} hint={<PasswordRulesList password={password} policy={policy} />} />
+      <Field name="confirm" label="確認密碼" type="password" autoComplete="new-password" required error={form.errors.confirm} />
+      <SubmitButton pending={form.pending} label="設定密碼" pendingLabel="設定中…" />
+    </Form>
+  );
+}

@@ -1,0 +1,38 @@
+import type { Redis } from "ioredis";
+import type { AuthService } from "~/features/auth/auth-service.server";
+import { createAppProvider, type AppProvider } from "./provider.server";
+import { appSignInRoutes } from "./provider-routes.server";
+
+/**
+ * The app's sign-in, as the host mounts it: the OpenID provider's routes (discovery, /oidc/*) and, for file
+ * storage, who an app's access token belongs to. Built on the sign-in layer's service and database; Redis holds
+ * the provider's records when configured.
+ */
+export function createAppSignIn({ authService, redis }: { authService: AuthService; redis?: Redis }) {
+  const { env, database } = authService;
+  let made: Promise<AppProvider> | undefined;
+  const appProvider = () => (made ??= createAppProvider({ env, database, redis }));
+
+  const sessionUser = async (headers: Headers) => {
+    const current = await authService.auth.api.getSession({ headers });
+    if (!current) return null;
+    const { user } = current;
+    return { id: user.id, name: user.name, email: user.email, isAnonymous: Boolean((user as { isAnonymous?: boolean | null }).isAnonymous) };
+  };
+
+  return {
+    routes: appSignInRoutes({ env, appProvider, sessionUser }),
+    /**
+     * The user of an app's access token, or null when it is unknown, expired or revoked, or its grant (and so its
+     * session) has ended: the same answer userinfo would give, read from the shared records at every call.
+     */
+    async accessTokenUser(token: string): Promise<string | null> {
+      const { provider, records } = await appProvider();
+      const accessToken = await provider.AccessToken.find(token);
+      if (!accessToken || accessToken.isExpired || !accessToken.grantId) return null;
+      return (await records("Grant").find(accessToken.grantId)) ? accessToken.accountId : null;
+    },
+  };
+}
+
+export type AppSignIn = ReturnType<typeof createAppSignIn>;

@@ -1,0 +1,158 @@
+import { Hono, type Context } from "hono";
+import { getCookie } from "hono/cookie";
+import { RESPONSE_ALREADY_SENT } from "@hono/node-server/utils/response";
+import type { ServerEnv } from "~/config/env.server";
+import { answerWithNode, nodeBindings } from "~/services/node-bindings.server";
+import { resolveClientIp, trustedProxyList } from "~/services/client-ip.server";
+import { grantFor, providerCookies, providerPaths, type AppProvider } from "./provider.server";
+import { consentPage, errorPage, pagePolicy } from "./provider-pages.server";
+import { registeredClients } from "./registered-clients.server";
+
+export interface SignedInUser {
+  id: string;
+  name: string;
+  email: string;
+  isAnonymous: boolean;
+}
+
+export interface AppSignInRoutesDependencies {
+  env: ServerEnv;
+  /** The provider, made on first use (it reads its signing keys from the database). */
+  appProvider(): Promise<AppProvider>;
+  /** The site's signed-in user of a request's cookie (the sign-in layer's session), or null. */
+  sessionUser(headers: Headers): Promise<SignedInUser | null>;
+}
+
+/**
+ * The provider's HTTP surface: discovery at /.well-known/openid-configuration and its endpoints under /oidc/ are
+ * oidc-provider's own; its interaction is ours. An interaction signs the app in as the site's signed-in user (a
+ * parent, or a guest, who keeps the same `sub` through the upgrade); without one it sends the browser to the
+ * site's own sign-in screens (/login, every method) and comes back. A first-party app gets no consent screen.
+ */
+export function appSignInRoutes(deps: AppSignInRoutesDependencies) {
+  const { env } = deps;
+  const routes = new Hono();
+  const policy = pagePolicy(registeredClients(env).redirectSources());
+  const answerHeaders: [string, string][] = [
+    ["Content-Security-Policy", policy],
+    ["X-Content-Type-Options", "nosniff"],
+    ["X-Frame-Options", "DENY"],
+    // Authorization codes travel in addresses: never in a Referer.
+    ["Referrer-Policy", "no-referrer"],
+    ...(env.SITE_URL.startsWith("https:") ? ([["Strict-Transport-Security", "max-age=31536000; includeSubDomains"]] as [string, string][]) : []),
+  ];
+  const ownPage = (c: Context, html: string, status: 200 | 400 | 403 = 200) => {
+    for (const [name, value] of answerHeaders) c.header(name, value);
+    return c.html(html, status);
+  };
+
+  const interactionPath = `${providerPaths.interaction}/:uid`;
+  const site = new URL(env.SITE_URL);
+  const proxies = trustedProxyList(env.TRUSTED_PROXIES);
+  /**
+   * The provider builds its addresses (discovery, redirects) from the request: it is told the site's own origin
+   * whatever Host reached this instance (an allowed alias, an instance's own address behind the proxy), and the
+   * client's address as the host works it out (the provider trusts these headers: provider.proxy).
+   */
+  const asIssuerRequest = (c: Context) => {
+    const { incoming } = nodeBindings(c);
+    const clientIp = resolveClientIp(incoming.socket.remoteAddress, c.req.header("x-forwarded-for"), proxies);
+    incoming.headers.host = site.host;
+    incoming.headers["x-forwarded-proto"] = site.protocol.slice(0, -1);
+    incoming.headers["x-forwarded-for"] = clientIp;
+    delete incoming.headers["x-forwarded-host"];
+    return { ...nodeBindings(c), clientIp };
+  };
+
+  routes.on(["GET", "POST"], interactionPath, async (c) => {
+    const { provider, clients, sessions, lifetimes } = await deps.appProvider();
+    const { incoming, outgoing, clientIp } = asIssuerRequest(c);
+    if (c.req.method === "POST" && c.req.header("origin") !== env.SITE_URL) {
+      return ownPage(c, errorPage(env.PRODUCT_NAME, "invalid_request"), 403);
+    }
+    let details;
+    try {
+      details = await provider.interactionDetails(incoming, outgoing);
+    } catch {
+      return ownPage(c, errorPage(env.PRODUCT_NAME, "session_not_found"), 400);
+    }
+    const finish = async (result: Record<string, unknown>) => {
+      await provider.interactionFinished(incoming, outgoing, result, { mergeWithLastSubmission: false });
+      return RESPONSE_ALREADY_SENT;
+    };
+    const silent = details.params.silent === "1";
+    const user = await deps.sessionUser(c.req.raw.headers);
+    if (!user) {
+      if (silent) return finish({ error: "login_required", error_description: "尚未登入" });
+      // A full page load back here once signed in (auth-paths.ts: documentPaths).
+      return c.redirect(`/login?redirectTo=${encodeURIComponent(`${providerPaths.interaction}/${details.uid}`)}`, 303);
+    }
+
+    const clientId = details.params.client_id;
+    const existing = details.grantId ? await provider.Grant.find(details.grantId) : undefined;
+    const grant = existing?.accountId === user.id ? existing : undefined;
+    const missingScopes = (details.prompt.details.missingOIDCScope as string[] | undefined) ?? [];
+    const needsConsent = !clients.isFirstParty(clientId) && (!grant || missingScopes.length > 0);
+
+    if (c.req.method === "POST") {
+      const form = await c.req.parseBody();
+      if (form.decision !== "allow") return finish({ error: "access_denied", error_description: "使用者拒絕授權" });
+    } else if (needsConsent) {
+      if (silent) return finish({ error: "consent_required", error_description: "需要使用者同意" });
+      const scopes = ["openid", ...(details.params.scope ?? "").split(" ").filter((scope) => scope && scope !== "openid")];
+      const userName = user.isAnonymous ? "訪客" : user.email;
+      return ownPage(c, consentPage(env.PRODUCT_NAME, { appName: clients.displayName(clientId), userName, scopes, action: c.req.path }));
+    }
+
+    const scope = details.params.scope ?? "openid";
+    let grantId: string;
+    if (grant) {
+      if (missingScopes.length) grant.addOIDCScope(missingScopes.join(" "));
+      grantId = await grant.save();
+    } else {
+      const created = await grantFor(provider, sessions, lifetimes.Grant, {
+        accountId: user.id,
+        clientId,
+        appName: clients.displayName(clientId),
+        scope,
+        ipAddress: clientIp,
+      });
+      grantId = created.jti;
+    }
+    return finish({ login: { accountId: user.id }, consent: { grantId } });
+  });
+
+  const forward = async (c: Context) => {
+    const { provider, records } = await deps.appProvider();
+    if (c.req.path === providerPaths.authorization) await followSiteSession(c, deps, records);
+    const { outgoing } = asIssuerRequest(c);
+    for (const [name, value] of answerHeaders) outgoing.setHeader(name, value);
+    await answerWithNode(c, provider.callback());
+    return RESPONSE_ALREADY_SENT;
+  };
+  routes.all("/.well-known/openid-configuration", forward);
+  routes.all("/oidc/*", forward);
+  return routes;
+}
+
+/**
+ * The provider's own session follows the site's: a provider session of another account than the site's
+ * signed-in user (signed out, or someone else signed in since) is ended before the request is answered; and a
+ * silent request (prompt=none) of a signed-in user whom the provider does not know yet goes on as an interaction
+ * marked `silent`, which signs the app in without showing anything or answers login_required/consent_required.
+ */
+async function followSiteSession(c: Context, deps: AppSignInRoutesDependencies, records: AppProvider["records"]) {
+  const user = await deps.sessionUser(c.req.raw.headers);
+  const sessionId = getCookie(c, providerCookies.session);
+  const providerSessions = records("Session");
+  const known = sessionId ? await providerSessions.find(sessionId) : undefined;
+  const accountId = known?.accountId;
+  if (sessionId && accountId && accountId !== user?.id) await providerSessions.destroy(sessionId);
+  if (c.req.method !== "GET" || !user || accountId === user.id) return;
+  const url = new URL(c.req.url);
+  const prompts = (url.searchParams.get("prompt") ?? "").split(" ");
+  if (!prompts.includes("none")) return;
+  url.searchParams.delete("prompt");
+  url.searchParams.set("silent", "1");
+  nodeBindings(c).incoming.url = `${url.pathname}${url.search}`;
+}

@@ -1,0 +1,180 @@
+import type { Redis } from "ioredis";
+import type Provider from "oidc-provider";
+import type { Adapter, Configuration } from "oidc-provider";
+import type { ServerEnv } from "~/config/env.server";
+import type { DatabaseHandle } from "~/db/connection.server";
+import { noteRequestError } from "~/services/request-context.server";
+import { appSessions, type AppSessions } from "./app-sessions.server";
+import { providerRecords } from "./provider-records.server";
+import { signingKeys } from "./signing-keys.server";
+import { registeredClients, type RegisteredClients } from "./registered-clients.server";
+import { errorPage, logoutPage, signedOutPage } from "./provider-pages.server";
+
+const day = 24 * 3600;
+
+/** The scopes an app may ask for; `offline_access` is implied (every app gets a refresh token). */
+export const supportedScopes = ["openid", "email", "profile", "offline_access"];
+
+/** The paths of the provider's endpoints below the site's origin (the issuer); discovery names them all. */
+export const providerPaths = {
+  authorization: "/oidc/auth",
+  token: "/oidc/token",
+  userinfo: "/oidc/me",
+  jwks: "/oidc/jwks",
+  revocation: "/oidc/token/revocation",
+  end_session: "/oidc/session/end",
+  interaction: "/oidc/interaction",
+};
+
+/** The provider's cookie names (its own session, and one interaction at a time). */
+export const providerCookies = { session: "oidc.session", interaction: "oidc.interaction", resume: "oidc.resume" };
+
+/** Token lifetimes in seconds (docs/app-integration.md): short access and ID tokens, refresh within the site's session rules. */
+export function tokenLifetimes(env: ServerEnv) {
+  const accessToken = env.OIDC_ACCESS_TOKEN_MINUTES * 60;
+  return {
+    AccessToken: accessToken,
+    IdToken: accessToken,
+    AuthorizationCode: 60,
+    // Long enough to sign up, open the verification mail and come back.
+    Interaction: 3600,
+    // A refresh token unused for SESSION_IDLE_DAYS expires; the app's sign-in ends SESSION_ABSOLUTE_DAYS after it began.
+    RefreshToken: env.SESSION_IDLE_DAYS * day,
+    Session: env.SESSION_IDLE_DAYS * day,
+    Grant: env.SESSION_ABSOLUTE_DAYS * day,
+  };
+}
+
+export interface AppProviderDependencies {
+  env: ServerEnv;
+  database: DatabaseHandle;
+  /** Redis holds the provider's records when configured (shared by every instance). */
+  redis?: Redis;
+}
+
+export interface AppProvider {
+  provider: Provider;
+  clients: RegisteredClients;
+  sessions: AppSessions;
+  records(kind: string): Adapter;
+  lifetimes: ReturnType<typeof tokenLifetimes>;
+}
+
+/** The site as an OpenID provider for the app (panva's oidc-provider, decision 180), issuer = SITE_URL. */
+export async function createAppProvider({ env, database, redis }: AppProviderDependencies): Promise<AppProvider> {
+  const { default: OidcProvider } = await import("oidc-provider");
+  const sessions = appSessions(database);
+  const records = providerRecords({ database, redis, redisPrefix: env.REDIS_KEY_PREFIX, sessions });
+  const clients = registeredClients(env);
+  const lifetimes = tokenLifetimes(env);
+  const keys = await signingKeys(env, database);
+
+  const configuration: Configuration = {
+    adapter: records,
+    clients: clients.metadata,
+    jwks: { keys },
+    // ID tokens are signed with the first key (ES256 unless OIDC_JWKS lists an RS256 key first).
+    clientDefaults: { id_token_signed_response_alg: keys[0]!.alg, grant_types: ["authorization_code", "refresh_token"], response_types: ["code"] },
+    cookies: { keys: [env.AUTH_SECRET ?? "development-secret-for-loopback-sites-only-0123456789"], names: providerCookies },
+    scopes: supportedScopes,
+    claims: { openid: ["sub", "is_anonymous", "role"], email: ["email", "email_verified"], profile: ["name", "picture"] },
+    // The ID token carries every granted claim, so an app can read them offline after verifying its signature.
+    conformIdTokenClaims: false,
+    responseTypes: ["code"],
+    pkce: { required: () => true },
+    routes: {
+      authorization: providerPaths.authorization,
+      token: providerPaths.token,
+      userinfo: providerPaths.userinfo,
+      jwks: providerPaths.jwks,
+      revocation: providerPaths.revocation,
+      end_session: providerPaths.end_session,
+    },
+    features: {
+      devInteractions: { enabled: false },
+      revocation: { enabled: true },
+      userinfo: { enabled: true },
+      rpInitiatedLogout: {
+        enabled: true,
+        logoutSource: async (ctx: { body: string }, form: string) => void (ctx.body = logoutPage(env.PRODUCT_NAME, form)),
+        postLogoutSuccessSource: async (ctx: { body: string }) => void (ctx.body = signedOutPage(env.PRODUCT_NAME)),
+      },
+    },
+    ttl: lifetimes,
+    // Every use of a refresh token replaces it; presenting a used one again revokes the whole grant (reuse detection).
+    rotateRefreshToken: true,
+    issueRefreshToken: async (_ctx: unknown, client: { grantTypeAllowed(type: string): boolean }) => client.grantTypeAllowed("refresh_token"),
+    // Revoking either token is the app's sign-out: the grant and its session end with it.
+    revokeGrantPolicy: () => true,
+    // Set by the host for a silent request the provider itself could not answer (provider-routes.server.ts).
+    extraParams: ["silent"],
+    interactions: { url: (_ctx, interaction) => `${providerPaths.interaction}/${interaction.uid}` },
+    clientBasedCORS: (_ctx: unknown, origin: string, client: { clientId: string }) => clients.corsOrigins(client.clientId).includes(origin),
+    renderError: async (ctx: { type: string; body: string }, out: { error: string; error_description?: string }) => {
+      ctx.type = "html";
+      ctx.body = errorPage(env.PRODUCT_NAME, out.error);
+    },
+    // A first-party app signs in without a consent screen, also silently (prompt=none) after its grant ended.
+    loadExistingGrant: async (ctx) => {
+      const { provider, client, session } = ctx.oidc;
+      const result = (ctx.oidc as { result?: { consent?: { grantId?: string } } }).result;
+      const grantId = result?.consent?.grantId ?? (session as { grantIdFor?(id: string): string | undefined } | undefined)?.grantIdFor?.(client!.clientId);
+      const existing = grantId ? await provider.Grant.find(grantId) : undefined;
+      if (existing || !client || !session?.accountId || !clients.isFirstParty(client.clientId)) return existing;
+      return grantFor(provider, sessions, lifetimes.Grant, {
+        accountId: session.accountId,
+        clientId: client.clientId,
+        appName: clients.displayName(client.clientId),
+        scope: String(ctx.oidc.params?.scope ?? "openid"),
+        ipAddress: (ctx as { ip?: string }).ip ?? null,
+      });
+    },
+    findAccount: async (_ctx, id) => {
+      const user = await database.db
+        .selectFrom("user")
+        .select(["id", "email", "emailVerified", "name", "image", "isAnonymous", "role"])
+        .where("id", "=", id)
+        .executeTakeFirst();
+      if (!user) return undefined;
+      const anonymous = Boolean(user.isAnonymous);
+      return {
+        accountId: user.id,
+        claims: async () => ({
+          sub: user.id,
+          // A guest's placeholder address is not an email anyone can write to.
+          email: anonymous ? undefined : user.email,
+          email_verified: anonymous ? false : Boolean(user.emailVerified),
+          name: user.name || undefined,
+          picture: user.image ?? undefined,
+          is_anonymous: anonymous,
+          role: user.role,
+        }),
+      };
+    },
+  };
+
+  const provider = new OidcProvider(env.SITE_URL, configuration);
+  // The routes set Host, X-Forwarded-Proto and X-Forwarded-For themselves (provider-routes.server.ts: asIssuerRequest),
+  // so the provider names the site's origin and marks its cookies Secure on an https site.
+  provider.proxy = true;
+  provider.on("server_error", (_ctx, error) => noteRequestError(error));
+  return { provider, clients, sessions, records, lifetimes };
+}
+
+/**
+ * A new grant for one app and account, with the scopes the app asked for that the site supports, and the session
+ * row it lives by (app-sessions.server.ts).
+ */
+export async function grantFor(
+  provider: Provider,
+  sessions: AppSessions,
+  lifetimeSeconds: number,
+  input: { accountId: string; clientId: string; appName: string; scope: string; ipAddress: string | null },
+) {
+  const grant = new provider.Grant({ accountId: input.accountId, clientId: input.clientId });
+  const scopes = input.scope.split(" ").filter((scope) => supportedScopes.includes(scope));
+  grant.addOIDCScope([...new Set(["openid", ...scopes])].join(" "));
+  const grantId = await grant.save();
+  await sessions.start({ grantId, userId: input.accountId, appName: input.appName, ipAddress: input.ipAddress, lifetimeSeconds });
+  return grant;
+}

@@ -1,0 +1,76 @@
+import { APIError, createAuthEndpoint, sessionMiddleware } from "better-auth/api";
+import type { BetterAuthPlugin } from "better-auth";
+import { z } from "zod";
+import type { DatabaseHandle } from "~/db/connection.server";
+import { sendSecurityNotice, type NoticeSite } from "./security-notices.server";
+import { methodLabels, type SignInMethod, type SignInMethods } from "./sign-in-method-types";
+import type { SocialProvider } from "./auth-client";
+
+const toIso = (value: Date | string) => new Date(value).toISOString();
+const methodOf = (providerId: string) => (providerId === "credential" ? "password" : providerId) as SignInMethod["provider"];
+
+/**
+ * The account's ways in (ASVS 6.4.x):
+ * - `GET /sign-in-methods` → `{ methods, linkable }`: each linked method (password or a provider) with its id and
+ *   when it was added, and the providers this site offers that are not linked yet;
+ * - `POST /sign-in-methods/remove { id }` removes one, never the last: the count and the delete happen in one
+ *   transaction holding the user's row (FOR UPDATE on PostgreSQL; SQLite has one writer), so two removals at
+ *   once cannot leave an account without a way in. Better Auth's own `/unlink-account` checks the count outside
+ *   any transaction, so it is switched off (`disabledPaths` in auth.server.ts);
+ * - `POST /set-password { newPassword }` gives an account that has none (social sign-in only) its first password.
+ * Linking is Better Auth's `/link-social` (the development provider too). Every change mails a
+ * security notice; all three changes sit behind the recent-sign-in guard.
+ */
+export function signInMethods(database: DatabaseHandle, site: NoticeSite, providers: () => SocialProvider[]): BetterAuthPlugin {
+  const { db, dialect } = database;
+  return {
+    id: "sign-in-methods",
+    endpoints: {
+      listSignInMethods: createAuthEndpoint("/sign-in-methods", { method: "GET", use: [sessionMiddleware] }, async (ctx) => {
+        const accounts = await ctx.context.internalAdapter.findAccounts(ctx.context.session.user.id);
+        const methods = accounts
+          .map((account) => ({ id: account.id, provider: methodOf(account.providerId), linkedAt: toIso(account.createdAt) }))
+          .sort((a, b) => a.linkedAt.localeCompare(b.linkedAt));
+        const linked = new Set(methods.map((method) => method.provider));
+        const answer: SignInMethods = { methods, linkable: providers().filter((provider) => !linked.has(provider)) };
+        return ctx.json(answer);
+      }),
+      removeSignInMethod: createAuthEndpoint(
+        "/sign-in-methods/remove",
+        { method: "POST", use: [sessionMiddleware], body: z.object({ id: z.string().min(1).max(200) }) },
+        async (ctx) => {
+          const { user } = ctx.context.session;
+          await db.transaction().execute(async (trx) => {
+            if (dialect === "postgres") await trx.selectFrom("user").select("id").where("id", "=", user.id).forUpdate().execute();
+            const accounts = await trx.selectFrom("account").select(["id", "providerId"]).where("userId", "=", user.id).execute();
+            const target = accounts.find((account) => account.id === ctx.body.id);
+            if (!target) throw new APIError("BAD_REQUEST", { code: "ACCOUNT_NOT_FOUND", message: "No such sign-in method" });
+            if (accounts.length < 2) {
+              throw new APIError("BAD_REQUEST", { code: "FAILED_TO_UNLINK_LAST_ACCOUNT", message: "The last sign-in method stays" });
+            }
+            await trx.deleteFrom("account").where("id", "=", target.id).where("userId", "=", user.id).execute();
+            const detail = methodLabels[methodOf(target.providerId)] ?? target.providerId;
+            await sendSecurityNotice(trx, site, { kind: "sign-in-method-removed", to: user.email, detail });
+          });
+          return ctx.json({ status: true });
+        },
+      ),
+      setPassword: createAuthEndpoint(
+        "/set-password",
+        { method: "POST", use: [sessionMiddleware], body: z.object({ newPassword: z.string().min(1).max(1024) }) },
+        async (ctx) => {
+          const { user } = ctx.context.session;
+          if ((user as { isAnonymous?: boolean | null }).isAnonymous) {
+            throw new APIError("BAD_REQUEST", { code: "GUEST_HAS_NO_PASSWORD", message: "Guests sign up instead" });
+          }
+          const existing = await ctx.context.internalAdapter.findCredentialAccount(user.id);
+          if (existing?.password) throw new APIError("BAD_REQUEST", { code: "PASSWORD_ALREADY_SET", message: "Password already set" });
+          const hash = await ctx.context.password.hash(ctx.body.newPassword);
+          await ctx.context.internalAdapter.linkAccount({ userId: user.id, providerId: "credential", accountId: user.id, password: hash });
+          await sendSecurityNotice(db, site, { kind: "password-set", to: user.email });
+          return ctx.json({ status: true });
+        },
+      ),
+    },
+  };
+}

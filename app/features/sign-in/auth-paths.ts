@@ -1,0 +1,18 @@
+/** Every link into the sign-in screens that carries where to go afterwards, built in one place. */
+export type AuthScreenPath = "/login" | "/signup" | "/email-verification" | "/forgot-password";
+
+/** `/login?redirectTo=%2Ffaq`; no parameter when the destination is the home page. */
+export function authHref(path: AuthScreenPath, redirectTo = "/"): string {
+  return redirectTo === "/" ? path : `${path}?${new URLSearchParams({ redirectTo })}`;
+}
+
+/**
+ * A destination the host answers itself rather than a screen of the app (the app sign-in's interaction,
+ * /oidc/interaction/…): reaching it after sign-in must be a full page load, not a client-side navigation.
+ */
+export function isHostPath(path: string): boolean {
+  return path.startsWith("/oidc/");
+}
+
+/** A guest's way up, worded the same wherever it is offered: the sign-up screen upgrades the same account. */
+export const guestUpgradeLabel = "升級成正式帳號";

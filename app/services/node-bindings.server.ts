@@ -1,0 +1,28 @@
+import type { IncomingMessage, ServerResponse } from "node:http";
+import type { Context } from "hono";
+
+export interface NodeBindings {
+  incoming: IncomingMessage & { originalUrl?: string };
+  outgoing: ServerResponse;
+}
+
+/**
+ * The Node request and response under a Hono request (@hono/node-server hands them over as bindings), for
+ * libraries that answer on Node's objects themselves (oidc-provider's Koa app). The caller then returns
+ * RESPONSE_ALREADY_SENT.
+ */
+export function nodeBindings(c: Context): NodeBindings {
+  const bindings = c.env as Partial<NodeBindings> | undefined;
+  if (!bindings?.incoming || !bindings.outgoing) throw new Error("this endpoint needs the Node server");
+  return bindings as NodeBindings;
+}
+
+/** Runs a Node request handler on this request and resolves once it has answered (or the client left). */
+export function answerWithNode(c: Context, handler: (req: IncomingMessage, res: ServerResponse) => Promise<void>): Promise<void> {
+  const { incoming, outgoing } = nodeBindings(c);
+  return new Promise<void>((resolve) => {
+    outgoing.once("finish", resolve);
+    outgoing.once("close", resolve);
+    void handler(incoming, outgoing);
+  });
+}

@@ -1,0 +1,70 @@
+import { randomUUID } from "node:crypto";
+import http from "node:http";
+import { describe, expect, it } from "vitest";
+import { siteUrl, startSite } from "./site-process";
+
+/**
+ * WEB_CONCURRENCY=2 on the embedded SQLite (decision 703): two worker processes share the port and the database
+ * file; concurrent sign-ups all succeed (transactions take the write lock first), both workers answer, a write
+ * through one drops the other's cached pages, and SIGTERM stops the primary and both workers with exit code 0.
+ */
+const workers = { WEB_CONCURRENCY: "2", PAGE_CACHE_SECONDS: "600", RATE_LIMIT_SIGN_UP_PER_IP: "100000/60", RATE_LIMIT_AUTH_PER_IP: "100000/60", RATE_LIMIT_GUEST_PER_IP: "100000/60" };
+
+/** A request on a connection of its own (the primary hands each new connection to the next worker). */
+function once(url: string, options: { method?: string; headers?: Record<string, string>; body?: string } = {}): Promise<{ status: number; text: string; headers: http.IncomingHttpHeaders }> {
+  return new Promise((resolve, reject) => {
+    const outgoing = http.request(url, { method: options.method ?? "GET", headers: { connection: "close", ...options.headers }, agent: false }, (response) => {
+      const chunks: Buffer[] = [];
+      response.on("data", (chunk: Buffer) => chunks.push(chunk));
+      response.on("end", () => resolve({ status: response.statusCode ?? 0, text: Buffer.concat(chunks).toString("utf8"), headers: response.headers }));
+    });
+    outgoing.on("error", reject);
+    outgoing.end(options.body);
+  });
+}
+
+describe("worker processes", () => {
+  it("serves from two workers on one SQLite file, keeps their caches in step, and stops both on SIGTERM", async () => {
+    const site = await startSite(workers);
+    try {
+      // Both workers are up once each has written its start-up line.
+      const deadline = Date.now() + 60_000;
+      while ((site.output().match(/網站已啟動/g) ?? []).length < 2 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 100));
+      const pids = () => new Set([...site.output().matchAll(/"pid":(\d+),"requestId"/g)].map((match) => match[1]));
+
+      const signUps = await Promise.all(
+        Array.from({ length: 40 }, () =>
+          once(`${site.baseURL}/api/auth/sign-up/email`, {
+            method: "POST",
+            headers: { origin: siteUrl, "content-type": "application/json" },
+            body: JSON.stringify({ email: `worker-${randomUUID().slice(0, 8)}@example.tw`, password: "worker-test-password-1", name: "家長" }),
+          }),
+        ),
+      );
+      expect(signUps.map((answer) => answer.status)).toEqual(Array(40).fill(200));
+      expect(pids().size).toBe(2);
+
+      // Fill both workers' caches, then write through one: no worker serves the old board afterwards.
+      for (let index = 0; index < 6; index += 1) await once(`${site.baseURL}/wishing-well`);
+      const guest = await once(`${site.baseURL}/api/auth/sign-in/anonymous`, { method: "POST", headers: { origin: siteUrl, "content-type": "application/json" }, body: "{}" });
+      const cookie = (guest.headers["set-cookie"] ?? []).map((line) => line.split(";")[0]).join("; ");
+      const title = `工作行程 ${randomUUID().slice(0, 8)}`;
+      const body = new URLSearchParams({ intent: "create", title, body: "" }).toString();
+      const made = await once(`${site.baseURL}/wishing-well`, {
+        method: "POST",
+        headers: { host: new URL(siteUrl).host, origin: siteUrl, cookie, "content-type": "application/x-www-form-urlencoded", "content-length": String(Buffer.byteLength(body)) },
+        body,
+      });
+      expect([302, 303]).toContain(made.status);
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      for (let index = 0; index < 6; index += 1) expect((await once(`${site.baseURL}/wishing-well`)).text).toContain(title);
+
+      const stopped = await site.stop();
+      expect(stopped.code).toBe(0);
+      expect(site.output()).toContain("stopping the workers");
+      expect(site.output().match(/"msg":"stopped in \d+ ms"/g)?.length).toBe(2);
+    } finally {
+      await site.stop("SIGKILL");
+    }
+  });
+});

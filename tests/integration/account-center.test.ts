@@ -1,0 +1,106 @@
+import { randomUUID } from "node:crypto";
+import { afterAll, beforeAll, expect, it } from "vitest";
+import type { SignInMethods } from "~/features/auth/sign-in-method-types";
+import type { AccountData } from "~/features/auth/account-data";
+import { describeEachDatabase } from "~tests/helpers/databases";
+import { startAuthServer, type AuthTestClient, type AuthTestServer } from "./auth-server";
+
+const password = "lantern-harbour-9";
+const newEmail = () => `center-${randomUUID().slice(0, 8)}@example.tw`;
+const tokenOf = (link: string | undefined) => new URL(link ?? "").searchParams.get("token") ?? "";
+
+// The account center's server side: email change, sign-in methods (the last-method rule), a first password, the copy of one's data.
+describeEachDatabase("account center", (database) => {
+  let server: AuthTestServer;
+
+  beforeAll(async () => {
+    server = await startAuthServer(database());
+  });
+  afterAll(async () => {
+    await server.close();
+  });
+
+  async function signedIn(): Promise<{ email: string; client: AuthTestClient }> {
+    const email = newEmail();
+    const client = server.client();
+    expect((await client.post("/sign-up/email", { email, password, name: "小明" })).status).toBe(200);
+    const mail = await server.latestMail(email, /驗證/);
+    expect((await server.client().get(`/verify-email?token=${encodeURIComponent(tokenOf(mail.links[0]))}`)).status).toBe(200);
+    return { email, client };
+  }
+
+  it("uses a new address only once its link is opened, tells the old address, and keeps the session", async () => {
+    const { email, client } = await signedIn();
+    const next = newEmail();
+    expect((await client.post("/change-email", { newEmail: next, callbackURL: "/account" })).status).toBe(200);
+    expect((await client.me())?.email).toBe(email);
+    const mail = await server.latestMail(next, /請確認你的新電子郵件/);
+    const token = tokenOf(mail.links.find((link) => link.includes("/verify-email")));
+    const opened = await client.get(`/verify-email?token=${encodeURIComponent(token)}`);
+    expect(opened.status).toBe(200);
+    expect((await client.me())?.email).toBe(next);
+    const notice = await server.latestMail(email, /安全通知/);
+    expect(notice.subject).toBe("【任務小勇士】安全通知：電子郵件已更改");
+    expect(notice.text).toContain(next);
+    // Used once.
+    expect((await client.get(`/verify-email?token=${encodeURIComponent(token)}`)).status).toBe(401);
+  });
+
+  it("answers a taken address exactly like a free one, and changes nothing", async () => {
+    const { email: taken } = await signedIn();
+    const { email, client } = await signedIn();
+    const answer = await client.post("/change-email", { newEmail: taken });
+    expect(answer.status).toBe(200);
+    expect(answer.body).toEqual({ status: true });
+    expect((await client.me())?.email).toBe(email);
+  });
+
+  it("never removes the last sign-in method, even when two removals race", async () => {
+    const { email, client } = await signedIn();
+    const user = await server.service.database.db.selectFrom("user").select("id").where("email", "=", email).executeTakeFirstOrThrow();
+    // A second way in (as a linked provider would be), straight into the table.
+    await server.service.database.db
+      .insertInto("account")
+      .values({ id: randomUUID(), accountId: `dev-${randomUUID()}`, providerId: "dev", userId: user.id, password: null, createdAt: new Date().toISOString(), updatedAt: new Date().toISOString() })
+      .execute();
+    const { methods } = (await client.get<SignInMethods>("/sign-in-methods")).body;
+    expect(methods.map((method) => method.provider).sort()).toEqual(["dev", "password"]);
+
+    const answers = await Promise.all(methods.map((method) => client.post("/sign-in-methods/remove", { id: method.id })));
+    expect(answers.map((answer) => answer.status).sort()).toEqual([200, 400]);
+    expect(answers.find((answer) => answer.status === 400)?.body).toEqual({
+      code: "auth/last-sign-in-method",
+      message: "至少要保留一種登入方式，最後一種登入方式無法移除",
+    });
+    const left = (await client.get<SignInMethods>("/sign-in-methods")).body.methods;
+    expect(left).toHaveLength(1);
+    expect((await client.post("/sign-in-methods/remove", { id: left[0]!.id })).body).toMatchObject({ code: "auth/last-sign-in-method" });
+    // Better Auth's own unlink (which counts outside a transaction) is not reachable.
+    expect((await client.post("/unlink-account", { accountId: left[0]!.id })).status).toBe(404);
+  });
+
+  it("gives a social-only account a first password once, under the password policy", async () => {
+    const { email, client } = await signedIn();
+    const user = await server.service.database.db.selectFrom("user").select("id").where("email", "=", email).executeTakeFirstOrThrow();
+    await server.service.database.db.insertInto("account").values({ id: randomUUID(), accountId: `dev-${randomUUID()}`, providerId: "dev", userId: user.id, password: null, createdAt: new Date().toISOString(), updatedAt: new Date().toISOString() }).execute();
+    expect((await client.post("/set-password", { newPassword: "another-lantern-1" })).body).toMatchObject({ code: "auth/password-already-set" });
+    await server.service.database.db.deleteFrom("account").where("userId", "=", user.id).where("providerId", "=", "credential").execute();
+
+    expect((await client.post("/set-password", { newPassword: "123" })).body).toMatchObject({ code: "auth/weak-password" });
+    expect((await client.post("/set-password", { newPassword: "another-lantern-1" })).status).toBe(200);
+    expect((await server.client().post("/sign-in/email", { email, password: "another-lantern-1" })).status).toBe(200);
+    expect((await server.latestMail(email, /安全通知：已設定密碼/)).text).toContain("設定了密碼");
+  });
+
+  it("hands the account its own data and nobody else's, without secrets", async () => {
+    const { email, client } = await signedIn();
+    await signedIn();
+    const answer = await client.get<AccountData>("/account-data");
+    expect(answer.status).toBe(200);
+    expect(answer.body.profile).toMatchObject({ email, displayName: "小明", emailVerified: true });
+    expect(answer.body.signInMethods).toEqual([expect.objectContaining({ provider: "password" })]);
+    expect(answer.body.sessions).toEqual([expect.objectContaining({ current: true, place: "本機網路" })]);
+    expect(JSON.stringify(answer.body)).not.toMatch(/token|\$argon2|"password":/);
+    expect((await server.client().get("/account-data")).status).toBe(401);
+  });
+});
