@@ -71,6 +71,8 @@ export const authErrorMessages = {
   "auth/email-already-verified": "此電子郵件已完成驗證",
   "auth/missing-password": "請輸入密碼",
   "auth/display-name-too-long": "顯示名稱不可超過 100 個字元",
+  "auth/invalid-display-name": "顯示名稱不可包含網址或看不見的控制字元",
+  "auth/invalid-photo-url": "大頭貼必須是在本站上傳的圖片",
   "auth/invalid-request": "請求格式不正確",
   "auth/not-found": "找不到此功能",
   // The account center (/account).

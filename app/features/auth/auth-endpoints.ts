@@ -38,7 +38,7 @@ export interface AuthEndpoint {
   perAccountBy?: "signed-in-user";
   /** The body field holding a new password: the password policy and the common-password list apply. */
   newPassword?: "password" | "newPassword";
-  /** The body carries a display name (`name`): at most DISPLAY_NAME_MAX_LENGTH characters. */
+  /** The body carries a display name (`name`): the display-name rules apply (display-name.ts). */
   displayName?: true;
   /** Deleting an account that has a password needs that password in the body. */
   passwordToDelete?: true;
@@ -97,7 +97,7 @@ const guests: Row[] = [
   { path: "/sign-in/anonymous", methods: post, session: "creates", needs: "nothing", perIp: "RATE_LIMIT_GUEST_PER_IP", errors: { ANONYMOUS_USERS_CANNOT_SIGN_IN_AGAIN_ANONYMOUSLY: "auth/operation-not-allowed" }, audit: "guest-sign-in" },
   { path: "/delete-anonymous-user", methods: post, session: "ends", needs: "authoritative-session", audit: "account-deletion" },
   // A new session for the same (now named) user; the guest's own ends inside the endpoint.
-  { path: "/guest/upgrade", methods: post, session: "creates", needs: "session", perIp: "RATE_LIMIT_GUEST_PER_IP", perAccount: "RATE_LIMIT_GUEST_UPGRADE_PER_ACCOUNT", newPassword: "password", errors: { NOT_ANONYMOUS: "auth/not-anonymous" }, audit: "guest-upgrade" },
+  { path: "/guest/upgrade", methods: post, session: "creates", needs: "session", perIp: "RATE_LIMIT_GUEST_PER_IP", perAccount: "RATE_LIMIT_GUEST_UPGRADE_PER_ACCOUNT", newPassword: "password", displayName: true, errors: { NOT_ANONYMOUS: "auth/not-anonymous" }, audit: "guest-upgrade" },
 ];
 
 /** Our plugins: the identity record, the signed-in devices (identity-endpoint, device-sessions). */
@@ -179,6 +179,8 @@ export const sharedErrorCodes: Readonly<Record<string, AuthErrorCode>> = {
   EMAIL_ALREADY_VERIFIED: "auth/email-already-verified",
   EMAIL_MISMATCH: "auth/operation-not-allowed",
   DISPLAY_NAME_TOO_LONG: "auth/display-name-too-long",
+  DISPLAY_NAME_INVALID: "auth/invalid-display-name",
+  PHOTO_URL_INVALID: "auth/invalid-photo-url",
   ACCOUNT_NOT_LINKED: "auth/account-exists-with-different-credential",
   LINKING_DIFFERENT_EMAILS_NOT_ALLOWED: "auth/account-exists-with-different-credential",
   VALIDATION_ERROR: "auth/invalid-request",

@@ -4,6 +4,7 @@ import { invalidForm, parseForm, readForm } from "~/services/form.server";
 import { safeRedirect } from "~/lib/redirect-rule";
 import { getAuthService } from "~/features/auth/auth-service.server";
 import { authFailure, callAuthApi, currentIdentity, withCookies } from "~/features/auth/auth-http.server";
+export { actionRetryAfter } from "~/features/auth/auth-http.server";
 import { authHref, isHostPath } from "./auth-paths";
 import { forgotPasswordSchema, loginSchema, resendVerificationSchema, resetPasswordSchema, signupSchema } from "./sign-in-schemas";
 
@@ -53,6 +54,7 @@ export async function signupAction(request: Request) {
       "auth/invalid-email": "email",
       "auth/weak-password": "password",
       "auth/display-name-too-long": "displayName",
+      "auth/invalid-display-name": "displayName",
     });
   }
   // A query keeps the next screen server-rendered, so even without JavaScript it knows the new session (not the
