@@ -34,6 +34,18 @@ const codeMap: Record<string, AuthErrorCode> = {
   ACCOUNT_NOT_LINKED: "auth/account-exists-with-different-credential",
   LINKING_DIFFERENT_EMAILS_NOT_ALLOWED: "auth/account-exists-with-different-credential",
   VALIDATION_ERROR: "auth/invalid-request",
+  OPERATION_NOT_ALLOWED: "auth/operation-not-allowed",
+  INVALID_CODE: "auth/invalid-verification-code",
+  CODE_ALREADY_USED: "auth/code-already-used",
+  INVALID_BACKUP_CODE: "auth/invalid-backup-code",
+  INVALID_TWO_FACTOR_COOKIE: "auth/two-step-expired",
+  TOO_MANY_ATTEMPTS_REQUEST_NEW_CODE: "auth/too-many-requests",
+  ACCOUNT_TEMPORARILY_LOCKED: "auth/too-many-requests",
+  TOTP_ALREADY_ENABLED: "auth/two-step-already-on",
+  TOTP_NOT_ENABLED: "auth/two-step-off",
+  TWO_FACTOR_NOT_ENABLED: "auth/two-step-off",
+  INVALID_PASSKEY: "auth/invalid-passkey",
+  PASSKEY_NOT_FOUND: "auth/passkey-not-found",
 };
 
 function codeForStatus(status: number): AuthErrorCode {

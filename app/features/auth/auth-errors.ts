@@ -42,6 +42,17 @@ export const authErrorMessages = {
   "auth/display-name-too-long": "顯示名稱不可超過 100 個字元",
   "auth/invalid-request": "請求格式不正確",
   "auth/not-found": "找不到此功能",
+  // Two-step sign-in (TOTP and backup codes).
+  "auth/code-already-used": "這組驗證碼已經用過了，請等驗證器 App 顯示下一組驗證碼再輸入",
+  "auth/invalid-backup-code": "備用碼不正確，或已經用過了",
+  "auth/two-step-expired": "兩步驟驗證的時間已過，請重新登入",
+  "auth/two-step-already-on": "兩步驟驗證已經開啟",
+  "auth/two-step-off": "兩步驟驗證尚未開啟",
+  // Passkeys.
+  "auth/invalid-passkey": "無法使用這個密碼金鑰，請再試一次或改用其他方式登入",
+  "auth/passkey-not-found": "找不到這個密碼金鑰，可能已經移除了",
+  "auth/passkey-cancelled": "已取消使用密碼金鑰",
+  "auth/passkey-unsupported": "這個瀏覽器不支援密碼金鑰，請改用其他方式登入",
 } as const;
 
 export type AuthErrorCode = keyof typeof authErrorMessages;

@@ -18,6 +18,15 @@ export function perIpRules(env: ServerEnv): Record<string, FixedWindow> {
     "/guest/upgrade": env.RATE_LIMIT_GUEST_PER_IP,
     "/request-password-reset": env.RATE_LIMIT_MAIL_PER_IP,
     "/send-verification-email": env.RATE_LIMIT_MAIL_PER_IP,
+    "/email-link/request": env.RATE_LIMIT_MAIL_PER_IP,
+    // The other ways in, and the forms that check a password or a code: as many tries as a password sign-in.
+    "/email-link/sign-in": env.RATE_LIMIT_SIGN_IN_PER_IP,
+    "/passkey/sign-in/options": env.RATE_LIMIT_SIGN_IN_PER_IP,
+    "/passkey/sign-in/verify": env.RATE_LIMIT_SIGN_IN_PER_IP,
+    "/two-factor/verify-totp": env.RATE_LIMIT_SIGN_IN_PER_IP,
+    "/two-factor/verify-backup-code": env.RATE_LIMIT_SIGN_IN_PER_IP,
+    "/two-factor/enable": env.RATE_LIMIT_SIGN_IN_PER_IP,
+    "/two-factor/disable": env.RATE_LIMIT_SIGN_IN_PER_IP,
   };
 }
 
@@ -26,6 +35,8 @@ export function perAccountRules(env: ServerEnv): Record<string, FixedWindow> {
   return {
     "/sign-up/email": env.RATE_LIMIT_SIGN_UP_PER_ACCOUNT,
     "/request-password-reset": env.RATE_LIMIT_PASSWORD_RESET_PER_ACCOUNT,
+    // A sign-in link is mail to the account's inbox like a reset link: the same limit keeps the inbox quiet.
+    "/email-link/request": env.RATE_LIMIT_PASSWORD_RESET_PER_ACCOUNT,
     "/send-verification-email": env.RATE_LIMIT_VERIFICATION_MAIL_PER_ACCOUNT,
     "/guest/upgrade": env.RATE_LIMIT_GUEST_UPGRADE_PER_ACCOUNT,
   };
@@ -63,8 +74,12 @@ const emailOf = (body: unknown) => {
 
 type HookContext = Parameters<Parameters<typeof createAuthMiddleware>[0]>[0];
 
-/** Requests that try a password: a sign-in, and a password change (which checks the current password). */
-const triesPassword = (ctx: { path?: string }) => ctx.path === "/sign-in/email" || ctx.path === "/change-password";
+/**
+ * Requests that try a password: a sign-in, and the signed-in forms that check the current password (changing
+ * it, turning two-step sign-in on or off).
+ */
+const passwordPaths = new Set(["/sign-in/email", "/change-password", "/two-factor/enable", "/two-factor/disable"]);
+const triesPassword = (ctx: { path?: string }) => passwordPaths.has(ctx.path ?? "");
 
 /** Whose password is tried: the typed email at sign-in, the signed-in user's own when changing it. */
 async function passwordOwner(ctx: HookContext): Promise<string | undefined> {

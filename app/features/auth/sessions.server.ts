@@ -52,7 +52,8 @@ export function sessionOptions(env: ServerEnv) {
   } satisfies Partial<BetterAuthOptions>;
 }
 
-const signInPaths = /^\/(sign-in\/email|sign-up\/email|sign-in\/anonymous|callback\/|oauth2\/callback\/)/;
+const signInPaths =
+  /^\/(sign-in\/email|sign-up\/email|sign-in\/anonymous|callback\/|oauth2\/callback\/|email-link\/sign-in|passkey\/sign-in\/verify|two-factor\/verify-)/;
 
 /**
  * A sign-in that presents a session ends that session (ASVS 7.2.4): after a successful sign-in the session the
