@@ -46,11 +46,13 @@ const features = {
       "trusted-origins.server.ts",
       // The sign-in screens, each behind a thin route.
       "screens/login-screen.tsx", "screens/signup-screen.tsx", "screens/forgot-password-screen.tsx", "screens/reset-password-screen.tsx",
-      "screens/email-verification-screen.tsx", "screens/verify-email-screen.tsx",
+      "screens/email-verification-screen.tsx", "screens/verify-email-screen.tsx", "screens/two-step-screen.tsx", "screens/email-link-screen.tsx",
+      // Two-step sign-in and passkeys: the account screens' actions, shared shapes and the passkey browser client.
+      "second-factor-actions.server.ts", "second-factors.ts", "passkey-client.ts",
     ],
     host: ["auth-service.server.ts", "api-errors.server.ts", "roles.server.ts", "session-token-scrub.server.ts", "user-data-hooks.server.ts", "sessions.server.ts"],
   },
-  account: { public: ["account-deletion-page.tsx", "current-plan-page.tsx", "account-security-page.tsx"] },
+  account: { public: ["account-deletion-page.tsx", "current-plan-page.tsx", "account-security-page.tsx", "two-step-page.tsx", "passkeys-page.tsx"] },
   // The Content-Security-Policy: built by the host, its nonce read by the server entry and the root's inline
   // styles; where browsers report violations.
   security: { public: ["csp.server.ts", "csp-nonce.tsx", "csp-report.server.ts"], host: ["csp.server.ts"] },

@@ -4,7 +4,7 @@ import { clientIpHeader } from "~/services/client-ip.server";
 import { getAuthService } from "./auth-service.server";
 import { toCatalogueError } from "./api-errors.server";
 import { messageForCode } from "./auth-errors";
-import { authHref } from "./auth-paths";
+import { authHref, twoStepPath } from "./auth-paths";
 import { safeRedirect } from "./redirect-rule";
 import type { IdentityRecord } from "./identity-record";
 import type { AccountSecurity, AccountSecurityIntent, DeviceSession } from "./account-security";
@@ -20,10 +20,17 @@ import {
   type FormOutcome,
 } from "./form-schemas";
 
-interface AuthAnswer {
+export interface AuthAnswer {
   ok: boolean;
   status: number;
-  body: { code?: string; message?: string; user?: IdentityRecord | null; devices?: DeviceSession[] } | null;
+  body: {
+    code?: string;
+    message?: string;
+    user?: IdentityRecord | null;
+    devices?: DeviceSession[];
+    /** The password (or link) was right and the account has two-step sign-in: the code is asked next. */
+    twoFactorRedirect?: boolean;
+  } | null;
   cookies: string[];
 }
 
@@ -31,7 +38,7 @@ interface AuthAnswer {
  * Calls Better Auth in-process with the browser's own cookie, Origin and address, so every rule of the sign-in
  * layer (origin check, rate limits, the redirect rule, the product's plugins) applies as for the JSON API.
  */
-async function callAuth(request: Request, path: string, body?: unknown): Promise<AuthAnswer> {
+export async function callAuth(request: Request, path: string, body?: unknown): Promise<AuthAnswer> {
   const service = getAuthService();
   const headers = new Headers();
   for (const name of ["cookie", "origin", "referer", "user-agent", clientIpHeader]) {
@@ -52,13 +59,13 @@ async function callAuth(request: Request, path: string, body?: unknown): Promise
   return { ok: answer.ok, status: answer.status, body: parsed, cookies: answer.headers.getSetCookie() };
 }
 
-const withCookies = (cookies: string[]) => {
+export const withCookies = (cookies: string[]) => {
   const headers = new Headers();
   for (const cookie of cookies) headers.append("set-cookie", cookie);
   return headers;
 };
 
-function failed(answer: AuthAnswer, values: Record<string, string>, fields: Partial<Record<string, string>> = {}, intent?: string) {
+export function failed(answer: AuthAnswer, values: Record<string, string>, fields: Partial<Record<string, string>> = {}, intent?: string) {
   const code = answer.body?.code ?? "auth/internal-error";
   const message = answer.body?.message ?? messageForCode(code);
   const field = fields[code];
@@ -68,17 +75,17 @@ function failed(answer: AuthAnswer, values: Record<string, string>, fields: Part
   );
 }
 
-function invalid(error: z.ZodError, values: Record<string, string>, intent?: string) {
+export function invalid(error: z.ZodError, values: Record<string, string>, intent?: string) {
   return data<FormOutcome>({ fieldErrors: fieldErrorsOf(error), values, intent }, { status: 400 });
 }
 
 /** Where to go afterwards: the `redirectTo` of the form or of the address, judged by the one redirect rule. */
-function destination(request: Request, fields: Record<string, string>) {
+export function destination(request: Request, fields: Record<string, string>) {
   const target = fields.redirectTo ?? new URL(request.url).searchParams.get("redirectTo");
   return safeRedirect(target, getAuthService().env.SITE_URL);
 }
 
-async function currentUser(request: Request): Promise<IdentityRecord | null> {
+export async function currentUser(request: Request): Promise<IdentityRecord | null> {
   return (await callAuth(request, "/me")).body?.user ?? null;
 }
 
@@ -86,7 +93,7 @@ async function currentUser(request: Request): Promise<IdentityRecord | null> {
  * The posted form's text fields. A body that is not a form (JSON, a multipart body without its boundary, broken
  * bytes) is the sender's mistake: it ends the action with 400 and a sentence, never a server error.
  */
-async function postedFields(request: Request): Promise<Record<string, string>> {
+export async function postedFields(request: Request): Promise<Record<string, string>> {
   let form: FormData;
   try {
     form = await request.formData();
@@ -109,7 +116,7 @@ export async function loginAction(request: Request) {
   if (!parsed.success) return invalid(parsed.error, values);
   const answer = await callAuth(request, "/sign-in/email", { email: parsed.data.email, password: parsed.data.password });
   if (!answer.ok) return failed(answer, values);
-  return redirect(to, { headers: withCookies(answer.cookies) });
+  return redirect(answer.body?.twoFactorRedirect ? authHref(twoStepPath, to) : to, { headers: withCookies(answer.cookies) });
 }
 
 /** Sign-up, or for a signed-in guest the in-place upgrade of the same account. */

@@ -43,6 +43,7 @@ export const authErrorMessages = {
   "auth/invalid-request": "請求格式不正確",
   "auth/not-found": "找不到此功能",
   // Two-step sign-in (TOTP and backup codes).
+  "auth/two-step-required": "請輸入兩步驟驗證的驗證碼完成登入",
   "auth/code-already-used": "這組驗證碼已經用過了，請等驗證器 App 顯示下一組驗證碼再輸入",
   "auth/invalid-backup-code": "備用碼不正確，或已經用過了",
   "auth/two-step-expired": "兩步驟驗證的時間已過，請重新登入",

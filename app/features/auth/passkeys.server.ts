@@ -14,6 +14,7 @@ import type { BetterAuthPlugin } from "better-auth";
 import type { Kysely } from "kysely";
 import * as z from "zod";
 import type { Database } from "~/db/schema";
+import type { PasskeyListItem } from "./second-factors";
 
 /** A name the owner gives a passkey (「小明的 iPhone」); the default says what kind it is. */
 export const PASSKEY_NAME_MAX_LENGTH = 50;
@@ -26,14 +27,6 @@ const idSchema = z.string().min(1).max(36);
 
 const invalidPasskey = () => new APIError("BAD_REQUEST", { code: "INVALID_PASSKEY", message: "Passkey not accepted" });
 
-export interface PasskeySummary {
-  id: string;
-  name: string;
-  createdAt: string;
-  lastUsedAt: string | null;
-  /** Synced by its provider (iCloud Keychain, Google Password Manager) rather than kept on one device. */
-  backedUp: boolean;
-}
 
 /**
  * Passkeys (WebAuthn) written on @simplewebauthn/server (decision 103): register, list, rename and remove for the
@@ -116,7 +109,7 @@ export function passkeys(db: Kysely<Database>, siteUrl: string, productName: str
 
       passkeyList: createAuthEndpoint("/passkey/list", { method: "GET", use: [sessionMiddleware] }, async (ctx) => {
         const rows = await db.selectFrom("passkey").selectAll().where("user_id", "=", ctx.context.session.user.id).orderBy("created_at").execute();
-        const list: PasskeySummary[] = rows.map((row) => ({
+        const list: PasskeyListItem[] = rows.map((row) => ({
           id: row.id,
           name: row.name,
           createdAt: row.created_at,
