@@ -235,7 +235,7 @@ export interface PasskeyTable {
   public_key: string;
   counter: number | string;
   transports: string;
-  backed_up: boolean | number;
+  backed_up: number;
   created_at: string;
   last_used_at: string | null;
 }

@@ -33,7 +33,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn("public_key", "text", (c) => c.notNull())
     .addColumn("counter", "bigint", (c) => c.notNull())
     .addColumn("transports", "varchar(200)", (c) => c.notNull())
-    .addColumn("backed_up", bool, (c) => c.notNull())
+    // 0 or 1 on both databases (better-sqlite3 binds no booleans).
+    .addColumn("backed_up", "integer", (c) => c.notNull())
     .addColumn("created_at", "varchar(30)", (c) => c.notNull())
     .addColumn("last_used_at", "varchar(30)")
     .execute();

@@ -96,7 +96,7 @@ export function passkeys(db: Kysely<Database>, siteUrl: string, productName: str
               public_key: Buffer.from(credential.publicKey).toString("base64url"),
               counter: credential.counter,
               transports: (credential.transports ?? []).join(","),
-              backed_up: credentialBackedUp,
+              backed_up: credentialBackedUp ? 1 : 0,
               created_at: new Date().toISOString(),
               last_used_at: null,
             })
