@@ -62,19 +62,22 @@ function AddPasskey() {
   return (
     <section className="page-section" aria-labelledby="passkey-add">
       <h2 id="passkey-add">新增密碼金鑰</h2>
-      {/* Shown until the page runs JavaScript (also when the script never arrives), instead of the form. */}
-      <p hidden={hydrated}>新增密碼金鑰需要開啟瀏覽器的 JavaScript：密碼金鑰由你的裝置產生，網頁只能透過 JavaScript 請瀏覽器建立。下方的改名與移除不需要 JavaScript。</p>
-      <form className="card auth-form security-form" onSubmit={add} hidden={!hydrated}>
-        <FormNotice message={message?.ok ? message.text : null} />
-        <FormAlert message={message && !message.ok ? message.text : null} />
-        <div className="auth-field">
-          <label htmlFor="passkey-name">名稱（選填）</label>
-          <input id="passkey-name" name="name" maxLength={50} placeholder="例如：我的 iPhone" value={name} onChange={(event) => setName(event.target.value)} />
-        </div>
-        <button type="submit" className="button button--primary" disabled={pending}>
-          {pending ? "等待裝置確認…" : "新增密碼金鑰"}
-        </button>
-      </form>
+      {/* Until the page runs JavaScript (also when the script never arrives) a sentence stands in for the form. */}
+      {hydrated ? (
+        <form className="card auth-form security-form" onSubmit={add}>
+          <FormNotice message={message?.ok ? message.text : null} />
+          <FormAlert message={message && !message.ok ? message.text : null} />
+          <div className="auth-field">
+            <label htmlFor="passkey-name">名稱（選填）</label>
+            <input id="passkey-name" name="name" maxLength={50} placeholder="例如：我的 iPhone" value={name} onChange={(event) => setName(event.target.value)} />
+          </div>
+          <button type="submit" className="button button--primary" disabled={pending}>
+            {pending ? "等待裝置確認…" : "新增密碼金鑰"}
+          </button>
+        </form>
+      ) : (
+        <p>新增密碼金鑰需要開啟瀏覽器的 JavaScript：密碼金鑰由你的裝置產生，網頁只能透過 JavaScript 請瀏覽器建立。下方的改名與移除不需要 JavaScript。</p>
+      )}
     </section>
   );
 }

@@ -20,9 +20,12 @@ export const backupCodeCount = 10;
 export const oneFactorPaths = /^\/(sign-in\/email|email-link\/sign-in|callback\/[^/]+|oauth2\/callback\/[^/]+)$/;
 const isCallback = (path: string) => /^\/(oauth2\/)?callback\//.test(path);
 
-/** A code, once accepted, is refused for longer than any window it could still be valid in (30 s steps, ±1). */
+/**
+ * An app code, once accepted, is refused for longer than any window it could still be valid in (30 s steps, ±1).
+ * Backup codes need no such record: the plugin deletes each one as it is used.
+ */
 const usedCodeLifetimeMs = 3 * 60_000;
-const codePaths = new Set(["/two-factor/verify-totp", "/two-factor/verify-backup-code"]);
+const codePaths = new Set(["/two-factor/verify-totp"]);
 
 type HookContext = Parameters<Parameters<typeof createAuthMiddleware>[0]>[0];
 
@@ -47,7 +50,7 @@ const bodyOf = (returned: unknown) =>
  *   the pending sign-in holds no session, only a signed `two_factor` cookie valid 10 minutes;
  * - a social callback goes on to our code page (`/login/two-step`); inside the sign-in pop-up the page that
  *   answers the opener carries `error=two_step_required`, and the opener goes to that page itself;
- * - a TOTP code or backup code is accepted once per account: the first use claims a hash of (user, code), a second
+ * - an app code is accepted once per account: the first use claims a hash of (user, code), a second
  *   use inside any window the code could still be valid in is refused like a wrong code (ASVS 6.5.x);
  * - backup codes: ten, each single-use (the plugin deletes a used one); a trusted device skips the code 30 days.
  */
