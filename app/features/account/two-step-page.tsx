@@ -1,4 +1,4 @@
-import { Form, Link } from "react-router";
+import { Form, Link, useActionData } from "react-router";
 import { Field, FormAlert, FormNotice, SubmitButton, useAuthForm } from "~/features/auth/auth-form";
 import { totpConfirmSchema } from "~/features/auth/form-schemas";
 import type { TwoStepEnrolment, TwoStepOutcome, TwoStepSettings } from "~/features/auth/second-factors";
@@ -20,6 +20,9 @@ export function TwoStepPage(props: TwoStepSettings) {
   // A wrong first code shows the same QR code again (the confirm form posts it back).
   const enrolment = ((confirm.outcome ?? enable.outcome) as TwoStepOutcome | undefined)?.enrolment;
   const confirmed = confirm.outcome?.done;
+  // Turned off: the page shows the "off" state again, with the outcome above its form.
+  const answered = useActionData() as TwoStepOutcome | undefined;
+  const turnedOff = answered?.done && answered.intent?.startsWith("disable") ? (answered.notice ?? null) : null;
 
   return (
     <main className="page page--narrow">
@@ -44,6 +47,7 @@ export function TwoStepPage(props: TwoStepSettings) {
       ) : (
         <section className="page-section" aria-labelledby="two-step-state">
           <h2 id="two-step-state">尚未開啟</h2>
+          <FormNotice message={turnedOff} />
           <p>你需要一支裝有驗證器 App 的手機，例如 Google Authenticator、Microsoft Authenticator 或 1Password。</p>
           <Form method="post" className="card auth-form security-form" onSubmit={enable.onSubmit} noValidate>
             <input type="hidden" name="intent" value="enable" />
