@@ -35,24 +35,29 @@ const features = {
       "markdown.server.ts", "pagination.ts", "prose.tsx", "reading-time.ts", "format.ts", "content-not-found.tsx",
     ],
   },
+  // The sign-in layer's public face: the endpoint table, the viewer on the server, the browser's client and hooks,
+  // the password policy and how a user is named, the provider buttons, the user-data registry, the service.
   auth: {
     public: [
-      "auth-provider.tsx", "auth-types.ts", "auth-errors.ts", "auth-client.ts", "auth-form.tsx", "auth-screens.css", "link-params.ts",
-      "password-policy.ts", "password-rules-list.tsx", "redirect-rule.ts", "auth-paths.ts", "form-schemas.ts", "social-buttons.tsx", "roles.ts",
-      // How a signed-in user is named (PRODUCT §4): the shell's user area and the sign-in screens.
-      "display-name.ts",
-      "account-security.ts",
-      "auth-service.server.ts", "auth-actions.server.ts", "social-providers.server.ts", "self-test.server.ts", "roles.server.ts", "request-user.server.ts", "user-data-hooks.server.ts",
-      "trusted-origins.server.ts",
-      // The sign-in screens, each behind a thin route.
+      "auth-endpoints.ts", "viewer.server.ts", "auth-provider.tsx", "auth-client.ts", "password-policy.ts", "display-name.ts", "social-buttons.tsx",
+      "user-data-hooks.server.ts", "auth-service.server.ts", "auth-http.server.ts",
+    ],
+    host: ["auth-service.server.ts", "auth-http.server.ts", "user-data-hooks.server.ts"],
+  },
+  // The sign-in screens, each behind a thin route, with their actions; the links into them and the password rules
+  // list (the account screens use both).
+  "sign-in": {
+    public: [
       "screens/login-screen.tsx", "screens/signup-screen.tsx", "screens/forgot-password-screen.tsx", "screens/reset-password-screen.tsx",
       "screens/email-verification-screen.tsx", "screens/verify-email-screen.tsx", "screens/two-step-screen.tsx", "screens/email-link-screen.tsx",
-      // Two-step sign-in and passkeys: the account screens' actions, shared shapes and the passkey browser client.
-      "second-factor-actions.server.ts", "second-factors.ts", "passkey-client.ts",
+      "sign-in-actions.server.ts",
+      // The browser half of passkeys: the login screen's button and autofill, the account screen's "add".
+      "passkey-client.ts",
+      "auth-paths.ts", "password-rules-list.tsx", "sign-in-schemas.ts", "sign-in-screen.tsx", "auth-screens.css",
     ],
-    host: ["auth-service.server.ts", "api-errors.server.ts", "roles.server.ts", "session-token-scrub.server.ts", "user-data-hooks.server.ts", "sessions.server.ts"],
   },
-  account: { public: ["account-deletion-page.tsx", "current-plan-page.tsx", "account-security-page.tsx", "two-step-page.tsx", "passkeys-page.tsx"] },
+  account: { public: ["account-deletion-page.tsx", "current-plan-page.tsx", "account-security-page.tsx", "account-actions.server.ts", "account-schemas.ts",
+    "two-step-page.tsx", "passkeys-page.tsx", "second-factor-settings.server.ts"] },
   // The Content-Security-Policy: built by the host, its nonce read by the server entry and the root's inline
   // styles; where browsers report violations.
   security: { public: ["csp.server.ts", "csp-nonce.tsx", "csp-report.server.ts"], host: ["csp.server.ts"] },
@@ -63,7 +68,7 @@ const features = {
       "post-list.tsx", "post-view.tsx", "post-editor.tsx", "forbidden-view.tsx", "links.ts", "editor-messages.ts",
     ],
   },
-  "dev-tools": { public: ["mailbox-screen.tsx", "self-test-screen.tsx", "dev-mailbox.server.ts"] },
+  "dev-tools": { public: ["mailbox-screen.tsx", "self-test-screen.tsx", "dev-mailbox.server.ts", "self-test.server.ts"] },
   mail: { public: ["mailbox.server.ts", "mail-transport.server.ts", "mail-templates.server.ts", "outbox.server.ts"] },
   pages: {
     public: [

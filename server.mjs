@@ -3,6 +3,7 @@
 // first when present; variables already set in the environment win.
 import fs from "node:fs";
 import http from "node:http";
+import net from "node:net";
 import { getRequestListener, serve } from "@hono/node-server";
 
 if (fs.existsSync(".env")) process.loadEnvFile(".env");
@@ -21,10 +22,16 @@ async function loadProduction() {
   }
 }
 
+/** How long an idle keep-alive connection stays open; the recipe's nginx drops its own after 4 s, before this. */
+const KEEP_ALIVE_MS = 5_000;
+
 /**
- * SIGTERM/SIGINT: stop accepting, close idle keep-alive connections, let requests in flight finish (their
- * answers carry `Connection: close`), deliver the mail outbox, close the pools, exit 0 — all within
- * SHUTDOWN_TIMEOUT_MS; past it the remaining connections are cut and the process still exits.
+ * SIGTERM/SIGINT: stop accepting connections, answer every request from now on with `Connection: close`, let
+ * requests in flight finish, deliver the mail outbox, close the pools, exit 0 — all within SHUTDOWN_TIMEOUT_MS;
+ * past it the remaining connections are cut and the process still exits.
+ * Idle keep-alive connections are not cut at the signal: a client (or nginx) may be sending a request on one at
+ * that moment and would see a reset. A request that arrives on one is answered (and the connection then
+ * closed); the others close once idle for KEEP_ALIVE_MS, the time every client was told it may reuse them.
  */
 function handleSignals(listener, server, shutdownTimeoutMs, state) {
   let stopping = false;
@@ -41,7 +48,8 @@ function handleSignals(listener, server, shutdownTimeoutMs, state) {
       process.exit(0);
     }, shutdownTimeoutMs);
     deadline.unref();
-    listener.close(async () => {
+    // net.Server's close, not http.Server's: the latter also cuts idle keep-alive connections at once (Node ≥ 19).
+    net.Server.prototype.close.call(listener, async () => {
       try {
         await server.shutdown();
       } finally {
@@ -49,8 +57,7 @@ function handleSignals(listener, server, shutdownTimeoutMs, state) {
         process.exit(0);
       }
     });
-    listener.closeIdleConnections();
-    // A keep-alive connection that goes idle after its last answer is closed by node itself (Connection: close).
+    setTimeout(() => listener.closeIdleConnections(), KEEP_ALIVE_MS).unref();
   };
   process.on("SIGTERM", () => stop("SIGTERM"));
   process.on("SIGINT", () => stop("SIGINT"));
@@ -72,6 +79,7 @@ async function start() {
       // PORT=0 picks a free port; the line names the one taken.
       console.log(JSON.stringify({ level: 30, time: Date.now(), pid: process.pid, port: info.port, msg: `網站已啟動：http://localhost:${info.port}（資料庫：${dialect}）` }));
     });
+    listener.keepAliveTimeout = KEEP_ALIVE_MS;
     handleSignals(listener, server, shutdownTimeoutMs, state);
     return;
   }

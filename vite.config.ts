@@ -1,8 +1,26 @@
+import { fileURLToPath } from "node:url";
 import { reactRouter } from "@react-router/dev/vite";
 import { defineConfig } from "vite";
 
-export default defineConfig({
-  resolve: { tsconfigPaths: true },
+/**
+ * React Router 7.18's package exports name only its development build (remix-run/react-router#14102): dev-only
+ * warnings and checks on every render. A production build resolves its `dist/production` twin instead, on the
+ * server (bundled in, so Node's own resolution never picks the development files) and in the browser.
+ * tests/integration/production-build.test.ts checks the built files.
+ */
+const reactRouterProduction = (file: string) => fileURLToPath(new URL(`node_modules/react-router/dist/production/${file}`, import.meta.url));
+
+export default defineConfig(({ mode }) => ({
+  resolve: {
+    tsconfigPaths: true,
+    alias:
+      mode === "production"
+        ? [
+            { find: /^react-router$/, replacement: reactRouterProduction("index.mjs") },
+            { find: /^react-router\/dom$/, replacement: reactRouterProduction("dom-export.mjs") },
+          ]
+        : [],
+  },
   environments: {
     client: {
       build: {
@@ -32,4 +50,4 @@ export default defineConfig({
     },
   },
   plugins: [reactRouter()],
-});
+}));

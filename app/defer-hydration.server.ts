@@ -29,7 +29,7 @@ export function deferHydration(html: string): string {
         .replace(/^;/, "");
       if (imports.length === 0) return whole;
       rewritten = true;
-      return `${open}${afterFirstPaint(preloads)}const [${imports.map((i) => i.name).join(",")}]=await Promise.all([${imports
+      return `${open}${keepEarlyTaps}${afterFirstPaint(preloads)}const [${imports.map((i) => i.name).join(",")}]=await Promise.all([${imports
         .map((i) => `import(${i.href})`)
         .join(",")}]);${body}${close}`;
     },
@@ -50,3 +50,20 @@ function afterFirstPaint(preloads: string[]): string {
     `for(const href of ${JSON.stringify(preloads)}){const link=document.createElement("link");link.rel="modulepreload";link.href=href;document.head.append(link)}`
   );
 }
+
+/**
+ * Taps on script-only buttons (`<button type="button">`: the footer's dialogs, the share and copy buttons) that
+ * land before React listens are kept and replayed with `click()` once the root marks `<html data-hydrated>`.
+ * Everything else already works from the server's HTML (links, POST forms, the `<details>` menus). From the moment
+ * `hydrateRoot` has marked the document as its container, React itself queues and replays taps, so these stop
+ * being kept then (a tap is never played twice).
+ */
+const keepEarlyTaps =
+  `{const taps=[];` +
+  `const keep=(event)=>{const button=event.target instanceof Element&&event.target.closest('button[type="button"]');` +
+  `if(button&&!Object.keys(document).some((key)=>key.startsWith("__reactContainer$")))taps.push(button)};` +
+  `document.addEventListener("click",keep,true);` +
+  `new MutationObserver((_,observer)=>{if(!document.documentElement.hasAttribute("data-hydrated"))return;` +
+  `observer.disconnect();document.removeEventListener("click",keep,true);` +
+  `for(const button of taps)if(button.isConnected&&!button.disabled)button.click()})` +
+  `.observe(document.documentElement,{attributes:true,attributeFilter:["data-hydrated"]})}`;

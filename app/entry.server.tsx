@@ -23,6 +23,11 @@ export default function handleRequest(
   if (request.method.toUpperCase() === "HEAD") {
     return new Response(null, { status: responseStatusCode, headers: responseHeaders });
   }
+  // A page that names its signed-in user (the bar shows them from the server's HTML) is that user's alone.
+  const root = routerContext.staticHandlerContext.loaderData.root as { sessionUser?: unknown } | undefined;
+  if (root?.sessionUser && !/\bprivate\b|no-store/.test(responseHeaders.get("Cache-Control") ?? "")) {
+    responseHeaders.set("Cache-Control", "private, no-cache");
+  }
   const nonce = request.headers.get(cspNonceHeader) ?? undefined;
   return new Promise<Response>((resolve, reject) => {
     let status = responseStatusCode;

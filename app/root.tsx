@@ -13,6 +13,7 @@ import type { Route } from "./+types/root";
 import { getEnv } from "~/config/env.server";
 import { toPublicEnv, type PublicEnv } from "~/config/public-env";
 import { AuthProvider } from "~/features/auth/auth-provider";
+import { getServerSessionUser } from "~/features/auth/viewer.server";
 import { NavigationStatus } from "~/components/navigation-status";
 import { LoadError, isChunkLoadError } from "~/components/load-error";
 import { GoogleAnalytics } from "~/features/analytics/google-analytics";
@@ -25,9 +26,10 @@ export const links: LinksFunction = () => [
   { rel: "manifest", href: "/manifest.webmanifest" },
 ];
 
-export function loader() {
-  // The footer's © year starts from this one, so a page prerendered last year still hydrates cleanly.
-  return { env: toPublicEnv(getEnv()), renderedYear: new Date().getFullYear() };
+export async function loader({ request }: Route.LoaderArgs) {
+  // The footer's © year starts from this one, so a page prerendered last year still hydrates cleanly. The session
+  // user is read for a server-rendered page only (a prerendered one is made without cookies, for everybody).
+  return { env: toPublicEnv(getEnv()), renderedYear: new Date().getFullYear(), sessionUser: await getServerSessionUser(request) };
 }
 
 export function Layout({ children }: { children: React.ReactNode }) {

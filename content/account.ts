@@ -16,6 +16,10 @@ export const currentPlan: CurrentPlanContent = {
     title: "開始使用",
     text: "到 App 為孩子設定任務、查看點數與兌換獎勵。",
   },
+  guest: {
+    title: "保留你的資料",
+    text: "你正在以訪客身分使用，資料只存在這個瀏覽器。升級成正式帳號後可以跨裝置使用，試用期間的資料都會保留。",
+  },
   visitor: {
     title: "登入後查看你的方案",
     text: "登入帳號後，這裡會顯示你目前使用的方案與使用限制。登入完成會自動回到這一頁。",

@@ -113,6 +113,8 @@ export interface CurrentPlanContent {
   limits: string[];
   signedIn: CallToAction;
   visitor: CallToAction;
+  /** Shown to a guest, with the way up (the sign-up screen upgrades the same account). */
+  guest: CallToAction;
 }
 
 export interface AccountDeletionContent {

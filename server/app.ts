@@ -17,12 +17,10 @@ import { hostValidation } from "./host-header";
 import { requestContext } from "./request-log";
 import { compressDynamic } from "./compression";
 import { authRoutes } from "./auth-routes";
-import { getAuthService } from "~/features/auth/auth-service.server";
+import { endAllSessions, endSessionsOf, getAuthService, setUserRole } from "~/features/auth/auth-service.server";
 import { createStorage } from "~/features/storage/storage.server";
-import { promoteEditors, setUserRole } from "~/features/auth/roles.server";
 import { registerUserDataHandler } from "~/features/auth/user-data-hooks.server";
 import { wishUserData } from "~/features/wishes/wish-user-data.server";
-import { endAllSessions, endSessionsOf } from "~/features/auth/sessions.server";
 
 /** Every request body is capped; the sign-in layer's forms and JSON are small (analytics has its own 16 KB). */
 export const MAX_BODY_BYTES = 64 * 1024;
@@ -73,7 +71,8 @@ export function createApp() {
   app.use((c, next) => (c.req.path.startsWith("/v0/") || !hasBody(c) ? next() : limitBody(c, next)));
 
   app.get("/healthz", (c) => c.json({ ok: true }));
-  app.get("/readyz", async (c) => c.json(...(await readiness(getDatabase(), sharedRedis()))));
+  const disk = { directory: env.DATA_DIR, lowBytes: env.STORAGE_MIN_FREE_BYTES };
+  app.get("/readyz", async (c) => c.json(...(await readiness(getDatabase(), sharedRedis(), disk))));
   app.route("/", authRoutes(getAuthService()));
   // File storage speaking the Firebase Storage v0 protocol (docs/storage.md).
   app.route("/", createStorage({ env, database: getDatabase(), authService: getAuthService() }).routes);
@@ -108,7 +107,7 @@ export async function prepare() {
     const variable = env.DATABASE_URL ? "DATABASE_URL" : "DATA_DIR";
     throw new StartupError(`無法連線或準備資料庫，請檢查 ${variable}：${(error as Error).message}`, { cause: error });
   }
-  await promoteEditors(getDatabase(), env.EDITOR_EMAILS);
+  await getAuthService().promoteEditors();
   sharedRateLimitStore();
   const redis = sharedRedis();
   if (redis) {

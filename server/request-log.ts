@@ -1,5 +1,5 @@
 import { randomUUID } from "node:crypto";
-import type { MiddlewareHandler } from "hono";
+import type { Context, MiddlewareHandler } from "hono";
 import type { Logger } from "pino";
 import { runWithRequestContext } from "~/services/request-context.server";
 import { isDependencyUnavailable, serviceUnavailableResponse } from "~/services/dependency-errors.server";
@@ -23,13 +23,13 @@ export function requestContext(logger: Logger): MiddlewareHandler {
         await next();
       } catch (error) {
         context.errors.push(error);
-        c.res = new Response("伺服器發生錯誤，請稍後再試。", { status: 500, headers: { "Content-Type": "text/plain; charset=utf-8" } });
+        replaceAnswer(c, new Response("伺服器發生錯誤，請稍後再試。", { status: 500, headers: { "Content-Type": "text/plain; charset=utf-8" } }));
       }
     });
     const cause = context.errors.find(isDependencyUnavailable);
     if (c.res.status >= 500 && cause) {
       const code = c.req.path.startsWith("/api/auth/") ? "auth/service-unavailable" : "service-unavailable";
-      c.res = serviceUnavailableResponse(c.req.header("accept"), code);
+      replaceAnswer(c, serviceUnavailableResponse(c.req.header("accept"), code));
     }
     c.header("X-Request-Id", id);
     const line = { requestId: id, method: c.req.method, path: c.req.path, status: c.res.status, durationMs: Math.round(performance.now() - started) };
@@ -37,4 +37,26 @@ export function requestContext(logger: Logger): MiddlewareHandler {
     else if (c.res.status >= 500) logger.error({ ...line, err: context.errors[0] ?? new Error("5xx without a recorded error") }, "request failed");
     else logger.info(line, "request");
   };
+}
+
+/** Headers that describe the old body (its encoding, length, type, version), which a replacement must not inherit. */
+const representationHeaders = new Set(["content-encoding", "content-length", "content-type", "content-language", "content-range", "content-disposition", "etag", "last-modified", "vary"]);
+
+/**
+ * Puts `replacement` in place of the answer so far, keeping the old answer's other headers (security headers,
+ * cookies) where the replacement has none of its own. Hono's `c.res = …` copies every old header onto the new
+ * answer, so a 503 that replaced a gzipped page kept `Content-Encoding: gzip` and the old `Content-Length`.
+ */
+function replaceAnswer(c: Context, replacement: Response) {
+  const headers = new Headers(replacement.headers);
+  const previous = c.res as Response | undefined;
+  if (previous) {
+    for (const [name, value] of previous.headers) {
+      if (representationHeaders.has(name)) continue;
+      if (name === "set-cookie") headers.append(name, value);
+      else if (!headers.has(name)) headers.set(name, value);
+    }
+  }
+  c.res = undefined;
+  c.res = new Response(replacement.body, { status: replacement.status, headers });
 }

@@ -124,6 +124,9 @@ const envSchema = z
     RATE_LIMIT_PASSWORD_RESET_PER_ACCOUNT: fixedWindow("3/3600"),
     RATE_LIMIT_VERIFICATION_MAIL_PER_ACCOUNT: fixedWindow("5/3600"),
     RATE_LIMIT_ANALYTICS_PER_IP: fixedWindow("60/60"),
+    // File storage writes (uploads, upload chunks, metadata changes; deletions are never limited).
+    RATE_LIMIT_STORAGE_WRITES_PER_ACCOUNT: fixedWindow("120/600"),
+    RATE_LIMIT_STORAGE_WRITES_PER_IP: fixedWindow("300/600"),
     RATE_LIMIT_MAX_KEYS: z.coerce.number().int().min(1_000).max(10_000_000).default(100_000),
 
     AUTH_SECRET: optionalText.pipe(z.string().min(32).optional()),
@@ -156,6 +159,11 @@ const envSchema = z
     STORAGE_MAX_UPLOAD_BYTES: z.coerce.number().int().min(1024).default(5 * 1024 * 1024),
     STORAGE_USER_QUOTA_BYTES: z.coerce.number().int().min(1024).default(100 * 1024 * 1024),
     STORAGE_MAX_IMAGE_SIDE: z.coerce.number().int().min(64).max(16384).default(2048),
+    STORAGE_MAX_OPEN_UPLOADS: z.coerce.number().int().min(1).max(1000).default(5),
+    // Uploads stop while less than this stays free on DATA_DIR's disk (the database keeps room); 0 turns it off.
+    STORAGE_MIN_FREE_BYTES: z.coerce.number().int().min(0).default(100 * 1024 * 1024),
+    STORAGE_SWEEP_INTERVAL_SECONDS: z.coerce.number().int().min(1).max(86_400).default(600),
+    STORAGE_ORPHAN_GRACE_SECONDS: z.coerce.number().int().min(0).max(604_800).default(900),
     S3_BUCKET: optionalText,
     S3_REGION: z.string().trim().min(1).default("auto"),
     S3_ENDPOINT: optionalText.pipe(z.url({ protocol: /^https?$/ }).optional()),

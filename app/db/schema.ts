@@ -112,6 +112,7 @@ export interface DevBlogPostTagsTable {
 export interface Database {
   storage_objects: StorageObjectsTable;
   storage_uploads: StorageUploadsTable;
+  storage_trash: StorageTrashTable;
 }
 
 /** One stored object (original §3 metadata); its bytes live in the blob driver under `blob_key`. */
@@ -150,6 +151,12 @@ export interface StorageUploadsTable {
   total_size: number | string | null;
   received: number | string;
   chunks: number;
+  created_at: string;
+}
+
+/** Bytes whose row is gone (deleted, replaced, or its account deleted), removed once that change committed. */
+export interface StorageTrashTable {
+  blob_key: string;
   created_at: string;
 }
 

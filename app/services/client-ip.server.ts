@@ -1,4 +1,6 @@
 import { BlockList, isIP } from "node:net";
+import { getConnInfo } from "@hono/node-server/conninfo";
+import type { Context } from "hono";
 
 /**
  * The client's address, in one place. The host works it out once per request (from the socket and, behind a
@@ -39,4 +41,19 @@ export function resolveClientIp(peer: string | undefined, forwardedFor: string |
     if (address && !isTrusted(trusted, address)) return isIP(address) ? address : socket;
   }
   return socket;
+}
+
+const lists = new WeakMap<readonly string[], BlockList>();
+
+/** The client's address of a request the host serves: the socket peer, or X-Forwarded-For only behind a trusted proxy. */
+export function requestClientIp(c: Context, trustedProxies: readonly string[]): string {
+  let peer: string | undefined;
+  try {
+    peer = getConnInfo(c).remote.address;
+  } catch {
+    // Not served by node (e.g. app.request in a test): there is no socket to read.
+  }
+  let list = lists.get(trustedProxies);
+  if (!list) lists.set(trustedProxies, (list = trustedProxyList(trustedProxies)));
+  return resolveClientIp(peer, c.req.header("x-forwarded-for"), list);
 }

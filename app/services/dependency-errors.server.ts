@@ -11,6 +11,9 @@ const unavailableCodes = new Set([
   "EPIPE",
   "SQLITE_BUSY",
   "SQLITE_LOCKED",
+  // A full disk under DATA_DIR: 503 with Retry-After, not a 500 (docs/storage.md keeps uploads from causing it).
+  "SQLITE_FULL",
+  "ENOSPC",
   // PostgreSQL: admin shutdown, crash shutdown, cannot connect now, query canceled (statement timeout).
   "57P01",
   "57P02",

@@ -94,7 +94,7 @@ describe("sign-in layer in the browser", () => {
     await page.getByRole("button", { name: "以訪客身分試用" }).click();
     await page.waitForURL(`${baseURL()}/`);
     const guest = await storedUser(page);
-    expect(guest).toMatchObject({ displayName: "訪客用戶", email: null, isAnonymous: true });
+    expect(guest).toMatchObject({ displayName: "訪客", email: null, isAnonymous: true });
 
     await openPage(page, "/signup");
     await page.getByRole("heading", { name: "升級訪客帳號" }).waitFor();

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { authErrorMessages } from "~/features/auth/auth-errors";
+import { authErrorMessages } from "~/features/auth/auth-client";
 import { createVerifiedAccount, newEmail, password } from "./helpers/accounts";
 import { baseURL, expectNoAxeViolations, openPage, useBrowser } from "./helpers/browser";
 
@@ -148,7 +148,7 @@ describe("account deletion", () => {
     const page = await browser.newPage();
     await continueAsGuest(page, "/account-deletion");
     const form = deletionForm(page);
-    await form.getByText("訪客用戶").waitFor();
+    await form.getByText("訪客").waitFor();
     expect(await form.getByLabel("密碼").count()).toBe(0);
     const guest = (await sessionUser(page)) as { uid: string; isAnonymous: boolean };
     expect(guest.isAnonymous).toBe(true);

@@ -45,13 +45,13 @@ describe.each(shellViewports)("user area signed in at %s", (_label, viewport) =>
     await page.context().close();
   });
 
-  it("shows 訪客用戶 for a guest", async () => {
+  it("shows 訪客 for a guest", async () => {
     const page = await browser.newPage({ viewport });
     await openPage(page, "/login");
     await page.getByRole("button", { name: "以訪客身分試用" }).click();
     await page.waitForURL(`${baseURL()}/`);
     await showUserArea(page);
-    await userArea(page).getByRole("button", { name: "訪客用戶", exact: true }).waitFor();
+    await userArea(page).getByRole("button", { name: "訪客", exact: true }).waitFor();
     await page.context().close();
   });
 

@@ -80,7 +80,7 @@ describe("wishing well in the browser", () => {
     await verifyEmail(author, email);
     await openPage(author, wishPath);
     await author.getByRole("heading", { name: "你的願望" }).waitFor();
-    await author.getByRole("button", { name: "刪除這個願望" }).waitFor();
+    await author.locator("summary", { hasText: "刪除這個願望" }).waitFor();
     expect(await voteButton(author).getAttribute("aria-label")).toBe("你的願望，目前 1 票");
 
     // An editor marks it 規劃中; the author's mailbox gets the notice, whose unsubscribe link works.
@@ -146,7 +146,10 @@ describe("wishing well in the browser", () => {
     expect(email).toContain("@");
 
     await author.goto(wishPath);
-    await author.getByRole("button", { name: "刪除這個願望" }).click();
+    // It asks first, and says what goes with the wish.
+    await author.locator("summary", { hasText: "刪除這個願望" }).click();
+    await author.getByText("確定要刪除嗎？願望和它的 1 票會一起刪除，無法復原。").waitFor();
+    await author.getByRole("button", { name: "確定刪除" }).click();
     await author.waitForURL("**/wishing-well?deleted=1");
     await author.getByText("你的願望已經刪除。").waitFor();
     expect((await author.goto(wishPath))?.status()).toBe(404);

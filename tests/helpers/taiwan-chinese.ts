@@ -6,11 +6,11 @@ const toTaiwanPhrases = OpenCC.Converter({ from: "t", to: "twp" });
 /**
  * Reviewed exceptions. Characters that OpenCC would rewrite one by one although Taiwan writes them so
  * (台灣, 里程碑, 准許, 干擾), and words its Taiwan phrase table rewrites although they are the usual Taiwan
- * wording here (最新消息, 個資法第 8 條的「利用對象」, 免責聲明, 情感上的支持, 查看, the spec's 訪客用戶,
+ * wording here (最新消息, 個資法第 8 條的「利用對象」, 免責聲明, 情感上的支持, 查看,
  * 參數, 錯誤代碼, 保存 as in 保存期限 or 保存資料).
  */
 export const sharedCharacters = new Set(["台", "里", "准", "干"]);
-export const acceptedWords = ["消息", "對象", "聲明", "支持", "查看", "用戶", "參數", "代碼", "保存"];
+export const acceptedWords = ["消息", "對象", "聲明", "支持", "查看", "參數", "代碼", "保存"];
 
 /** Mainland wording with its Taiwan equivalent, in both scripts where the forms differ. */
 export const mainlandTerms: Record<string, string> = {
@@ -37,6 +37,9 @@ export const mainlandTerms: Record<string, string> = {
   數據: "資料",
   博客: "部落格",
   視屏: "影片",
+  // A guest is 訪客 in Taiwan (issue: the bar, /privacy, /account-deletion and the news said 訪客用戶).
+  訪客用戶: "訪客",
+  匿名用戶: "訪客",
 };
 
 const han = /\p{Script=Han}/gu;

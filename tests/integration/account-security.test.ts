@@ -1,8 +1,8 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, expect, it } from "vitest";
-import type { DeviceSession } from "~/features/auth/account-security";
+import type { DeviceSession } from "~/features/auth/auth-client";
 import { commonPasswordMessage } from "~/features/auth/password-policy";
-import { endAllSessions, endSessionsOf } from "~/features/auth/sessions.server";
+import { endAllSessions, endSessionsOf } from "~/features/auth/auth-service.server";
 import { describeEachDatabase } from "~tests/helpers/databases";
 import { startAuthServer, type AuthTestClient, type AuthTestServer } from "./auth-server";
 

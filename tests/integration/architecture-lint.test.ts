@@ -15,7 +15,7 @@ async function boundaryProblems(filePath: string, code: string): Promise<string[
 describe("the architecture lint", () => {
   it.each([
     ["a shared component reaching into a feature's CSS", "app/components/probe.tsx", 'import css from "~/features/shell/shell.css?inline";\nexport const x = css;\n', "Layers: components"],
-    ["content data depending on the app", "content/probe.ts", 'import type { SessionUser } from "~/features/auth/auth-types";\nexport type X = SessionUser;\n', "Layers: content"],
+    ["content data depending on the app", "content/probe.ts", 'import type { SessionUser } from "~/features/auth/auth-client";\nexport type X = SessionUser;\n', "Layers: content"],
     ["a feature using another feature's private file", "app/features/pages/probe.ts", 'import { useScrolled } from "~/features/shell/use-scrolled";\nexport const x = useScrolled;\n', "Outside features/shell"],
     ["the host importing a feature file that is not its entry point", "server/probe.ts", 'import { loadData } from "~/features/pages/data.server";\nexport const x = loadData;\n', "The host imports a feature only"],
     ["a route importing the database", "app/routes/site/probe.ts", 'import { getDatabase } from "~/db/db.server";\nexport const x = getDatabase;\n', "Layers: routes"],

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, expect, it, vi } from "vitest";
 import { getMigrations } from "better-auth/db/migration";
 import { authOptions } from "~/features/auth/auth.server";
 import { registerUserDataHandler } from "~/features/auth/user-data-hooks.server";
-import { SELF_TEST_CACHE_MS, runSelfTest } from "~/features/auth/self-test.server";
+import { SELF_TEST_CACHE_MS, runSelfTest } from "~/features/dev-tools/self-test.server";
 import { devMailboxApi } from "~/features/dev-tools/dev-mailbox.server";
 import { describeEachDatabase } from "~tests/helpers/databases";
 import { startAuthServer, type AuthTestClient, type AuthTestServer } from "./auth-server";
@@ -217,10 +217,10 @@ describeEachDatabase("sign-in layer", (database) => {
     expect(mismatch.body.code).toBe("auth/operation-not-allowed");
   });
 
-  it("signs a guest in as 訪客用戶 without an email", async () => {
+  it("signs a guest in as 訪客 without an email", async () => {
     const client = server.client();
     expect((await client.post("/sign-in/anonymous")).status).toBe(200);
-    expect(await client.me()).toMatchObject({ displayName: "訪客用戶", email: null, isAnonymous: true, emailVerified: false });
+    expect(await client.me()).toMatchObject({ displayName: "訪客", email: null, isAnonymous: true, emailVerified: false });
   });
 
   it("upgrades a guest in place: same id, rows kept, session rotated, verification mailed", async () => {
@@ -241,7 +241,7 @@ describeEachDatabase("sign-in layer", (database) => {
     expect((await server.client().post("/sign-in/email", { email, password })).status).toBe(200);
 
     const again = await client.post("/guest/upgrade", { email: newEmail(), password, name: "x" });
-    expect(again).toMatchObject({ status: 400, body: { code: "auth/not-anonymous", message: "目前使用者不是匿名用戶" } });
+    expect(again).toMatchObject({ status: 400, body: { code: "auth/not-anonymous", message: "目前的帳號不是訪客帳號" } });
   });
 
   it("refuses an upgrade to a taken email, and moves the guest's rows when the guest signs in to that account", async () => {

@@ -1,7 +1,8 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, expect, it } from "vitest";
-import { isEditor } from "~/features/auth/roles";
-import { promoteEditors, setUserRole } from "~/features/auth/roles.server";
+import { isEditor } from "~/features/auth/viewer.server";
+import { setUserRole } from "~/features/auth/auth-service.server";
+import { promoteEditors } from "~/features/auth/roles.server";
 import { describeEachDatabase } from "~tests/helpers/databases";
 import { startAuthServer, type AuthTestServer } from "./auth-server";
 

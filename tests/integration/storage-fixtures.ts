@@ -22,12 +22,22 @@ export function png(width = 40, height = 30, background = "#ff8800") {
 
 export const svg = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>');
 
+export type StorageTestServer = AuthTestServer & { storage: ReturnType<typeof createStorage> };
+
 /** The sign-in layer with file storage mounted beside it, on a real HTTP server over the test database. */
-export async function startStorageServer(database: TestDatabase, env: Record<string, string> = {}) {
+export async function startStorageServer(database: TestDatabase, env: Record<string, string> = {}): Promise<StorageTestServer> {
+  let storage: ReturnType<typeof createStorage> | undefined;
   const server = await startAuthServer(database, { DATA_DIR: database.dataDir, ...env }, {
-    routes: (service) => createStorage({ env: service.env, database: database.handle, authService: service }).routes,
+    routes: (service) => (storage = createStorage({ env: service.env, database: database.handle, authService: service })).routes,
   });
-  return server;
+  return {
+    ...server,
+    storage: storage!,
+    close: async () => {
+      storage?.stop();
+      await server.close();
+    },
+  };
 }
 
 export interface SignedIn {

@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, expect, it } from "vitest";
+import { parseBoardQuery } from "~/features/wishes/wish-rules";
 import { registerUserDataHandler } from "~/features/auth/user-data-hooks.server";
 import { createWishService, type ActionResult, type WishService, type WishViewer } from "~/features/wishes/wish-service.server";
 import { wishUserData } from "~/features/wishes/wish-user-data.server";
@@ -85,9 +86,28 @@ describeEachDatabase("wishing well", (database) => {
     expect(tooLong).toMatchObject({ ok: false, status: 400, fieldErrors: { title: "願望標題最多 60 個字", body: "說明最多 500 個字" } });
     expect(await act(viewer, { intent: "create", title: "   " })).toMatchObject({ ok: false, fieldErrors: { title: "請填寫願望標題" } });
     const id = await makeWish(viewer, "😀".repeat(60), "字".repeat(500));
-    const board = await wishes.board({ order: "newest", status: null, page: 1 }, viewer);
+    const board = await wishes.board({ order: "newest", status: null, page: 1, q: "" }, viewer);
     expect(board.wishes[0]).toMatchObject({ id, title: "😀".repeat(60), status: "open", voteCount: 0 });
     expect(board.counts.all).toBeGreaterThanOrEqual(1);
+  });
+
+  it("searches titles and texts for every word, Chinese without spaces, and % and _ literally", async () => {
+    const { viewer } = await guest();
+    const mark = `k${Date.now().toString(36)}`;
+    const dark = await makeWish(viewer, `${mark} 想要深色模式`, "晚上看螢幕比較不刺眼");
+    const print = await makeWish(viewer, `${mark} 列印任務表`, "可以印出本週的深色版本");
+    const percent = await makeWish(viewer, `${mark} 完成率 100% 的獎勵`, "");
+    const search = async (q: string) =>
+      (await wishes.board(parseBoardQuery(new URLSearchParams({ q })), null)).wishes.map((wish) => wish.id).sort();
+    expect(await search(`${mark} 深色`)).toEqual([dark, print].sort());
+    expect(await search(`${mark} 深色模式`)).toEqual([dark]);
+    expect(await search(`${mark}   螢幕`)).toEqual([dark]);
+    expect(await search(`${mark} 任務表 深色`)).toEqual([print]);
+    expect(await search(`${mark} 100%`)).toEqual([percent]);
+    expect(await search(`${mark} 1_0`)).toEqual([]);
+    expect(await search(`${mark} ${mark.toUpperCase()}`)).toEqual([dark, print, percent].sort());
+    const counted = await wishes.board(parseBoardQuery(new URLSearchParams({ q: `${mark} 深色` })), null);
+    expect([counted.total, counted.counts.all]).toEqual([2, 2]);
   });
 
   it("counts one vote per user per wish, never on one's own wish, and the vote is a toggle", async () => {
@@ -100,7 +120,7 @@ describeEachDatabase("wishing well", (database) => {
     await Promise.all([1, 2, 3].map(() => act(voter, { intent: "vote", vote: "add" }, id)));
     expect(await votesOf(id)).toEqual([voter.id]);
     expect(await voteCount(id)).toBe(1);
-    expect((await wishes.board({ order: "votes", status: null, page: 1 }, voter)).voted).toContain(id);
+    expect((await wishes.board({ order: "votes", status: null, page: 1, q: "" }, voter)).voted).toContain(id);
     expect(await act(voter, { intent: "vote", vote: "remove" }, id)).toMatchObject({ ok: true, vote: { voted: false, voteCount: 0 } });
     expect(await voteCount(id)).toBe(0);
   });
@@ -158,7 +178,7 @@ describeEachDatabase("wishing well", (database) => {
     expect(await wishes.detail(id, author)).toBeNull();
     expect(await wishes.detail(id, null)).toBeNull();
     expect(await wishes.detail(id, editor)).toMatchObject({ hidden: true });
-    const board = await wishes.board({ order: "newest", status: null, page: 1 }, null);
+    const board = await wishes.board({ order: "newest", status: null, page: 1, q: "" }, null);
     expect(board.wishes.map((wish) => wish.id)).not.toContain(id);
     expect(await act((await guest()).viewer, { intent: "vote", vote: "add" }, id)).toMatchObject({ ok: false, status: 404 });
     expect(await act(editor, { intent: "unhide" }, id)).toMatchObject({ ok: true });
@@ -173,7 +193,7 @@ describeEachDatabase("wishing well", (database) => {
     expect(await act(editor, { intent: "status", status: "declined", reason: "和孩子的隱私衝突" }, id)).toMatchObject({ ok: true });
     expect(await act(editor, { intent: "reply", reply: "謝謝建議！" }, id)).toMatchObject({ ok: true });
     expect((await wishes.detail(id, null))?.wish).toMatchObject({ status: "declined", statusReason: "和孩子的隱私衝突", teamReply: "謝謝建議！" });
-    const declined = await wishes.board({ order: "newest", status: "declined", page: 1 }, null);
+    const declined = await wishes.board({ order: "newest", status: "declined", page: 1, q: "" }, null);
     expect(declined.wishes.every((wish) => wish.status === "declined")).toBe(true);
     expect(declined.wishes.map((wish) => wish.id)).toContain(id);
     expect(declined.total).toBe(declined.counts.declined);
@@ -198,7 +218,7 @@ describeEachDatabase("wishing well", (database) => {
     expect(await voteCount(target)).toBe(3);
     expect(await votesOf(duplicate)).toEqual([]);
     expect(await wishes.detail(duplicate, null)).toMatchObject({ mergedInto: { id: target } });
-    const board = await wishes.board({ order: "votes", status: null, page: 1 }, null);
+    const board = await wishes.board({ order: "votes", status: null, page: 1, q: "" }, null);
     expect(board.wishes.map((wish) => wish.id)).not.toContain(duplicate);
     expect(await act(editor, { intent: "merge", target }, duplicate)).toMatchObject({ ok: false, code: "wishes/merge-already-merged" });
     expect(await act(both, { intent: "vote", vote: "add" }, duplicate)).toMatchObject({ ok: false, status: 404 });

@@ -1,13 +1,33 @@
+import { Link, useActionData } from "react-router";
 import { usePublicEnv } from "~/config/use-public-env";
+import { ResultNotice } from "~/components/result-notice";
+import type { FormResult } from "~/lib/form-result";
 import { mailtoHref } from "~/lib/mailto";
 import { PageIntro } from "~/features/pages/page-intro";
 import type { AccountDeletionContent } from "~content/types";
 import { SelfServiceDeletion, type DeletionAccount } from "./self-service-deletion";
 
-/** What deleting an account removes and keeps, how long it takes, and how to ask for it or do it here. */
+/**
+ * What deleting an account removes and keeps, how long it takes, and how to ask for it or do it here. Once the
+ * account is deleted the page says only that, at its top (not the by-email way, which would read as "now write").
+ */
 export function AccountDeletionPage({ intro, sections, byEmail, selfService, account }: AccountDeletionContent & { account: DeletionAccount | null }) {
   const env = usePublicEnv();
+  const deleted = Boolean((useActionData() as FormResult | undefined)?.done);
   const mailto = mailtoHref(env.supportEmail, byEmail.subject);
+  if (deleted) {
+    return (
+      <main className="page page--narrow">
+        <PageIntro title={intro.title} />
+        <ResultNotice tone="done" className="notice notice--done">
+          {selfService.done}
+        </ResultNotice>
+        <p>
+          <Link to="/">回到首頁</Link>
+        </p>
+      </main>
+    );
+  }
   return (
     <main className="page page--narrow">
       <PageIntro title={intro.title} lead={intro.lead} />

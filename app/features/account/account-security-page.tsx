@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import type { AccountSecurity } from "~/features/auth/account-security";
+import type { AccountSecurity } from "~/features/account/account-security";
 import { PageIntro } from "~/features/pages/page-intro";
 import { DeviceList } from "./device-list";
 import { PasswordChange } from "./password-change";

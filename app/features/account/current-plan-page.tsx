@@ -1,4 +1,6 @@
+import { Link } from "react-router";
 import { usePublicEnv } from "~/config/use-public-env";
+import { authHref, guestUpgradeLabel } from "~/features/sign-in/auth-paths";
 import { useAuth } from "~/features/auth/auth-provider";
 import { PageIntro } from "~/features/pages/page-intro";
 import { PlanCard } from "~/features/pages/plan-card";
@@ -14,6 +16,7 @@ export function CurrentPlanPage({
   limits,
   signedIn,
   visitor,
+  guest,
   plan,
   signedInOnServer,
 }: CurrentPlanContent & { plan: Plan; signedInOnServer: boolean }) {
@@ -33,6 +36,15 @@ export function CurrentPlanPage({
               ))}
             </ul>
           </section>
+          {currentUser?.isAnonymous ? (
+            <section className="page-section" aria-labelledby="plan-upgrade">
+              <h2 id="plan-upgrade">{guest.title}</h2>
+              <p>{guest.text}</p>
+              <Link className="button button--primary" to={authHref("/signup", "/current-plan")}>
+                {guestUpgradeLabel}
+              </Link>
+            </section>
+          ) : null}
           <section className="page-section" aria-labelledby="plan-start">
             <h2 id="plan-start">{signedIn.title}</h2>
             <p>{signedIn.text}</p>

@@ -1,7 +1,7 @@
 import { Form, useActionData, useNavigation } from "react-router";
-import type { DeviceSession } from "~/features/auth/account-security";
-import { FormAlert, FormNotice } from "~/features/auth/auth-form";
-import type { FormOutcome } from "~/features/auth/form-schemas";
+import type { DeviceSession } from "~/features/auth/auth-client";
+import { FormAlert, FormNotice } from "~/components/form/form";
+import type { FormResult } from "~/lib/form-result";
 import { formatTaiwanDateTime } from "~/lib/taiwan-time";
 
 /**
@@ -9,7 +9,7 @@ import { formatTaiwanDateTime } from "~/lib/taiwan-time";
  * a button that signs it out, and one button for all of them. The forms post a session's id, never its token.
  */
 export function DeviceList({ devices }: { devices: DeviceSession[] }) {
-  const answered = useActionData() as FormOutcome | undefined;
+  const answered = useActionData() as FormResult | undefined;
   const outcome = answered?.intent === "end-device" || answered?.intent === "end-other-devices" ? answered : undefined;
   const navigation = useNavigation();
   const ending = navigation.state !== "idle" ? navigation.formData : undefined;

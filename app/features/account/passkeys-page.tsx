@@ -1,9 +1,9 @@
 import { useState, useSyncExternalStore } from "react";
 import { Form, useActionData, useNavigation, useRevalidator } from "react-router";
-import { AuthError } from "~/features/auth/auth-errors";
-import { FormAlert, FormNotice } from "~/features/auth/auth-form";
-import type { FormOutcome } from "~/features/auth/form-schemas";
-import type { PasskeyListItem, PasskeySettings } from "~/features/auth/second-factors";
+import { AuthError } from "~/features/auth/auth-client";
+import { FormAlert, FormNotice } from "~/components/form/form";
+import type { FormResult } from "~/lib/form-result";
+import type { PasskeyListItem, PasskeySettings } from "./second-factor-shapes";
 import { PageIntro } from "~/features/pages/page-intro";
 import { formatTaiwanDateTime } from "~/lib/taiwan-time";
 import { SignInPrompt } from "./sign-in-prompt";
@@ -48,7 +48,7 @@ function AddPasskey() {
     event.preventDefault();
     setPending(true);
     setMessage(null);
-    void import("~/features/auth/passkey-client")
+    void import("~/features/sign-in/passkey-client")
       .then((client) => client.addPasskey(name))
       .then(async () => {
         setName("");
@@ -83,7 +83,7 @@ function AddPasskey() {
 }
 
 function PasskeyList({ passkeys }: { passkeys: PasskeyListItem[] }) {
-  const answered = useActionData() as FormOutcome | undefined;
+  const answered = useActionData() as FormResult | undefined;
   const navigation = useNavigation();
   const busy = navigation.state !== "idle" ? navigation.formData : undefined;
   return (

@@ -1,8 +1,8 @@
 import { useEffect, useRef, useState } from "react";
 import { Form } from "react-router";
-import { Field, FormAlert, FormNotice, useAuthForm } from "~/features/auth/auth-form";
-import { changePasswordSchema } from "~/features/auth/form-schemas";
-import { PasswordRulesList } from "~/features/auth/password-rules-list";
+import { Field, FormAlert, FormNotice, useForm } from "~/components/form/form";
+import { changePasswordSchema } from "./account-schemas";
+import { PasswordRulesList } from "~/features/sign-in/password-rules-list";
 import type { PasswordPolicy } from "~/features/auth/password-policy";
 import { z } from "~/lib/zod";
 
@@ -25,7 +25,7 @@ export function PasswordChange({ email, hasPassword, policy }: { email: string; 
 }
 
 function PasswordForm({ email, policy }: { email: string; policy: PasswordPolicy }) {
-  const form = useAuthForm(changePasswordSchema(policy), "change-password");
+  const form = useForm(changePasswordSchema(policy), "change-password");
   const [password, setPassword] = useState("");
   const formRef = useRef<HTMLFormElement>(null);
   const { done, notice, formError, fieldErrors } = form.outcome ?? {};
@@ -64,7 +64,7 @@ function PasswordForm({ email, policy }: { email: string; policy: PasswordPolicy
 }
 
 function PasswordLink({ email }: { email: string }) {
-  const form = useAuthForm(noFields, "send-password-link");
+  const form = useForm(noFields, "send-password-link");
   const { done, notice, formError } = form.outcome ?? {};
   return (
     <Form method="post" className="card auth-form security-form" onSubmit={form.onSubmit}>

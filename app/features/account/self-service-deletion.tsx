@@ -1,8 +1,9 @@
 import { Form, Link } from "react-router";
+import { ResultNotice } from "~/components/result-notice";
 import type { AccountDeletionContent } from "~content/types";
-import { useAuthForm } from "~/features/auth/auth-form";
-import { authHref } from "~/features/auth/auth-paths";
-import { accountDeletionSchema } from "~/features/auth/form-schemas";
+import { useForm } from "~/components/form/form";
+import { authHref } from "~/features/sign-in/auth-paths";
+import { accountDeletionSchema } from "./account-schemas";
 
 /** Who is signed in, as the page's loader read it on the server (null for a visitor). */
 export interface DeletionAccount {
@@ -15,23 +16,17 @@ export interface DeletionAccount {
  * and, where the account has one, the password; the route action deletes the user, their sessions and their rows.
  */
 export function SelfServiceDeletion({
-  content: { title, text, signedInText, confirmWord, done },
+  content: { title, text, signedInText, confirmWord },
   account,
 }: {
   content: AccountDeletionContent["selfService"];
   account: DeletionAccount | null;
 }) {
-  const form = useAuthForm(accountDeletionSchema(confirmWord));
+  const form = useForm(accountDeletionSchema(confirmWord));
   const error = form.outcome?.formError ?? form.errors.confirm ?? form.errors.password ?? null;
 
   let body: React.ReactNode;
-  if (form.outcome?.done) {
-    body = (
-      <p role="status" className="notice notice--done">
-        {done}
-      </p>
-    );
-  } else if (!account) {
+  if (!account) {
     body = (
       <>
         <p>{text}</p>
@@ -63,12 +58,12 @@ export function SelfServiceDeletion({
           </label>
         )}
         {error && (
-          <p role="alert" className="notice notice--error">
+          <ResultNotice key={error} tone="error" className="notice notice--error">
             {error}
-          </p>
+          </ResultNotice>
         )}
         <button type="submit" className="button button--danger" disabled={form.pending}>
-          {form.pending ? "刪除中..." : "永久刪除我的帳號"}
+          {form.pending ? "刪除中…" : "永久刪除我的帳號"}
         </button>
       </Form>
     );

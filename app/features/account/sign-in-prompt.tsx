@@ -1,5 +1,5 @@
 import { Link } from "react-router";
-import { authHref } from "~/features/auth/auth-paths";
+import { authHref } from "~/features/sign-in/auth-paths";
 
 /** The card an account screen shows to someone not signed in: sign in or sign up, then come back to `returnTo`. */
 export function SignInPrompt({ id, title, text, returnTo }: { id: string; title: string; text: string; returnTo: string }) {

@@ -1,7 +1,7 @@
 import { Form, Link, useActionData } from "react-router";
-import { Field, FormAlert, FormNotice, SubmitButton, useAuthForm } from "~/features/auth/auth-form";
-import { totpConfirmSchema } from "~/features/auth/form-schemas";
-import type { TwoStepEnrolment, TwoStepOutcome, TwoStepSettings } from "~/features/auth/second-factors";
+import { Field, FormAlert, FormNotice, SubmitButton, useForm } from "~/components/form/form";
+import { totpConfirmSchema } from "./account-schemas";
+import type { TwoStepEnrolment, TwoStepOutcome, TwoStepSettings } from "./second-factor-shapes";
 import { PageIntro } from "~/features/pages/page-intro";
 import { z } from "~/lib/zod";
 import { SignInPrompt } from "./sign-in-prompt";
@@ -15,8 +15,8 @@ const passwordOnly = z.object({ password: z.string().default("") });
  * the app's first code; ten backup codes shown once), or off. Every form posts without JavaScript.
  */
 export function TwoStepPage(props: TwoStepSettings) {
-  const enable = useAuthForm(passwordOnly, "enable");
-  const confirm = useAuthForm(totpConfirmSchema, "confirm");
+  const enable = useForm(passwordOnly, "enable");
+  const confirm = useForm(totpConfirmSchema, "confirm");
   // A wrong first code shows the same QR code again (the confirm form posts it back).
   const enrolment = ((confirm.outcome ?? enable.outcome) as TwoStepOutcome | undefined)?.enrolment;
   const confirmed = confirm.outcome?.done;
@@ -64,7 +64,7 @@ export function TwoStepPage(props: TwoStepSettings) {
   );
 }
 
-function Enrolment({ enrolment, form }: { enrolment: TwoStepEnrolment; form: ReturnType<typeof useAuthForm> }) {
+function Enrolment({ enrolment, form }: { enrolment: TwoStepEnrolment; form: ReturnType<typeof useForm> }) {
   return (
     <>
       <section className="page-section" aria-labelledby="two-step-scan">
@@ -105,7 +105,7 @@ function Enrolment({ enrolment, form }: { enrolment: TwoStepEnrolment; form: Ret
 
 function TurnOff({ hasPassword }: { hasPassword: boolean }) {
   const intent = hasPassword ? "disable" : "disable-with-code";
-  const form = useAuthForm(hasPassword ? passwordOnly : totpConfirmSchema, intent);
+  const form = useForm(hasPassword ? passwordOnly : totpConfirmSchema, intent);
   const done = form.outcome?.done;
   return (
     <section className="page-section" aria-labelledby="two-step-state">

@@ -2,6 +2,10 @@ import { describe, expect, it } from "vitest";
 import { describeEachDatabase } from "~tests/helpers/databases";
 import { createAnalyticsHandler } from "./analytics-endpoint.server";
 import { fixedWindowLimiter, memoryRateLimitStore } from "~/services/rate-limiter.server";
+import { getEnv } from "~/config/env.server";
+
+/** The site's own pages post with its origin (the request guard's trusted-Origin rule). */
+const siteOrigin = new URL(getEnv().SITE_URL).origin;
 
 const post = (body: unknown, headers: Record<string, string> = {}) =>
   new Request("http://localhost/api/analytics", {
@@ -24,12 +28,11 @@ describeEachDatabase("analytics endpoint", (database) => {
   const handler = () =>
     createAnalyticsHandler({
       db: database().handle.db,
-      siteOrigin: "https://example.tw",
       limiter: fixedWindowLimiter(memoryRateLimitStore(), { max: 1000, windowSeconds: 60 }, "analytics:"),
     });
 
   it("stores every event of the original §7, without query strings, cookies or addresses", async () => {
-    const response = await handler()(post({ events: everyEvent }, { origin: "https://example.tw", "x-forwarded-for": "203.0.113.9" }));
+    const response = await handler()(post({ events: everyEvent }, { origin: siteOrigin, "x-forwarded-for": "203.0.113.9" }));
     expect(response.status).toBe(202);
     expect(await response.json()).toEqual({ stored: 7 });
     expect(response.headers.get("set-cookie")).toBeNull();
@@ -77,7 +80,7 @@ describeEachDatabase("analytics endpoint", (database) => {
   it("answers 403 to a post from another site", async () => {
     const response = await handler()(post({ events: [{ name: "logo_click", params: {} }] }, { origin: "https://evil.example" }));
     expect(response.status).toBe(403);
-    expect(((await response.json()) as { error: { code: string } }).error.code).toBe("foreign_origin");
+    expect(((await response.json()) as { error: { code: string } }).error.code).toBe("foreign-origin");
   });
 
   it("answers 405 to anything but POST", async () => {
@@ -90,7 +93,6 @@ describe("analytics body limit", () => {
   it("stops reading a chunked body without a length once it passes 16 KB, answering 413", async () => {
     const handler = createAnalyticsHandler({
       db: undefined as never, // never reached: the body is refused before anything is stored
-      siteOrigin: "https://example.tw",
       limiter: fixedWindowLimiter(memoryRateLimitStore(), { max: 100, windowSeconds: 60 }, "analytics:"),
     });
     const chunk = new TextEncoder().encode("x".repeat(4096));
@@ -108,7 +110,6 @@ describe("analytics rate limit", () => {
   it("refuses a client over its limit with 429, per client address", async () => {
     const handler = createAnalyticsHandler({
       db: undefined as never, // never reached: every request here is refused or invalid before storing
-      siteOrigin: "https://example.tw",
       limiter: fixedWindowLimiter(memoryRateLimitStore(), { max: 2, windowSeconds: 60 }, "analytics:"),
     });
     const from = (address: string) => post("{}", { "x-client-ip": address });

@@ -6,13 +6,12 @@ import { analyticsBatchSchema } from "./analytics-batch.server";
 import { storeAnalyticsEvents } from "./analytics-store.server";
 import { clientIpHeader } from "~/services/client-ip.server";
 import { readCappedBody } from "~/services/capped-body.server";
+import { apiError, guardedEndpoint } from "~/services/request-guard.server";
 import { fixedWindowLimiter, sharedRateLimitStore, type RateLimiter } from "~/services/rate-limiter.server";
 
 const MAX_BODY_BYTES = 16 * 1024;
 
 const errors = {
-  method: [405, "請使用 POST 傳送事件。"],
-  foreign_origin: [403, "只接受本網站送出的事件。"],
   too_large: [413, "事件資料過大。"],
   invalid_json: [400, "事件資料不是有效的 JSON。"],
   invalid_events: [400, "事件名稱或參數不正確。"],
@@ -21,22 +20,20 @@ const errors = {
 
 function failure(code: keyof typeof errors): Response {
   const [status, message] = errors[code];
-  return Response.json({ error: { code, message } }, { status, headers: { "Cache-Control": "no-store" } });
+  return apiError(status, code, message);
 }
 
 export interface AnalyticsEndpointDeps {
   db: Kysely<Database>;
-  /** The site's origin: a browser always names the page's origin on a POST, and other sites may not post here. */
-  siteOrigin: string;
   limiter: RateLimiter;
 }
 
-/** POST /api/analytics: validates a batch of events and stores it. No cookie is read or set. */
-export function createAnalyticsHandler({ db, siteOrigin, limiter }: AnalyticsEndpointDeps) {
-  return async (request: Request): Promise<Response> => {
-    if (request.method !== "POST") return failure("method");
-    const origin = request.headers.get("origin");
-    if (origin && origin !== siteOrigin) return failure("foreign_origin");
+/**
+ * POST /api/analytics: validates a batch of events and stores it. No cookie is read or set. The request guard
+ * answers other methods and other sites' posts (the trusted-Origin rule).
+ */
+export function createAnalyticsHandler({ db, limiter }: AnalyticsEndpointDeps) {
+  return guardedEndpoint({ methods: ["POST"] }, async (request) => {
     // The host puts the client address (never stored) into this header; it is the rate-limit key.
     if (!(await limiter.hit(request.headers.get(clientIpHeader) ?? "unknown")).allowed) return failure("rate_limited");
 
@@ -53,7 +50,7 @@ export function createAnalyticsHandler({ db, siteOrigin, limiter }: AnalyticsEnd
 
     const stored = await storeAnalyticsEvents(db, batch.data);
     return Response.json({ stored }, { status: 202, headers: { "Cache-Control": "no-store" } });
-  };
+  });
 }
 
 let handler: ((request: Request) => Promise<Response>) | undefined;
@@ -64,7 +61,6 @@ export function handleAnalyticsRequest(request: Request): Promise<Response> {
     const env = getEnv();
     handler = createAnalyticsHandler({
       db: getDatabase().db,
-      siteOrigin: new URL(env.SITE_URL).origin,
       // RATE_LIMIT_ANALYTICS_PER_IP: a visitor sends a beacon at most every few seconds; 60 a minute by default
       // leaves room for many tabs behind one NAT.
       limiter: fixedWindowLimiter(sharedRateLimitStore(), env.RATE_LIMIT_ANALYTICS_PER_IP, "analytics:"),

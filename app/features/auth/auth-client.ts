@@ -1,10 +1,115 @@
-import { AuthError, messageForCode } from "./auth-errors";
+/**
+ * What the browser knows of the sign-in layer: its types, the error catalogue, and a small fetch-based client for
+ * /api/auth (a few hundred bytes instead of Better Auth's full client).
+ */
 import type { IdentityRecord } from "./identity-record";
 
+/** The session user the browser keeps (mirrored in localStorage["user"]), as in the original §3. */
+export interface SessionUser {
+  uid: string;
+  email: string | null;
+  displayName: string | null;
+  emailVerified: boolean;
+  isAnonymous?: boolean;
+  photoURL?: string | null;
+}
+
+/** The pages the sign-in layer sends a browser to: the code of a pending two-step sign-in, an emailed sign-in link. */
+export const twoStepPath = "/login/two-step";
+export const emailLinkPath = "/login/email-link";
+
+export type SocialProvider = "google" | "facebook" | "line" | "dev";
+
+/** One signed-in device as the account screen shows it (`GET /api/auth/devices`). `id` names the session; it cannot be used as one. */
+export interface DeviceSession {
+  id: string;
+  /** Browser and system in plain words (`Windows 上的 Chrome`), from the session's User-Agent. */
+  device: string;
+  createdAt: string;
+  /** When the session last slid forward (at most once a day, see sessions.server.ts): a day's precision. */
+  lastActiveAt: string;
+  current: boolean;
+}
+
 /**
- * A small fetch-based client for /api/auth (a few hundred bytes instead of Better Auth's full client).
- * Every failure becomes an AuthError with a catalogue code and a Traditional-Chinese message.
+ * The error catalogue of the original §8: one table from code to Traditional-Chinese message, used by the
+ * server (every API error carries `{ code, message }`) and by the browser (every failed action).
  */
+export const authErrorMessages = {
+  "auth/invalid-email": "電子郵件格式不正確",
+  "auth/user-disabled": "此帳號已被停用",
+  "auth/user-not-found": "找不到此電子郵件的帳號",
+  "auth/wrong-password": "密碼錯誤",
+  "auth/email-already-in-use": "此電子郵件已被註冊",
+  "auth/weak-password": "密碼強度不足，至少需要 6 個字元",
+  "auth/operation-not-allowed": "此操作不被允許",
+  "auth/account-exists-with-different-credential": "此電子郵件已使用其他登入方式註冊",
+  "auth/invalid-credential": "電子郵件或密碼錯誤",
+  "auth/invalid-verification-code": "驗證碼無效",
+  "auth/invalid-verification-id": "驗證 ID 無效",
+  "auth/requires-recent-login": "此操作需要重新登入",
+  "auth/too-many-requests": "嘗試次數過多，請稍後再試",
+  "auth/network-request-failed": "網路連線失敗，請檢查網路連線",
+  "auth/popup-closed-by-user": "登入視窗已被關閉，請再試一次",
+  "auth/unauthorized-domain": "此網域未被授權",
+  "auth/popup-blocked": "彈出視窗被瀏覽器封鎖，請允許彈出視窗後再試一次",
+  "auth/cancelled-popup-request": "登入請求已取消",
+  "auth/internal-error": "伺服器內部錯誤",
+  "auth/service-unavailable": "服務暫時無法使用，請稍後再試",
+  "auth/invalid-api-key": "無效的 API 金鑰",
+  "auth/app-deleted": "應用程式已被刪除",
+  "auth/user-token-expired": "登入已過期，請重新登入",
+  "auth/web-storage-unsupported": "此瀏覽器不支援網頁儲存功能",
+  "auth/timeout": "操作逾時，請稍後再試",
+  "auth/missing-email": "請輸入電子郵件地址",
+  "auth/invalid-continue-uri": "重新導向網址無效",
+  "auth/unauthorized-continue-uri": "重新導向網址未經授權",
+  "email-not-verified": "電子郵件尚未驗證，請先完成驗證",
+  // Client-side checks of the original §5.
+  "auth/not-anonymous": "目前的帳號不是訪客帳號",
+  "auth/no-current-user": "目前沒有登入的使用者",
+  // Links in emails (verification, reset) that are expired, used or mangled.
+  "auth/invalid-action-code": "連結無效、已過期或已使用過，請重新申請",
+  "auth/email-already-verified": "此電子郵件已完成驗證",
+  "auth/missing-password": "請輸入密碼",
+  "auth/display-name-too-long": "顯示名稱不可超過 100 個字元",
+  "auth/invalid-request": "請求格式不正確",
+  "auth/not-found": "找不到此功能",
+  // Two-step sign-in (TOTP and backup codes).
+  "auth/two-step-required": "請輸入兩步驟驗證的驗證碼完成登入",
+  "auth/code-already-used": "這組驗證碼已經用過了，請等驗證器 App 顯示下一組驗證碼再輸入",
+  "auth/invalid-backup-code": "備用碼不正確，或已經用過了",
+  "auth/two-step-expired": "兩步驟驗證的時間已過，請重新登入",
+  "auth/two-step-already-on": "兩步驟驗證已經開啟",
+  "auth/two-step-off": "兩步驟驗證尚未開啟",
+  // Passkeys.
+  "auth/invalid-passkey": "無法使用這個密碼金鑰，請再試一次或改用其他方式登入",
+  "auth/passkey-not-found": "找不到這個密碼金鑰，可能已經移除了",
+  "auth/passkey-cancelled": "已取消使用密碼金鑰",
+  "auth/passkey-unsupported": "這個瀏覽器不支援密碼金鑰，請改用其他方式登入",
+} as const;
+
+export type AuthErrorCode = keyof typeof authErrorMessages;
+
+export const unknownErrorMessage = "操作失敗，請重試";
+
+export function messageForCode(code: string): string {
+  return (authErrorMessages as Record<string, string>)[code] ?? unknownErrorMessage;
+}
+
+/** What every failed auth call throws: a catalogue code and the message shown to the user. */
+export class AuthError extends Error {
+  override name = "AuthError";
+  constructor(
+    readonly code: string,
+    message: string = messageForCode(code),
+  ) {
+    super(message);
+  }
+}
+
+
+// Every failure of the client becomes an AuthError with a catalogue code and a Traditional-Chinese message.
 let authOrigin = "";
 
 export const unexpectedDomainWarning = "非預期的網域，可能導致驗證問題";

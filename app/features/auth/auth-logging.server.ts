@@ -1,4 +1,6 @@
-import type { BetterAuthOptions } from "better-auth";
+import type { BetterAuthOptions, BetterAuthPlugin } from "better-auth";
+import { createAuthMiddleware, isAPIError } from "better-auth/api";
+import { authEndpoint, endpointsWhere } from "./auth-endpoints";
 import { getLogger } from "~/services/logger.server";
 import { isUniqueViolation } from "~/services/dependency-errors.server";
 import { noteRequestError } from "~/services/request-context.server";
@@ -22,5 +24,37 @@ export function authLogging(): Pick<BetterAuthOptions, "logger" | "onAPIError"> 
     },
     // The request log writes 5xx answers with their error; 4xx are expected and need no stack.
     onAPIError: { onError: (error) => noteRequestError(error) },
+  };
+}
+
+/**
+ * The audit log of the sign-in layer (ASVS 16.3.1): one JSON line per outcome of every endpoint whose row names
+ * an `audit` event — which event, success or refusal with its code, and the user id when one is known. Never an
+ * email, a password or a token.
+ */
+export function auditLog(): BetterAuthPlugin {
+  return {
+    id: "audit-log",
+    hooks: {
+      after: [
+        {
+          matcher: endpointsWhere((row) => row.audit),
+          handler: createAuthMiddleware(async (ctx) => {
+            const returned = ctx.context.returned;
+            const refused = isAPIError(returned) ? returned : undefined;
+            const userId = ctx.context.newSession?.user.id ?? ctx.context.session?.user.id;
+            getLogger().info(
+              {
+                authEvent: authEndpoint(ctx.path)?.audit,
+                outcome: refused ? "refused" : "success",
+                ...(refused ? { status: refused.statusCode, code: refused.body?.code } : {}),
+                ...(userId ? { userId } : {}),
+              },
+              "sign-in layer event",
+            );
+          }),
+        },
+      ],
+    },
   };
 }

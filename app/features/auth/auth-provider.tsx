@@ -1,9 +1,25 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState } from "react";
+import { useRouteLoaderData } from "react-router";
 import { usePublicEnv } from "~/config/use-public-env";
-import type { AuthState, SessionUser, SocialProvider } from "./auth-types";
-import { AuthError } from "./auth-errors";
-import { authRequest, configureAuthOrigin, fetchIdentity, getAuthOrigin } from "./auth-client";
+import { AuthError, authRequest, configureAuthOrigin, fetchIdentity, getAuthOrigin, type SessionUser, type SocialProvider } from "./auth-client";
 import { mirrorSessionUser, toSessionUser } from "./session-user";
+
+/** Exactly the state and actions of PRODUCT §5. Every failing action sets `error` and re-throws. */
+export interface AuthState {
+  currentUser: SessionUser | null;
+  loading: boolean;
+  error: string | null;
+  isEmailVerified: boolean;
+  signup(email: string, password: string, displayName: string): Promise<SessionUser>;
+  login(email: string, password: string): Promise<SessionUser>;
+  loginWithSocial(provider: SocialProvider): Promise<SessionUser>;
+  loginAsGuest(): Promise<SessionUser>;
+  upgradeGuest(email: string, password: string, displayName: string): Promise<SessionUser>;
+  logout(): Promise<void>;
+  resendVerification(): Promise<void>;
+  resetPassword(email: string): Promise<void>;
+  clearError(): void;
+}
 
 const notInsideProvider = () => Promise.reject(new AuthError("auth/internal-error"));
 // Outside <AuthProvider> (e.g. a component rendered alone in a test) nobody is signed in and actions refuse.
@@ -45,15 +61,17 @@ export async function withSessionRefresh<T>(serverAction: () => Promise<T>): Pro
 const toAuthError = (error: unknown) => (error instanceof AuthError ? error : new AuthError("auth/internal-error"));
 
 /**
- * The browser side of the sign-in layer (PRODUCT §5). Starts with `loading: true` on every page, including
- * prerendered ones, and asks the server for the session only after hydration.
+ * The browser side of the sign-in layer (PRODUCT §5). Starts with `loading: true` on every page and the user the
+ * server rendered the page for (the root loader's; nobody on a prerendered page), and asks the server for the
+ * session after hydration.
  */
 export function AuthProvider({ children }: { children: React.ReactNode }) {
   const env = usePublicEnv();
-  const [currentUser, setCurrentUser] = useState<SessionUser | null>(null);
+  const serverUser = (useRouteLoaderData("root") as { sessionUser?: SessionUser | null } | undefined)?.sessionUser ?? null;
+  const [currentUser, setCurrentUser] = useState<SessionUser | null>(serverUser);
   const [loading, setLoading] = useState(true);
   const [error, setError] = useState<string | null>(null);
-  const userRef = useRef<SessionUser | null>(null);
+  const userRef = useRef<SessionUser | null>(serverUser);
 
   const applyUser = useCallback((user: SessionUser | null) => {
     userRef.current = user;

@@ -7,7 +7,10 @@ import { getLogger } from "~/services/logger.server";
 import { createAuth, type Auth, type DevIdentityProvider } from "./auth.server";
 import { createRateLimitStore, sharedRateLimitStore, type RateLimitStore } from "~/services/rate-limiter.server";
 import { passwordPolicyFrom } from "./password-policy.server";
-import { realSocialProviders } from "./social-providers.server";
+import { enabledSocialProviders, realSocialProviders } from "./social-providers.server";
+import { promoteEditors } from "./roles.server";
+import { isRole } from "./roles";
+import type { SocialProvider } from "./auth-client";
 import type { PasswordPolicy } from "./password-policy";
 
 /** Everything the sign-in layer runs on, built once per process (or once per test server). */
@@ -23,6 +26,10 @@ export interface AuthService {
   /** The development mailbox and identity provider exist only without SMTP / providers on a loopback site. */
   devMailbox: boolean;
   devIdentityProvider: DevIdentityProvider | undefined;
+  /** The sign-in buttons to show: the real providers, or on a development site the development provider. */
+  socialProviders: SocialProvider[];
+  /** Makes the verified accounts of EDITOR_EMAILS editors (at start-up, and after each sign-up and verification). */
+  promoteEditors(): Promise<number>;
   close(): Promise<void>;
 }
 
@@ -66,6 +73,8 @@ export function createAuthService({ env, database, rateLimitPrefix, rateLimitSto
     passwordPolicy: passwordPolicyFrom(env),
     devMailbox,
     devIdentityProvider,
+    socialProviders: enabledSocialProviders({ env, devIdentityProvider }),
+    promoteEditors: () => promoteEditors(database, env.EDITOR_EMAILS),
     close: async () => {
       await mailSender.stop();
       if (!given) await rateLimitStore.close();
@@ -79,4 +88,36 @@ let service: AuthService | undefined;
 export function getAuthService(): AuthService {
   service ??= createAuthService({ env: getEnv(), database: getDatabase(), rateLimitStore: sharedRateLimitStore() });
   return service;
+}
+
+// The operator's commands (`npm run user:role`, `npm run user:sign-out`): plain functions on the database, so a
+// command needs no running sign-in layer.
+
+/** Sets one account's role by email; answers how many accounts changed (0: no such account). */
+export async function setUserRole(database: DatabaseHandle, email: string, role: string): Promise<number> {
+  if (!isRole(role)) throw new Error(`角色必須是 user 或 editor，收到「${role}」`);
+  const result = await database.db
+    .updateTable("user")
+    .set({ role })
+    .where("email", "=", email.trim().toLowerCase())
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows);
+}
+
+/**
+ * Ends every session of one account, found by email (ASVS 7.4.5, `npm run user:sign-out -- <email>`). Sessions
+ * live only in the database and every request looks its session up there, so each device is signed out at its
+ * next request. Answers how many sessions ended, or null when no account has that email.
+ */
+export async function endSessionsOf(database: DatabaseHandle, email: string): Promise<number | null> {
+  const user = await database.db.selectFrom("user").select("id").where("email", "=", email.trim().toLowerCase()).executeTakeFirst();
+  if (!user) return null;
+  const result = await database.db.deleteFrom("session").where("userId", "=", user.id).executeTakeFirst();
+  return Number(result.numDeletedRows);
+}
+
+/** Ends every session of every account, guests included (`npm run user:sign-out -- --all`); answers how many. */
+export async function endAllSessions(database: DatabaseHandle): Promise<number> {
+  const result = await database.db.deleteFrom("session").executeTakeFirst();
+  return Number(result.numDeletedRows);
 }

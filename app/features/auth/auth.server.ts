@@ -9,7 +9,7 @@ import { enqueueMail } from "~/features/mail/outbox.server";
 import { emailLinkSignInEmail, passwordResetEmail, verificationEmail } from "~/features/mail/mail-templates.server";
 import { hashPassword, verifyPassword } from "./password-hash.server";
 import { accountRateLimit, ipRateLimitOptions } from "./rate-limits.server";
-import { authLogging } from "./auth-logging.server";
+import { auditLog, authLogging } from "./auth-logging.server";
 import type { RateLimitStore } from "~/services/rate-limiter.server";
 import { clientIpHeader } from "~/services/client-ip.server";
 import { guestUpgrade } from "./guest-upgrade.server";
@@ -18,7 +18,7 @@ import { deviceSessions } from "./device-sessions.server";
 import { signInRules } from "./sign-in-rules.server";
 import { passwordPolicyFrom } from "./password-policy.server";
 import { deleteUserData, moveUserData } from "./user-data-hooks.server";
-import { trustedOrigins } from "./trusted-origins.server";
+import { trustedOrigins } from "~/services/trusted-origins.server";
 import { realSocialProviders } from "./social-providers.server";
 import { redirectRule } from "./redirect-rule.server";
 import { endPresentedSession, sessionOptions } from "./sessions.server";
@@ -28,7 +28,7 @@ import { twoStepSignIn } from "./two-step.server";
 import { emailLinkSignIn } from "./email-link.server";
 import { passkeys } from "./passkeys.server";
 
-export const guestDisplayName = "訪客用戶";
+export const guestDisplayName = "訪客";
 
 const verificationLinkLifetime = 24 * 3600;
 
@@ -149,6 +149,7 @@ export function authOptions(deps: AuthDependencies) {
       }),
       // After the anonymous plugin, which needs the guest's session to move the guest's rows.
       endPresentedSession(),
+      auditLog(),
       ...(deps.devIdentityProvider
         ? [
             genericOAuth({

@@ -3,7 +3,7 @@ import { deleteSessionCookie } from "better-auth/cookies";
 import type { BetterAuthPlugin } from "better-auth";
 import { z } from "zod";
 import { deviceName } from "./device-name";
-import type { DeviceSession } from "./account-security";
+import type { DeviceSession } from "./auth-client";
 
 const toIso = (value: Date | string) => new Date(value).toISOString();
 

@@ -1,4 +1,4 @@
-import type { SessionUser } from "./auth-types";
+import type { SessionUser } from "./auth-client";
 
 /** The display name, else the part of the email before `@`, else 使用者 (PRODUCT §4). */
 export function displayNameOf(user: Pick<SessionUser, "displayName" | "email">): string {

@@ -3,7 +3,7 @@ import { APIError, createAuthEndpoint } from "better-auth/api";
 import { setSessionCookie } from "better-auth/cookies";
 import type { BetterAuthPlugin } from "better-auth";
 import * as z from "zod";
-import { emailLinkPath } from "./auth-paths";
+import { emailLinkPath } from "./auth-client";
 
 /** How long a mailed sign-in link works (the 15 minutes). */
 export const emailLinkLifetimeSeconds = 15 * 60;

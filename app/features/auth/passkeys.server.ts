@@ -14,7 +14,6 @@ import type { BetterAuthPlugin } from "better-auth";
 import type { Kysely } from "kysely";
 import * as z from "zod";
 import type { Database } from "~/db/schema";
-import type { PasskeyListItem } from "./second-factors";
 
 /** A name the owner gives a passkey (「小明的 iPhone」); the default says what kind it is. */
 export const PASSKEY_NAME_MAX_LENGTH = 50;
@@ -29,13 +28,23 @@ const invalidPasskey = () => new APIError("BAD_REQUEST", { code: "INVALID_PASSKE
 
 
 /**
- * Passkeys (WebAuthn) written on @simplewebauthn/server (decision 103): register, list, rename and remove for the
+ * Passkeys (WebAuthn) written on @simplewebauthn/server (decision 107): register, list, rename and remove for the
  * signed-in account; sign in without a password, including from the browser's autofill (conditional mediation).
  * The relying party is the site's host name and its origin the site's; user verification is required, so a
  * passkey is two factors in itself and two-step sign-in does not ask for a code after it. Challenges live in the
  * verification table (5 minutes, consumed once): per user when registering, per browser (a signed cookie naming
  * a random id) when signing in. Only the public key is stored.
  */
+/** A passkey as `GET /passkey/list` answers it. */
+interface PasskeyListItem {
+  id: string;
+  name: string;
+  createdAt: string;
+  lastUsedAt: string | null;
+  /** Synced by its provider (iCloud Keychain, Google Password Manager) rather than kept on one device. */
+  backedUp: boolean;
+}
+
 export function passkeys(db: Kysely<Database>, siteUrl: string, productName: string): BetterAuthPlugin {
   const site = new URL(siteUrl);
   const rpID = site.hostname;

@@ -1,46 +1,22 @@
 import { APIError, createAuthMiddleware, getSessionFromCtx } from "better-auth/api";
 import type { BetterAuthOptions, BetterAuthPlugin } from "better-auth";
 import type { ServerEnv } from "~/config/env.server";
+import { authEndpoint, authEndpoints, endpointsWhere, type AuthEndpoint, type RateLimitName } from "./auth-endpoints";
 import { fixedWindowLimiter, type FixedWindow, type RateLimitStore } from "~/services/rate-limiter.server";
 
 /**
- * The sign-in layer's limits, from the RATE_LIMIT_* variables (docs/configuration.md).
- * Per IP: generous, because a whole family (or a school) often shares one home IP.
- * Per account: strict, because that is where guessing passwords or flooding an inbox happens.
+ * The sign-in layer's limits, from the RATE_LIMIT_* variables (docs/configuration.md) named by the rows of the
+ * endpoint table. Per IP: generous, because a whole family (or a school) often shares one home IP. Per account:
+ * strict, because that is where guessing passwords or flooding an inbox happens.
  */
-export function perIpRules(env: ServerEnv): Record<string, FixedWindow> {
-  return {
-    "/sign-in/email": env.RATE_LIMIT_SIGN_IN_PER_IP,
-    // Changing the password checks the current one: as many tries as a sign-in.
-    "/change-password": env.RATE_LIMIT_SIGN_IN_PER_IP,
-    "/sign-up/email": env.RATE_LIMIT_SIGN_UP_PER_IP,
-    "/sign-in/anonymous": env.RATE_LIMIT_GUEST_PER_IP,
-    "/guest/upgrade": env.RATE_LIMIT_GUEST_PER_IP,
-    "/request-password-reset": env.RATE_LIMIT_MAIL_PER_IP,
-    "/send-verification-email": env.RATE_LIMIT_MAIL_PER_IP,
-    "/email-link/request": env.RATE_LIMIT_MAIL_PER_IP,
-    // The other ways in, and the forms that check a password or a code: as many tries as a password sign-in.
-    "/email-link/sign-in": env.RATE_LIMIT_SIGN_IN_PER_IP,
-    "/passkey/sign-in/options": env.RATE_LIMIT_SIGN_IN_PER_IP,
-    "/passkey/sign-in/verify": env.RATE_LIMIT_SIGN_IN_PER_IP,
-    "/two-factor/verify-totp": env.RATE_LIMIT_SIGN_IN_PER_IP,
-    "/two-factor/verify-backup-code": env.RATE_LIMIT_SIGN_IN_PER_IP,
-    "/two-factor/enable": env.RATE_LIMIT_SIGN_IN_PER_IP,
-    "/two-factor/disable": env.RATE_LIMIT_SIGN_IN_PER_IP,
-  };
+function rulesFrom(env: ServerEnv, pick: (row: AuthEndpoint) => RateLimitName | undefined): Record<string, FixedWindow> {
+  return Object.fromEntries(authEndpoints.flatMap((row) => (pick(row) ? [[row.path, env[pick(row)!]]] : [])));
 }
 
-/** Per account, every attempt counts — except sign-in, where only failures do (see `signInLockout`). */
-export function perAccountRules(env: ServerEnv): Record<string, FixedWindow> {
-  return {
-    "/sign-up/email": env.RATE_LIMIT_SIGN_UP_PER_ACCOUNT,
-    "/request-password-reset": env.RATE_LIMIT_PASSWORD_RESET_PER_ACCOUNT,
-    // A sign-in link is mail to the account's inbox like a reset link: the same limit keeps the inbox quiet.
-    "/email-link/request": env.RATE_LIMIT_PASSWORD_RESET_PER_ACCOUNT,
-    "/send-verification-email": env.RATE_LIMIT_VERIFICATION_MAIL_PER_ACCOUNT,
-    "/guest/upgrade": env.RATE_LIMIT_GUEST_UPGRADE_PER_ACCOUNT,
-  };
-}
+export const perIpRules = (env: ServerEnv) => rulesFrom(env, (row) => row.perIp);
+
+/** Per account, every attempt counts — except sign-in, where only failures do (see `accountRateLimit`). */
+export const perAccountRules = (env: ServerEnv) => rulesFrom(env, (row) => row.perAccount);
 
 const tooManyRequests = (retryAfterSeconds: number) =>
   new APIError(
@@ -74,16 +50,12 @@ const emailOf = (body: unknown) => {
 
 type HookContext = Parameters<Parameters<typeof createAuthMiddleware>[0]>[0];
 
-/**
- * Requests that try a password: a sign-in, and the signed-in forms that check the current password (changing
- * it, turning two-step sign-in on or off).
- */
-const passwordPaths = new Set(["/sign-in/email", "/change-password", "/two-factor/enable", "/two-factor/disable"]);
-const triesPassword = (ctx: { path?: string }) => passwordPaths.has(ctx.path ?? "");
+/** Requests that try a password (a sign-in, a password change): their rows name whose it is. */
+const triesPassword = endpointsWhere((row) => row.lockout);
 
 /** Whose password is tried: the typed email at sign-in, the signed-in user's own when changing it. */
 async function passwordOwner(ctx: HookContext): Promise<string | undefined> {
-  if (ctx.path === "/sign-in/email") return emailOf(ctx.body);
+  if (authEndpoint(ctx.path)?.lockout === "typed-email") return emailOf(ctx.body);
   return (await getSessionFromCtx(ctx))?.user.email.toLowerCase();
 }
 
@@ -95,7 +67,7 @@ async function passwordOwner(ctx: HookContext): Promise<string | undefined> {
  */
 export function accountRateLimit(env: ServerEnv, store: RateLimitStore): BetterAuthPlugin {
   const rules = perAccountRules(env);
-  const lockout = fixedWindowLimiter(store, env.RATE_LIMIT_SIGN_IN_FAILURES_PER_ACCOUNT, "account-failures:/sign-in/email:");
+  const lockout = fixedWindowLimiter(store, env.RATE_LIMIT_SIGN_IN_FAILURES_PER_ACCOUNT, "account-failures:");
   return {
     id: "account-rate-limit",
     hooks: {
@@ -110,12 +82,13 @@ export function accountRateLimit(env: ServerEnv, store: RateLimitStore): BetterA
           }),
         },
         {
-          matcher: (ctx) => Boolean(ctx.path && rules[ctx.path]),
+          matcher: endpointsWhere((row) => row.perAccount),
           handler: createAuthMiddleware(async (ctx) => {
-            const rule = rules[ctx.path];
+            const row = authEndpoint(ctx.path);
+            const rule = row && rules[row.path];
             const email = emailOf(ctx.body);
             if (!rule || !email) return;
-            const decision = await fixedWindowLimiter(store, rule, `account:${ctx.path}:`).hit(email);
+            const decision = await fixedWindowLimiter(store, rule, `account:${row.path}:`).hit(email);
             if (!decision.allowed) throw tooManyRequests(decision.retryAfterSeconds);
           }),
         },

@@ -1,6 +1,6 @@
 import { APIError, createAuthMiddleware } from "better-auth/api";
 import type { BetterAuthPlugin } from "better-auth";
-import { safeRedirect } from "./redirect-rule";
+import { safeRedirect } from "~/lib/redirect-rule";
 
 /** Every parameter by which a caller tells Better Auth where to send the browser, with Better Auth's refusal code. */
 const destinationFields = {

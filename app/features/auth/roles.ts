@@ -5,8 +5,3 @@ export type Role = (typeof roles)[number];
 export function isRole(value: unknown): value is Role {
   return (roles as readonly unknown[]).includes(value);
 }
-
-/** Every permission check of the editor's screens and endpoints goes through here, on the server. */
-export function isEditor(user: { role?: string | null } | null | undefined): boolean {
-  return user?.role === "editor";
-}

@@ -1,4 +1,4 @@
-import type { SessionUser } from "./auth-types";
+import type { SessionUser } from "./auth-client";
 import type { IdentityRecord } from "./identity-record";
 
 const storageKey = "user";

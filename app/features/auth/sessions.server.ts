@@ -1,7 +1,7 @@
-import { createAuthMiddleware, isAPIError } from "better-auth/api";
+import { APIError, createAuthMiddleware, isAPIError } from "better-auth/api";
 import type { BetterAuthOptions, BetterAuthPlugin } from "better-auth";
 import type { ServerEnv } from "~/config/env.server";
-import type { DatabaseHandle } from "~/db/connection.server";
+import { authEndpoint, endpointsWhere, type AuthEndpoint } from "./auth-endpoints";
 
 const day = 24 * 3600;
 
@@ -52,13 +52,13 @@ export function sessionOptions(env: ServerEnv) {
   } satisfies Partial<BetterAuthOptions>;
 }
 
-const signInPaths =
-  /^\/(sign-in\/email|sign-up\/email|sign-in\/anonymous|callback\/|oauth2\/callback\/|email-link\/sign-in|passkey\/sign-in\/verify|two-factor\/verify-)/;
-
 /**
- * A sign-in that presents a session ends that session (ASVS 7.2.4): after a successful sign-in the session the
- * browser came with is deleted, so a planted or shared cookie never outlives the next sign-in. Registered after
- * the anonymous plugin, whose own hook still needs the guest's session to move the guest's data.
+ * An endpoint that creates a session (its row in the endpoint table says so) ends the session the browser
+ * presented (ASVS 7.2.4): after a successful sign-in the session the browser came with is deleted, so a planted or
+ * shared cookie never outlives the next sign-in. Registered after the anonymous plugin, whose own hook still needs
+ * the guest's session to move the guest's data.
+ * An endpoint whose row says it makes no new session, or that has no row, and makes one anyway is refused with
+ * that session deleted: a new way to sign in cannot skip these rules by being left out of the table.
  */
 export function endPresentedSession(): BetterAuthPlugin {
   return {
@@ -66,13 +66,27 @@ export function endPresentedSession(): BetterAuthPlugin {
     hooks: {
       after: [
         {
-          matcher: (ctx) => Boolean(ctx.path && signInPaths.test(ctx.path)),
+          matcher: endpointsWhere((row) => row.session === "creates"),
           handler: createAuthMiddleware(async (ctx) => {
             const fresh = ctx.context.newSession;
             // A sign-in refused after the fact (an unverified email) leaves the browser's session as it was.
             if (!fresh || isAPIError(ctx.context.returned)) return;
-            const presented = await ctx.getSignedCookie(ctx.context.authCookies.sessionToken.name, ctx.context.secret);
+            const presented = await presentedToken(ctx);
             if (presented && presented !== fresh.session.token) await ctx.context.internalAdapter.deleteSession(presented);
+          }),
+        },
+        {
+          matcher: (ctx) => !setsSessions(authEndpoint(ctx.path)),
+          handler: createAuthMiddleware(async (ctx) => {
+            const fresh = ctx.context.newSession;
+            // Reading a session slides it and sets its cookie again: the same token is no new session.
+            if (!fresh || fresh.session.token === (await presentedToken(ctx))) return;
+            await ctx.context.internalAdapter.deleteSession(fresh.session.token);
+            ctx.context.responseHeaders?.delete("set-cookie");
+            throw new APIError("INTERNAL_SERVER_ERROR", {
+              code: "ENDPOINT_NOT_IN_TABLE",
+              message: `${ctx.path ?? "an endpoint"} set a session cookie, but its row in auth-endpoints.ts says it does not`,
+            });
           }),
         },
       ],
@@ -80,20 +94,6 @@ export function endPresentedSession(): BetterAuthPlugin {
   };
 }
 
-/**
- * Ends every session of one account, found by email (ASVS 7.4.5, `npm run user:sign-out -- <email>`). Sessions
- * live only in the database and every request looks its session up there, so each device is signed out at its
- * next request. Answers how many sessions ended, or null when no account has that email.
- */
-export async function endSessionsOf(database: DatabaseHandle, email: string): Promise<number | null> {
-  const user = await database.db.selectFrom("user").select("id").where("email", "=", email.trim().toLowerCase()).executeTakeFirst();
-  if (!user) return null;
-  const result = await database.db.deleteFrom("session").where("userId", "=", user.id).executeTakeFirst();
-  return Number(result.numDeletedRows);
-}
-
-/** Ends every session of every account, guests included (`npm run user:sign-out -- --all`); answers how many. */
-export async function endAllSessions(database: DatabaseHandle): Promise<number> {
-  const result = await database.db.deleteFrom("session").executeTakeFirst();
-  return Number(result.numDeletedRows);
-}
+type HookContext = Parameters<Parameters<typeof createAuthMiddleware>[0]>[0];
+const presentedToken = (ctx: HookContext) => ctx.getSignedCookie(ctx.context.authCookies.sessionToken.name, ctx.context.secret);
+const setsSessions = (row: AuthEndpoint | undefined) => row?.session === "creates" || row?.session === "renews";

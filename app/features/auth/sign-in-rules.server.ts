@@ -2,21 +2,13 @@ import { APIError, createAuthMiddleware, getSessionFromCtx } from "better-auth/a
 import type { BetterAuthPlugin } from "better-auth";
 import { commonPasswordMessage, passwordProblem, type PasswordPolicy } from "./password-policy";
 import { isCommonPassword } from "./common-passwords.server";
-
-const passwordPaths: Record<string, "password" | "newPassword"> = {
-  "/sign-up/email": "password",
-  "/guest/upgrade": "password",
-  "/reset-password": "newPassword",
-  "/change-password": "newPassword",
-};
+import { authEndpoint, endpointsWhere } from "./auth-endpoints";
 
 /** The longest display name, in characters, wherever one is set (sign-up, guest upgrade, profile update). */
 export const DISPLAY_NAME_MAX_LENGTH = 100;
 
-const namePaths = new Set(["/sign-up/email", "/update-user"]);
-
 /**
- * The product's own rules around Better Auth's endpoints:
+ * The product's own rules around the sign-in layer's endpoints, each applied where the endpoint table says:
  * - an unverified user keeps the session they got at sign-up, but a later password sign-in is refused with
  *   EMAIL_NOT_VERIFIED (checked after the password, so a wrong password still answers "invalid credential");
  * - every new password meets the configured policy and is not on the common-password list;
@@ -29,9 +21,9 @@ export function signInRules(policy: PasswordPolicy): BetterAuthPlugin {
     hooks: {
       before: [
         {
-          matcher: (ctx) => Boolean(ctx.path && passwordPaths[ctx.path]),
+          matcher: endpointsWhere((row) => row.newPassword),
           handler: createAuthMiddleware(async (ctx) => {
-            const field = passwordPaths[ctx.path];
+            const field = authEndpoint(ctx.path)?.newPassword;
             const password = field ? (ctx.body as Record<string, unknown> | undefined)?.[field] : undefined;
             if (typeof password !== "string") return;
             const problem = passwordProblem(password, policy) ?? (isCommonPassword(password) ? commonPasswordMessage : null);
@@ -39,7 +31,7 @@ export function signInRules(policy: PasswordPolicy): BetterAuthPlugin {
           }),
         },
         {
-          matcher: (ctx) => Boolean(ctx.path && namePaths.has(ctx.path)),
+          matcher: endpointsWhere((row) => row.displayName),
           handler: createAuthMiddleware(async (ctx) => {
             const name = (ctx.body as Record<string, unknown> | undefined)?.name;
             if (typeof name === "string" && name.trim().length > DISPLAY_NAME_MAX_LENGTH) {
@@ -48,7 +40,7 @@ export function signInRules(policy: PasswordPolicy): BetterAuthPlugin {
           }),
         },
         {
-          matcher: (ctx) => ctx.path === "/delete-user",
+          matcher: endpointsWhere((row) => row.passwordToDelete),
           handler: createAuthMiddleware(async (ctx) => {
             const current = await getSessionFromCtx(ctx);
             if (!current || (ctx.body as { password?: unknown } | undefined)?.password) return;
@@ -61,7 +53,7 @@ export function signInRules(policy: PasswordPolicy): BetterAuthPlugin {
       ],
       after: [
         {
-          matcher: (ctx) => ctx.path === "/sign-in/email",
+          matcher: endpointsWhere((row) => row.refuseUnverifiedEmail),
           handler: createAuthMiddleware(async (ctx) => {
             const signedIn = ctx.context.newSession;
             if (!signedIn || signedIn.user.emailVerified) return;

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { AuthError } from "./auth-errors";
+import { AuthError } from "./auth-client";
 import { popupErrorCode, signInWithPopup } from "./social-popup";
 
 const authOrigin = "http://localhost:3000";

@@ -1,5 +1,5 @@
-import { AuthError, type AuthErrorCode } from "./auth-errors";
-import type { SocialProvider } from "./auth-types";
+import { AuthError, type AuthErrorCode } from "./auth-client";
+import type { SocialProvider } from "./auth-client";
 
 /** What Better Auth's oauth-popup completion page posts to its opener. */
 const popupMessageType = "better-auth:oauth-popup";

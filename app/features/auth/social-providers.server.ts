@@ -1,5 +1,5 @@
 import type { ServerEnv } from "~/config/env.server";
-import type { SocialProvider } from "./auth-types";
+import type { SocialProvider } from "./auth-client";
 
 type RealProvider = Exclude<SocialProvider, "dev">;
 

@@ -4,7 +4,7 @@ import type { BetterAuthPlugin } from "better-auth";
 import { twoFactor } from "better-auth/plugins/two-factor";
 import type { Kysely } from "kysely";
 import type { Database } from "~/db/schema";
-import { twoStepPath } from "./auth-paths";
+import { twoStepPath } from "./auth-client";
 
 const day = 24 * 3600;
 /** How long a device the parent ticked 「記住這個裝置」 on skips the code. */

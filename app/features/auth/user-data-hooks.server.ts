@@ -1,5 +1,6 @@
 import type { Kysely, Transaction } from "kysely";
 import type { Database } from "~/db/schema";
+import { getLogger } from "~/services/logger.server";
 
 /**
  * How other features keep their own rows in step with accounts. Each feature that stores rows pointing at
@@ -7,12 +8,15 @@ import type { Database } from "~/db/schema";
  * - `deleteUserData` runs before an account is deleted (sessions and accounts cascade on their own);
  * - `moveUserData` runs when a guest signs in to an existing account: the guest's rows move to that account
  *   before the guest user is removed.
- * A handler that throws stops the deletion or the sign-in, so nothing is half-deleted.
+ * A handler that throws stops the deletion or the sign-in, so nothing is half-deleted. Work that must wait for
+ * the commit (deleting a file's bytes) goes in `afterCommit`; its failure is logged, not thrown (the change
+ * already happened).
  */
 export interface UserDataHandler {
   name: string;
   deleteUserData(db: Kysely<Database> | Transaction<Database>, userId: string): Promise<void>;
   moveUserData(db: Kysely<Database> | Transaction<Database>, fromUserId: string, toUserId: string): Promise<void>;
+  afterCommit?(): Promise<void>;
 }
 
 const handlers: UserDataHandler[] = [];
@@ -28,10 +32,18 @@ export async function deleteUserData(db: Kysely<Database>, userId: string): Prom
   await db.transaction().execute(async (trx) => {
     for (const handler of handlers) await handler.deleteUserData(trx, userId);
   });
+  await afterCommit();
 }
 
 export async function moveUserData(db: Kysely<Database>, fromUserId: string, toUserId: string): Promise<void> {
   await db.transaction().execute(async (trx) => {
     for (const handler of handlers) await handler.moveUserData(trx, fromUserId, toUserId);
   });
+  await afterCommit();
+}
+
+async function afterCommit() {
+  for (const handler of handlers) {
+    await handler.afterCommit?.().catch((error: unknown) => getLogger().warn({ err: error, handler: handler.name }, "work after a committed account change failed"));
+  }
 }

@@ -1,15 +1,14 @@
 import { data, redirect } from "react-router";
-import { getRequestUser, type RequestUser } from "~/features/auth/request-user.server";
-import { isEditor } from "~/features/auth/roles";
+import { getViewer, type Viewer, isEditor } from "~/features/auth/viewer.server";
 import { devBlogTexts } from "./blog-service.server";
 
 /**
  * Who is asking, as far as the dev blog cares. A request without a session cookie is a visitor without a
  * database lookup, which keeps the public pages at one query per read.
  */
-export async function editorOrNull(request: Request): Promise<RequestUser | null> {
+export async function editorOrNull(request: Request): Promise<Viewer | null> {
   if (!/session_token=/.test(request.headers.get("cookie") ?? "")) return null;
-  const user = await getRequestUser(request);
+  const user = await getViewer(request);
   return isEditor(user) ? user : null;
 }
 
@@ -23,8 +22,8 @@ export function signInHref(request: Request): string {
  * The editor screens' guard: a visitor is sent to sign in and brought back; a signed-in user who is not an
  * editor gets a 403 answer the screen shows (thrown so no route code runs further).
  */
-export async function requireEditor(request: Request): Promise<RequestUser> {
-  const user = await getRequestUser(request);
+export async function requireEditor(request: Request): Promise<Viewer> {
+  const user = await getViewer(request);
   if (!user) throw redirect(signInHref(request));
   if (!isEditor(user)) throw data({ forbidden: devBlogTexts().forbidden }, { status: 403 });
   return user;

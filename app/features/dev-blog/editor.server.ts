@@ -1,3 +1,5 @@
+import { isForeignOrigin } from "~/services/request-guard.server";
+import { readFormData } from "~/services/form.server";
 import { data, redirect } from "react-router";
 import { z } from "zod";
 import { getEnv } from "~/config/env.server";
@@ -46,11 +48,11 @@ const text = (form: FormData, name: string) => {
  */
 export async function editorAction(request: Request, id: string | undefined) {
   const siteUrl = getEnv().SITE_URL;
-  const origin = request.headers.get("origin");
-  // Cookies are SameSite=Lax already; a foreign Origin on a write is refused outright as well.
-  if (origin && origin !== new URL(siteUrl).origin) return data<EditorActionData>({ message: "請從本站的編輯畫面送出。" }, { status: 403 });
+  // Cookies are SameSite=Lax already; a foreign Origin on a write is refused outright as well (the request guard's rule).
+  if (isForeignOrigin(request)) return data<EditorActionData>({ message: "請從本站的編輯畫面送出。" }, { status: 403 });
   const user = await requireEditor(request);
-  const form = await request.formData();
+  // A post's body may be long: the host's 64 KB ceiling is the form's.
+  const form = await readFormData(request, 64 * 1024);
   const intent = intentSchema.safeParse(form.get("intent")).data;
   if (!intent) return data<EditorActionData>({ message: "不明的操作，請重新整理頁面後再試。" }, { status: 400 });
   const values: PostFormValues = { title: text(form, "title"), summary: text(form, "summary"), body: text(form, "body"), tags: text(form, "tags"), cover: text(form, "cover") };

@@ -1,5 +1,5 @@
 import type { MailboxEntry } from "~/features/mail/mailbox.server";
-import "~/features/auth/auth-screens.css";
+import "~/features/sign-in/auth-screens.css";
 
 /** Every email the site sent while no SMTP server is configured, newest first, with its links to follow. */
 export function MailboxScreen({ mails }: { mails: MailboxEntry[] }) {

@@ -1,6 +1,6 @@
-import { AuthScreen } from "~/features/auth/auth-form";
+import { AuthScreen } from "~/features/sign-in/sign-in-screen";
 import { useAuth } from "~/features/auth/auth-provider";
-import type { SelfTestReport } from "~/features/auth/self-test.server";
+import type { SelfTestReport } from "~/features/dev-tools/self-test.server";
 
 const status = (ok: boolean) => (ok ? "✓ 正常" : "✗ 無回應");
 

@@ -1,7 +1,8 @@
 import { fireEvent, screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { beforeEach, describe, expect, it, vi } from "vitest";
-import type { AuthState, SessionUser } from "~/features/auth/auth-types";
+import type { SessionUser } from "~/features/auth/auth-client";
+import type { AuthState } from "~/features/auth/auth-provider";
 import { displayNameOf } from "~/features/auth/display-name";
 import { UserArea } from "./user-area";
 import { renderInRouter } from "./testing";
@@ -78,9 +79,9 @@ describe("UserArea", () => {
   });
 
   it("leaves 帳號安全 out of a guest's dropdown", async () => {
-    auth.state.currentUser = { ...user, email: null, displayName: "訪客用戶", isAnonymous: true };
+    auth.state.currentUser = { ...user, email: null, displayName: "訪客", isAnonymous: true };
     renderInRouter(UserArea);
-    await userEvent.click(await screen.findByRole("button", { name: "訪客用戶" }));
+    await userEvent.click(await screen.findByRole("button", { name: "訪客" }));
     expect(screen.getByRole("link", { name: "目前方案" })).toBeTruthy();
     expect(screen.queryByRole("link", { name: "帳號安全" })).toBeNull();
   });

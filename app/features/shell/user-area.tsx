@@ -1,18 +1,21 @@
-import { useId } from "react";
-import { Link } from "react-router";
+import { Form, Link, useLocation } from "react-router";
 import { usePublicEnv } from "~/config/use-public-env";
 import { useAuth, useAuthRefresh } from "~/features/auth/auth-provider";
 import { ProfilePhotoPicker } from "~/features/storage/profile-photo-picker";
-import type { SessionUser } from "~/features/auth/auth-types";
+import type { SessionUser } from "~/features/auth/auth-client";
+import { authHref, guestUpgradeLabel } from "~/features/sign-in/auth-paths";
 import { displayNameOf } from "~/features/auth/display-name";
 import { useDisclosure } from "./use-disclosure";
 
-/** The right end of the bar: loading text, the logged-out links, or the signed-in user's dropdown. */
+/**
+ * The right end of the bar: the signed-in user's dropdown, else the logged-out links. Until the browser has asked
+ * for the session it shows what the server knew (a server-rendered page reads the session; a prerendered one knows
+ * nobody), so the bar is usable from the server's HTML alone.
+ */
 export function UserArea() {
-  const { loading, currentUser } = useAuth();
+  const { currentUser } = useAuth();
   const { appUrl } = usePublicEnv();
 
-  if (loading) return <p className="user-area user-area__loading">載入中...</p>;
   if (currentUser) return <UserMenu user={currentUser} appUrl={appUrl} />;
   return (
     <div className="user-area">
@@ -32,33 +35,35 @@ export function UserArea() {
 function UserMenu({ user, appUrl }: { user: SessionUser; appUrl: string }) {
   const { logout } = useAuth();
   const refresh = useAuthRefresh();
-  const { open, toggle, close, containerRef, toggleRef } = useDisclosure();
-  const menuId = useId();
+  const { pathname } = useLocation();
+  const { close, detailsProps } = useDisclosure();
 
-  const signOut = () => {
+  // Without JavaScript the form posts to the login route's sign-out; with it, the session ends in place.
+  const signOut = (event: React.FormEvent) => {
+    event.preventDefault();
     close();
     // The original: a logout failure is only logged.
     logout().catch((error: unknown) => console.error("登出失敗", error));
   };
 
   return (
-    <div className="user-area user-menu" ref={containerRef}>
-      <button
-        ref={toggleRef}
-        type="button"
-        className="user-menu__toggle"
-        aria-expanded={open}
-        aria-controls={menuId}
-        onClick={toggle}
-      >
+    <details className="user-area user-menu" {...detailsProps}>
+      <summary className="user-menu__toggle">
         <Avatar photoURL={user.photoURL} />
         <span className="user-menu__name">{displayNameOf(user)}</span>
-      </button>
-      <ul id={menuId} className="user-menu__list" hidden={!open}>
+      </summary>
+      <ul className="user-menu__list">
         <li className="user-menu__profile">
           <Avatar photoURL={user.photoURL} size={48} />
           <span>{displayNameOf(user)}</span>
         </li>
+        {user.isAnonymous ? (
+          <li>
+            <Link className="user-menu__upgrade" to={authHref("/signup", pathname)}>
+              {guestUpgradeLabel}
+            </Link>
+          </li>
+        ) : null}
         <li>
           <ProfilePhotoPicker uid={user.uid} onUploaded={() => void refresh().catch(() => undefined)} />
         </li>
@@ -75,12 +80,14 @@ function UserMenu({ user, appUrl }: { user: SessionUser; appUrl: string }) {
           <a href={appUrl}>進入應用程式</a>
         </li>
         <li>
-          <button type="button" onClick={signOut}>
-            登出
-          </button>
+          <Form method="post" action={authHref("/login", pathname)} onSubmit={signOut}>
+            <button type="submit" name="intent" value="logout">
+              登出
+            </button>
+          </Form>
         </li>
       </ul>
-    </div>
+    </details>
   );
 }
 

@@ -1,7 +1,7 @@
+import { isEditor } from "~/features/auth/viewer.server";
 import { createLocalJWKSet, jwtVerify, type JSONWebKeySet } from "jose";
 import type { Kysely } from "kysely";
 import type { Database } from "~/db/schema";
-import { isEditor } from "~/features/auth/roles";
 import type { Caller } from "./storage-rules.server";
 
 /**

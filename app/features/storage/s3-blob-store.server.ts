@@ -1,5 +1,5 @@
 import type * as S3Sdk from "@aws-sdk/client-s3";
-import type { BlobStore } from "./blob-store.server";
+import type { BlobEntry, BlobStore } from "./blob-store.server";
 import { checkBlobKey } from "./blob-store.server";
 
 export interface S3Settings {
@@ -55,6 +55,22 @@ export function s3BlobStore(settings: S3Settings): BlobStore {
     async delete(key) {
       const { client, sdk } = await connect();
       await client.send(new sdk.DeleteObjectCommand({ Bucket: settings.bucket, Key: keyOf(key) }));
+    },
+    async list(folder) {
+      const { client, sdk } = await connect();
+      const entries: BlobEntry[] = [];
+      let token: string | undefined;
+      do {
+        const page = await client.send(
+          new sdk.ListObjectsV2Command({ Bucket: settings.bucket, Prefix: `${settings.prefix}${folder}/`, ContinuationToken: token }),
+        );
+        for (const object of page.Contents ?? []) {
+          const key = object.Key?.slice(settings.prefix.length);
+          if (key) entries.push({ key, modified: object.LastModified?.getTime() ?? 0 });
+        }
+        token = page.IsTruncated ? page.NextContinuationToken : undefined;
+      } while (token);
+      return entries;
     },
   };
 }

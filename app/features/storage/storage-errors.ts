@@ -34,6 +34,11 @@ export const storageDetailMessages = {
   "too-large": "檔案太大，超過上傳大小上限",
   "image-unreadable": "無法讀取這張圖片，檔案可能已損壞",
   "invalid-path": "檔案路徑不正確",
+  "metadata-too-large": "自訂資訊太多或太長（最多 50 項、共 8 KB）",
+  "storage-full": "網站的儲存空間已滿，暫時無法上傳檔案；你仍可以刪除檔案",
+  "too-many-uploads": "未完成的上傳太多，請先完成或取消其他上傳",
+  "rate-limited": "上傳或修改檔案太頻繁，請稍後再試",
+  "upload-offset": "上傳進度與伺服器不一致，請重新上傳",
 } as const;
 
 export type StorageErrorCode = keyof typeof storageErrorMessages;

@@ -1,4 +1,7 @@
 import { Hono, type Context } from "hono";
+import { isDiskFull } from "~/services/disk-space.server";
+import { noteRequestError } from "~/services/request-context.server";
+import type { RateLimiter } from "~/services/rate-limiter.server";
 import type { Caller } from "./storage-rules.server";
 import { StorageFailure } from "./storage-rules.server";
 import { parseMetadataInput } from "./metadata-input.server";
@@ -10,10 +13,15 @@ import { byteRange, contentDisposition, downloadCacheControl } from "./served-fi
  * The Firebase Storage v0 protocol over HTTP (docs/storage.md): `/v0/b/<bucket>/o` for uploads (multipart,
  * resumable, raw) and listing, `/v0/b/<bucket>/o/<encoded path>` for metadata, bytes (`alt=media`, ranges),
  * metadata updates and deletion. Every error answers in the Firebase shape with a code of the original §8.
+ * Writes (POST, PATCH) are rate-limited per client address and per account; deletions never are, so
+ * anyone can always free space.
  */
 export interface StorageRouteDependencies {
   service: StorageService;
   resolveCaller(request: Request): Promise<Caller | null>;
+  /** The client's address (after the trusted-proxy rule). */
+  clientIp(c: Context): string;
+  writeLimits: { perAddress: RateLimiter; perAccount: RateLimiter };
   /** Resumable upload URLs name the site's origin when the request came for the site's host. */
   siteUrl: string;
 }
@@ -22,15 +30,20 @@ const metadataBodyLimit = 64 * 1024;
 const multipartOverhead = 64 * 1024;
 const noStore = { "Cache-Control": "no-store" };
 
-export function storageRoutes({ service, resolveCaller, siteUrl }: StorageRouteDependencies) {
+export function storageRoutes({ service, resolveCaller, clientIp, writeLimits, siteUrl }: StorageRouteDependencies) {
   const routes = new Hono();
 
   routes.all("/v0/b/*", async (c) => {
     try {
       return await answer(c);
     } catch (error) {
-      if (error instanceof StorageFailure) return c.json(error.body(), error.status as 400, noStore);
-      console.error("儲存服務發生錯誤", error);
+      if (error instanceof StorageFailure) return c.json(error.body(), error.status as 400, { ...noStore, ...error.headers });
+      if (c.req.method === "POST" && isDiskFull(error)) {
+        // The database's disk is full too: the protocol's quota-exceeded, which clients do not retry for minutes.
+        return c.json(new StorageFailure(402, "storage/quota-exceeded", "storage-full").body(), 402, noStore);
+      }
+      // The request log writes it with its stack (a dependency that is away turns it into 503 there).
+      noteRequestError(error);
       const failure = new StorageFailure(500, "storage/internal-error");
       return c.json(failure.body(), 500, noStore);
     }
@@ -39,8 +52,11 @@ export function storageRoutes({ service, resolveCaller, siteUrl }: StorageRouteD
   async function answer(c: Context): Promise<Response> {
     const { bucket, path } = objectAddress(new URL(c.req.url).pathname);
     const request = c.req.raw;
-    const caller = await resolveCaller(request);
     const method = request.method;
+    const writing = method === "POST" || method === "PATCH";
+    if (writing) await withinLimit(writeLimits.perAddress, clientIp(c));
+    const caller = await resolveCaller(request);
+    if (writing && caller) await withinLimit(writeLimits.perAccount, caller.uid);
 
     if (path === undefined) {
       if (method === "POST") return upload(c, caller, bucket);
@@ -138,6 +154,13 @@ export function storageRoutes({ service, resolveCaller, siteUrl }: StorageRouteD
     }
     headers["Content-Length"] = String(part.length);
     return new Response(body, { status: range ? 206 : 200, headers });
+  }
+
+  async function withinLimit(limiter: RateLimiter, key: string) {
+    const decision = await limiter.hit(key);
+    if (!decision.allowed) {
+      throw new StorageFailure(429, "storage/quota-exceeded", "rate-limited", { "Retry-After": String(decision.retryAfterSeconds) });
+    }
   }
 
   function originFor(request: Request): string {

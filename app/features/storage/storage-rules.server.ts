@@ -18,6 +18,8 @@ export class StorageFailure extends Error {
     readonly status: number,
     readonly code: StorageErrorCode,
     readonly detail?: StorageErrorDetail,
+    /** Protocol headers that go with the refusal (Retry-After, X-Goog-Upload-Size-Received). */
+    readonly headers: Record<string, string> = {},
   ) {
     super(code);
   }

@@ -1,36 +1,31 @@
 import type { UserDataHandler } from "~/features/auth/user-data-hooks.server";
-import type { BlobStore } from "./blob-store.server";
-import { findObject, objectsInUserFolder, removeObject } from "./object-rows.server";
+import { chunkKeys, findObject, objectsInUserFolder, removeObject, trashBlobs } from "./object-rows.server";
 import { avatarPath, downloadUrl, userPrefix } from "./storage-paths";
+import type { StorageSweeper } from "./storage-sweeper.server";
 
 /**
- * Files follow their account: deleting a user deletes everything under `users/<uid>/` (rows, then bytes,
- * inside the deletion's transaction: a failure stops the deletion instead of leaving a child's photo behind);
- * blog images stay, counted against nobody. A guest who signs in to an existing account brings their files
- * along (a guest upgraded in place keeps its uid, so nothing moves).
+ * Files follow their account: deleting a user deletes everything under `users/<uid>/`; blog images stay,
+ * counted against nobody. Inside the deletion's transaction the rows go and their bytes enter the trash; the
+ * bytes are removed only after the commit (`afterCommit`, or the sweeper after a crash), so a failed commit or a
+ * kill -9 never leaves a row whose bytes are gone. A guest who signs in to an existing account brings their
+ * files along (a guest upgraded in place keeps its uid, so nothing moves).
  */
-export function storageUserDataHandler(blobs: BlobStore, siteUrl: string): UserDataHandler {
+export function storageUserDataHandler(siteUrl: string, sweeper: Pick<StorageSweeper, "emptyTrash">): UserDataHandler {
   return {
     name: "storage",
     async deleteUserData(db, uid) {
-      const rows = await objectsInUserFolder(db, uid);
-      for (const row of rows) await removeObject(db, row.bucket, row.path);
+      for (const row of await objectsInUserFolder(db, uid)) await removeObject(db, row.bucket, row.path);
       await db.updateTable("storage_objects").set({ owner_id: null }).where("owner_id", "=", uid).execute();
       const uploads = await db.selectFrom("storage_uploads").select(["id", "chunks"]).where("owner_id", "=", uid).execute();
       await db.deleteFrom("storage_uploads").where("owner_id", "=", uid).execute();
-      for (const row of rows) await blobs.delete(row.blob_key);
-      for (const upload of uploads) {
-        for (let index = 0; index < upload.chunks; index++) await blobs.delete(`uploads/${upload.id}/${index}`);
-      }
+      await trashBlobs(db, uploads.flatMap((upload) => chunkKeys(upload.id, upload.chunks)));
     },
     async moveUserData(db, fromUid, toUid) {
-      const dropped: string[] = [];
       for (const row of await objectsInUserFolder(db, fromUid)) {
         const target = userPrefix(toUid) + row.path.slice(userPrefix(fromUid).length);
         if (await findObject(db, row.bucket, target)) {
           // The account's own file wins over the guest's.
           await removeObject(db, row.bucket, row.path);
-          dropped.push(row.blob_key);
           continue;
         }
         await db
@@ -46,7 +41,9 @@ export function storageUserDataHandler(blobs: BlobStore, siteUrl: string): UserD
       }
       await db.updateTable("storage_objects").set({ owner_id: toUid }).where("owner_id", "=", fromUid).execute();
       await db.updateTable("storage_uploads").set({ owner_id: toUid }).where("owner_id", "=", fromUid).execute();
-      for (const key of dropped) await blobs.delete(key);
+    },
+    async afterCommit() {
+      await sweeper.emptyTrash();
     },
   };
 }

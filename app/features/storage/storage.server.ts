@@ -1,13 +1,17 @@
 import type { ServerEnv } from "~/config/env.server";
 import type { DatabaseHandle } from "~/db/connection.server";
 import type { AuthService } from "~/features/auth/auth-service.server";
-import { trustedOrigins } from "~/features/auth/trusted-origins.server";
+import { trustedOrigins } from "~/services/trusted-origins.server";
 import { registerUserDataHandler } from "~/features/auth/user-data-hooks.server";
+import { requestClientIp } from "~/services/client-ip.server";
+import { getLogger } from "~/services/logger.server";
+import { fixedWindowLimiter } from "~/services/rate-limiter.server";
 import { localBlobStore, type BlobStore } from "./blob-store.server";
 import { createCallerResolver } from "./caller.server";
 import { s3BlobStore } from "./s3-blob-store.server";
 import { storageRoutes } from "./storage-routes.server";
-import { createStorageService } from "./storage-service.server";
+import { createStorageService, uploadSessionLifetimeMs } from "./storage-service.server";
+import { createStorageSweeper } from "./storage-sweeper.server";
 import { storageUserDataHandler } from "./storage-user-data.server";
 
 /** The blob driver the configuration names: local disk under DATA_DIR, or an S3-compatible bucket. */
@@ -27,22 +31,35 @@ export function blobStoreFor(env: ServerEnv): BlobStore {
 }
 
 /**
- * File storage on a sign-in service and a database: its HTTP routes, and the account hooks that delete or
- * move a user's files with the account.
+ * File storage on a sign-in service and a database: its HTTP routes, the account hooks that delete or move a
+ * user's files with the account, and the sweeper that removes bytes nothing points at (started here; `stop`
+ * ends it).
  */
 export function createStorage({ env, database, authService }: { env: ServerEnv; database: DatabaseHandle; authService: AuthService }) {
   const blobs = blobStoreFor(env);
+  const logger = getLogger();
   const service = createStorageService({
     db: database.db,
     blobs,
     bucket: env.STORAGE_BUCKET,
     siteUrl: env.SITE_URL,
+    logger,
     limits: {
       maxUploadBytes: env.STORAGE_MAX_UPLOAD_BYTES,
       userQuotaBytes: env.STORAGE_USER_QUOTA_BYTES,
       maxImageSide: env.STORAGE_MAX_IMAGE_SIDE,
+      maxOpenUploads: env.STORAGE_MAX_OPEN_UPLOADS,
+      minFreeBytes: env.STORAGE_MIN_FREE_BYTES,
     },
   });
+  const sweeper = createStorageSweeper({
+    db: database.db,
+    blobs,
+    logger,
+    uploadLifetimeMs: uploadSessionLifetimeMs,
+    orphanGraceMs: env.STORAGE_ORPHAN_GRACE_SECONDS * 1000,
+  });
+  const stopSweeping = sweeper.start(env.STORAGE_SWEEP_INTERVAL_SECONDS * 1000);
   const resolveCaller = createCallerResolver({
     db: database.db,
     jwks: () => authService.auth.api.getJwks(),
@@ -50,6 +67,17 @@ export function createStorage({ env, database, authService }: { env: ServerEnv; 
     siteUrl: env.SITE_URL,
     trustedOrigins: trustedOrigins(env),
   });
-  registerUserDataHandler(storageUserDataHandler(blobs, env.SITE_URL));
-  return { service, blobs, routes: storageRoutes({ service, resolveCaller, siteUrl: env.SITE_URL }) };
+  registerUserDataHandler(storageUserDataHandler(env.SITE_URL, sweeper));
+  const store = authService.rateLimitStore;
+  const routes = storageRoutes({
+    service,
+    resolveCaller,
+    clientIp: (c) => requestClientIp(c, env.TRUSTED_PROXIES),
+    writeLimits: {
+      perAddress: fixedWindowLimiter(store, env.RATE_LIMIT_STORAGE_WRITES_PER_IP, "storage-ip:"),
+      perAccount: fixedWindowLimiter(store, env.RATE_LIMIT_STORAGE_WRITES_PER_ACCOUNT, "storage-account:"),
+    },
+    siteUrl: env.SITE_URL,
+  });
+  return { service, blobs, sweeper, routes, stop: stopSweeping };
 }

@@ -1,4 +1,5 @@
-import { Link } from "react-router";
+import { Form, Link } from "react-router";
+import { ResultNotice } from "~/components/result-notice";
 import type { PageIntro } from "~content/types";
 import { WishCard } from "./wish-card";
 import { WishForm, type FormProblem } from "./wish-form";
@@ -31,15 +32,45 @@ export function WishBoard({ data, problem }: { data: BoardData; problem: FormPro
         <p>{content.intro.lead}</p>
       </header>
       {data.deleted && (
-        <p className="wish-notice" role="status">
+        <ResultNotice tone="done" className="wish-notice">
           你的願望已經刪除。
-        </p>
+        </ResultNotice>
       )}
       <div className="wishes-layout">
-        <section aria-labelledby="wish-list-heading">
+        {/* First on a phone, so a parent finds it before the list; beside the list on a wide screen. */}
+        <section className="wish-panel wishes-layout__form" aria-labelledby="make-wish-heading">
+          <h2 id="make-wish-heading">許下願望</h2>
+          {signedIn ? (
+            <WishForm intent="create" action="/wishing-well" problem={problem} submitLabel="送出願望" suggestSimilar />
+          ) : (
+            <>
+              {problem && (
+                <p className="wish-error" role="alert">
+                  {problem.message}
+                </p>
+              )}
+              <p>{content.signInPrompt}</p>
+              <p>
+                <Link className="button button--primary" to={signInHref(here)}>
+                  登入後許願
+                </Link>
+              </p>
+            </>
+          )}
+        </section>
+        <section className="wishes-layout__list" aria-labelledby="wish-list-heading">
           <h2 id="wish-list-heading" className="visually-hidden">
             願望列表
           </h2>
+          <Form method="get" action="/wishing-well" role="search" className="wish-search">
+            <label htmlFor="wish-search">搜尋願望</label>
+            <input id="wish-search" name="q" type="search" defaultValue={query.q} maxLength={60} placeholder="例如：深色模式" />
+            {query.status && <input type="hidden" name="status" value={query.status} />}
+            {query.order !== "newest" && <input type="hidden" name="order" value={query.order} />}
+            <button type="submit" className="button">
+              搜尋
+            </button>
+          </Form>
           <nav aria-label="願望狀態">
             <ul className="wish-filter">
               {[null, ...wishStatuses].map((status) => (
@@ -62,7 +93,15 @@ export function WishBoard({ data, problem }: { data: BoardData; problem: FormPro
               ))}
             </ul>
           </nav>
-          <p className="wish-meta">共 {total} 個願望</p>
+          <p className="wish-meta" role="status">
+            {query.q ? (
+              <>
+                找到 {total} 個符合「{query.q}」的願望 <Link to={boardHref({ ...query, q: "", page: 1 })}>清除搜尋</Link>
+              </>
+            ) : (
+              `共 ${total} 個願望`
+            )}
+          </p>
           {wishes.length ? (
             <ul className="wish-list">
               {wishes.map((wish) => (
@@ -77,7 +116,7 @@ export function WishBoard({ data, problem }: { data: BoardData; problem: FormPro
               ))}
             </ul>
           ) : (
-            <p>{query.status ? `目前沒有「${statusLabels[query.status]}」的願望。` : "還沒有人許願，來許下第一個願望吧！"}</p>
+            <p>{emptyBoardText(query)}</p>
           )}
           {pageCount > 1 && (
             <nav className="wish-pagination" aria-label="分頁">
@@ -97,37 +136,21 @@ export function WishBoard({ data, problem }: { data: BoardData; problem: FormPro
             </nav>
           )}
         </section>
-        <aside>
-          <section className="wish-panel" aria-labelledby="make-wish-heading">
-            <h2 id="make-wish-heading">許下願望</h2>
-            {signedIn ? (
-              <WishForm intent="create" action="/wishing-well" problem={problem} submitLabel="送出願望" suggestSimilar />
-            ) : (
-              <>
-                {problem && (
-                  <p className="wish-error" role="alert">
-                    {problem.message}
-                  </p>
-                )}
-                <p>{content.signInPrompt}</p>
-                <p>
-                  <Link className="button button--primary" to={signInHref(here)}>
-                    登入後許願
-                  </Link>
-                </p>
-              </>
-            )}
-          </section>
-          <section className="wish-panel" aria-labelledby="wish-rules-heading">
-            <h2 id="wish-rules-heading">怎麼運作</h2>
-            <ul>
-              {content.howItWorks.map((line) => (
-                <li key={line}>{line}</li>
-              ))}
-            </ul>
-          </section>
-        </aside>
+        <section className="wish-panel wishes-layout__rules" aria-labelledby="wish-rules-heading">
+          <h2 id="wish-rules-heading">怎麼運作</h2>
+          <ul>
+            {content.howItWorks.map((line) => (
+              <li key={line}>{line}</li>
+            ))}
+          </ul>
+        </section>
       </div>
     </main>
   );
+}
+
+function emptyBoardText(query: BoardQuery): string {
+  if (query.q) return `沒有符合「${query.q}」的願望。換個說法試試，或許下這個新願望吧！`;
+  if (query.status) return `目前沒有「${statusLabels[query.status]}」的願望。`;
+  return "還沒有人許願，來許下第一個願望吧！";
 }

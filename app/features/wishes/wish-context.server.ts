@@ -1,7 +1,6 @@
 import { getEnv } from "~/config/env.server";
 import { getDatabase } from "~/db/db.server";
-import { isEditor } from "~/features/auth/roles";
-import { getRequestUser } from "~/features/auth/request-user.server";
+import { getViewer, isEditor } from "~/features/auth/viewer.server";
 import { clientIpHeader } from "~/services/client-ip.server";
 import { sharedRateLimitStore } from "~/services/rate-limiter.server";
 import { createWishService, type WishService, type WishViewer } from "./wish-service.server";
@@ -24,15 +23,9 @@ export function getWishService(): WishService {
 /** The signed-in user behind a request (guests included), or null; a visitor without cookies costs no query. */
 export async function wishViewer(request: Request): Promise<WishViewer | null> {
   if (!request.headers.get("cookie")) return null;
-  const user = await getRequestUser(request);
+  const user = await getViewer(request);
   return user ? { id: user.id, editor: isEditor(user) } : null;
 }
 
 /** The client address the host put in its header (rate limits key on it). */
 export const requestIp = (request: Request) => request.headers.get(clientIpHeader) ?? "unknown";
-
-/** Form posts come from this site's own pages: a browser always names the page's origin on a POST. */
-export function isForeignPost(request: Request): boolean {
-  const origin = request.headers.get("origin");
-  return Boolean(origin && origin !== getEnv().SITE_URL);
-}

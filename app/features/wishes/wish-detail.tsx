@@ -82,12 +82,7 @@ export function WishDetailPage({ data, problem }: { data: DetailData; problem: (
                 ) : (
                   <p>許願 {wishLimits.editWindowMinutes} 分鐘後就不能再修改內容了，不過你隨時可以刪除它。</p>
                 )}
-                <Form method="post" className="wish-actions">
-                  <input type="hidden" name="intent" value="delete" />
-                  <button type="submit" className="button button--danger">
-                    刪除這個願望
-                  </button>
-                </Form>
+                <DeleteWish voteCount={wish.voteCount} hasReply={Boolean(wish.teamReply)} />
               </section>
             )}
             {editor && <TeamPanel wish={wish} hidden={hidden} problem={problem} />}
@@ -95,5 +90,27 @@ export function WishDetailPage({ data, problem }: { data: DetailData; problem: (
         )}
       </div>
     </main>
+  );
+}
+
+/**
+ * 刪除這個願望 asks before it deletes (without JavaScript too: a <details>): it says what goes with the wish, and
+ * only 確定刪除 posts the form.
+ */
+function DeleteWish({ voteCount, hasReply }: { voteCount: number; hasReply: boolean }) {
+  const goesWith = [voteCount > 0 ? `它的 ${voteCount} 票` : null, hasReply ? "團隊的回覆" : null].filter(Boolean).join("和");
+  return (
+    <details className="wish-delete">
+      <summary className="button button--danger">刪除這個願望</summary>
+      <div className="wish-delete__confirm" role="group" aria-label="確認刪除">
+        <p>確定要刪除嗎？{goesWith ? `願望和${goesWith}會一起刪除，` : "刪除後"}無法復原。</p>
+        <Form method="post" className="wish-actions">
+          <input type="hidden" name="intent" value="delete" />
+          <button type="submit" className="button button--danger">
+            確定刪除
+          </button>
+        </Form>
+      </div>
+    </details>
   );
 }

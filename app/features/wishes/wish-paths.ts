@@ -3,8 +3,9 @@ import type { BoardQuery, WishOrder, WishStatus } from "./wish-rules";
 /** Every href of the wishing well, built in one place. */
 export const wishPath = (id: string) => `/wishing-well/${id}`;
 
-export function boardHref({ order, status, page }: { order: WishOrder; status: WishStatus | null; page: number }): string {
+export function boardHref({ order, status, page, q = "" }: { order: WishOrder; status: WishStatus | null; page: number; q?: string }): string {
   const params = new URLSearchParams();
+  if (q) params.set("q", q);
   if (order !== "newest") params.set("order", order);
   if (status) params.set("status", status);
   if (page > 1) params.set("page", String(page));

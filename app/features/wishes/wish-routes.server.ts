@@ -2,11 +2,13 @@ import { data, redirect } from "react-router";
 import { z } from "zod";
 import { getEnv } from "~/config/env.server";
 import { getDatabase } from "~/db/db.server";
-import { safeRedirect } from "~/features/auth/redirect-rule";
+import { safeRedirect } from "~/lib/redirect-rule";
 import { loadData } from "~/features/pages/data.server";
 import type { BoardData } from "./wish-board";
 import type { DetailData } from "./wish-detail";
-import { getWishService, isForeignPost, requestIp, wishViewer } from "./wish-context.server";
+import { getWishService, requestIp, wishViewer } from "./wish-context.server";
+import { readFormData } from "~/services/form.server";
+import { apiError, guardedEndpoint, isForeignOrigin } from "~/services/request-guard.server";
 import { unsubscribe } from "./wish-notice.server";
 import { parseBoardQuery } from "./wish-rules";
 import type { ActionResult } from "./wish-service.server";
@@ -37,8 +39,8 @@ export async function loadWish(request: Request, id: string | undefined) {
  * redirects (303) so a reload never posts twice; a refusal re-renders the page with the message and its status.
  */
 export async function wishAction(request: Request, wishId?: string) {
-  if (isForeignPost(request)) return data({ problem: foreignPost }, { status: 403 });
-  const form = await request.formData();
+  if (isForeignOrigin(request)) return data({ problem: foreignPost }, { status: 403 });
+  const form = await readFormData(request);
   const result: ActionResult = await getWishService().act(form, await wishViewer(request), requestIp(request), wishId);
   if (!result.ok) return data({ problem: result }, { status: result.status });
   if (result.redirect) return redirect(result.redirect, 303);
@@ -47,20 +49,21 @@ export async function wishAction(request: Request, wishId?: string) {
 }
 
 const jsonHeaders = { "Cache-Control": "no-store" };
-const jsonError = (status: number, code: string, message: string) => Response.json({ error: { code, message } }, { status, headers: jsonHeaders });
 
-/** POST /api/wishes/:id/vote `{ vote: boolean }` → `{ voted, voteCount }`, or `{ error: { code, message } }`. */
-export async function voteApi(request: Request, wishId: string | undefined): Promise<Response> {
-  if (request.method !== "POST") return jsonError(405, "wishes/method", "請使用 POST。");
-  if (isForeignPost(request)) return jsonError(403, foreignPost.code, foreignPost.message);
-  if (!isWishId(wishId)) return jsonError(404, "wishes/not-found", "找不到這個願望。");
+/** POST /api/wishes/:id/vote `{ vote: boolean }` → `{ voted, voteCount }`, or `{ error: { code, message } }` (the request guard's shape). */
+export function voteApi(request: Request, wishId: string | undefined): Promise<Response> {
+  return guardedEndpoint({ methods: ["POST"] }, (request) => castVote(request, wishId))(request);
+}
+
+async function castVote(request: Request, wishId: string | undefined): Promise<Response> {
+  if (!isWishId(wishId)) return apiError(404, "wishes/not-found", "找不到這個願望。");
   const body = z.object({ vote: z.boolean() }).safeParse(await request.json().catch(() => null));
-  if (!body.success) return jsonError(400, "wishes/invalid", "投票資料不正確。");
+  if (!body.success) return apiError(400, "wishes/invalid", "投票資料不正確。");
   const form = new FormData();
   form.set("intent", "vote");
   form.set("vote", body.data.vote ? "add" : "remove");
   const result = await getWishService().act(form, await wishViewer(request), requestIp(request), wishId);
-  if (!result.ok) return jsonError(result.status, result.code, result.message);
+  if (!result.ok) return apiError(result.status, result.code, result.message);
   return Response.json(result.vote, { headers: jsonHeaders });
 }
 
@@ -77,7 +80,7 @@ export function loadUnsubscribe(request: Request) {
 
 export async function unsubscribeAction(request: Request) {
   const url = new URL(request.url);
-  const form = await request.formData().catch(() => new FormData());
+  const form = await readFormData(request).catch(() => new FormData());
   const token = String(form.get("token") ?? url.searchParams.get("token") ?? "");
   const done = await unsubscribe(getDatabase().db, token);
   return data({ token, done }, { status: done ? 200 : 404 });

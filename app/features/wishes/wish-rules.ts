@@ -81,11 +81,22 @@ export const boardQuery = z.object({
   order: z.enum(wishOrders).catch("newest"),
   status: z.enum(wishStatuses).nullable().catch(null),
   page: z.coerce.number().int().min(1).max(10_000).catch(1),
+  // The search words (title and text), cut to a sane length rather than refused.
+  q: z.string().catch("").transform((value) => value.trim().replace(/\s+/g, " ").slice(0, 60)),
 });
 export type BoardQuery = z.infer<typeof boardQuery>;
 
 export function parseBoardQuery(params: URLSearchParams): BoardQuery {
-  return boardQuery.parse({ order: params.get("order"), status: params.get("status"), page: params.get("page") ?? 1 });
+  return boardQuery.parse({ order: params.get("order"), status: params.get("status"), page: params.get("page") ?? 1, q: params.get("q") ?? "" });
+}
+
+/**
+ * The words of a search: split at spaces, each to be found somewhere in a wish's title or text. Chinese is written
+ * without spaces, so a word is matched as a run of characters anywhere (「深色」 finds 「想要深色模式」), not as a
+ * whole word; at most five words.
+ */
+export function searchTerms(q: string): string[] {
+  return [...new Set(q.toLowerCase().split(" ").filter(Boolean))].slice(0, 5);
 }
 
 export function canEdit(createdAt: string, now = Date.now()): boolean {

@@ -85,7 +85,7 @@ export function createWishService({ db, rateLimitStore, brand, cacheSeconds = 5 
   const invalidate = () => boardCache.clear();
 
   function board(query: BoardQuery): Promise<BoardPage> {
-    const key = `${query.order}|${query.status ?? ""}|${query.page}`;
+    const key = `${query.order}|${query.status ?? ""}|${query.page}|${query.q}`;
     const now = Date.now();
     const cached = boardCache.get(key);
     if (cached && cached.expires > now) return cached.page;

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { sql, type Kysely, type Transaction } from "kysely";
 import type { Database } from "~/db/schema";
-import { canEdit, wishLimits, type BoardQuery, type Wish, type WishInput, type WishStatus } from "./wish-rules";
+import { canEdit, searchTerms, wishLimits, type BoardQuery, type Wish, type WishInput, type WishStatus } from "./wish-rules";
 
 export type { Wish };
 
@@ -72,9 +72,28 @@ function visibleWishes(db: Db) {
   return db.selectFrom("wishes").where(visible.hidden, "is", null).where(visible.merged, "is", null);
 }
 
+/** `LIKE` text that matches `term` literally anywhere (its own % and _ escaped). */
+const containing = (term: string) => `%${term.replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
+
+/** The visible wishes, narrowed to those whose title or text holds every search word (see searchTerms). */
+function searchedWishes(db: Db, q: string) {
+  const terms = searchTerms(q);
+  if (!terms.length) return visibleWishes(db);
+  return visibleWishes(db).where((eb) =>
+    eb.and(
+      terms.map((term) =>
+        eb.or([
+          eb(eb.fn("lower", ["title"]), "like", sql<string>`${containing(term)} escape '\\'`),
+          eb(eb.fn("lower", ["body"]), "like", sql<string>`${containing(term)} escape '\\'`),
+        ]),
+      ),
+    ),
+  );
+}
+
 /** One page of the board: one query for the rows and the total (a window count), one grouped count per status. */
 export async function loadBoardPage(db: Db, query: BoardQuery): Promise<BoardPage> {
-  let rows = visibleWishes(db)
+  let rows = searchedWishes(db, query.q)
     .select(wishColumns)
     .select(sql<number | string>`count(*) over ()`.as("total"));
   if (query.status) rows = rows.where("status", "=", query.status);
@@ -85,7 +104,7 @@ export async function loadBoardPage(db: Db, query: BoardQuery): Promise<BoardPag
       .limit(wishLimits.pageSize)
       .offset((query.page - 1) * wishLimits.pageSize)
       .execute(),
-    visibleWishes(db).select(["status", (eb) => eb.fn.countAll<number | string>().as("count")]).groupBy("status").execute(),
+    searchedWishes(db, query.q).select(["status", (eb) => eb.fn.countAll<number | string>().as("count")]).groupBy("status").execute(),
   ]);
   const counts = { all: 0, open: 0, received: 0, planned: 0, done: 0, declined: 0 };
   for (const row of grouped) {

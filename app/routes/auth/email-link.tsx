@@ -1,7 +1,7 @@
 import type { Route } from "./+types/email-link";
 import { pageMeta } from "~/features/seo/page-meta";
-import { EmailLinkScreen } from "~/features/auth/screens/email-link-screen";
-import { emailLinkAction } from "~/features/auth/second-factor-actions.server";
+import { EmailLinkScreen } from "~/features/sign-in/screens/email-link-screen";
+import { emailLinkAction } from "~/features/sign-in/sign-in-actions.server";
 import { withSessionRefresh } from "~/features/auth/auth-provider";
 
 export const meta: Route.MetaFunction = (args) => pageMeta(args, { title: "用電子郵件連結登入", description: "用寄到信箱的連結登入" });

@@ -1,7 +1,7 @@
 import type { Route } from "./+types/email-verification";
 import { pageMeta } from "~/features/seo/page-meta";
-import { EmailVerificationScreen } from "~/features/auth/screens/email-verification-screen";
-import { resendVerificationAction } from "~/features/auth/auth-actions.server";
+import { EmailVerificationScreen } from "~/features/sign-in/screens/email-verification-screen";
+import { resendVerificationAction } from "~/features/sign-in/sign-in-actions.server";
 
 export const meta: Route.MetaFunction = (args) => pageMeta(args, { title: "驗證電子郵件", description: "完成電子郵件驗證" });
 

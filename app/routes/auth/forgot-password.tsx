@@ -1,7 +1,7 @@
 import type { Route } from "./+types/forgot-password";
 import { pageMeta } from "~/features/seo/page-meta";
-import { ForgotPasswordScreen } from "~/features/auth/screens/forgot-password-screen";
-import { forgotPasswordAction } from "~/features/auth/auth-actions.server";
+import { ForgotPasswordScreen } from "~/features/sign-in/screens/forgot-password-screen";
+import { forgotPasswordAction } from "~/features/sign-in/sign-in-actions.server";
 
 export const meta: Route.MetaFunction = (args) => pageMeta(args, { title: "忘記密碼", description: "寄送重設密碼信" });
 

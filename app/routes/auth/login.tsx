@@ -1,14 +1,12 @@
 import type { Route } from "./+types/login";
 import { pageMeta } from "~/features/seo/page-meta";
-import { LoginScreen } from "~/features/auth/screens/login-screen";
-import { getAuthService } from "~/features/auth/auth-service.server";
-import { enabledSocialProviders } from "~/features/auth/social-providers.server";
-import { loginAction } from "~/features/auth/auth-actions.server";
+import { LoginScreen } from "~/features/sign-in/screens/login-screen";
+import { loginAction, signInProviders } from "~/features/sign-in/sign-in-actions.server";
 import { withSessionRefresh } from "~/features/auth/auth-provider";
 
 export const meta: Route.MetaFunction = (args) => pageMeta(args, { title: "登入", description: "登入任務小勇士帳號" });
 
-export const loader = () => ({ providers: enabledSocialProviders(getAuthService()) });
+export const loader = () => signInProviders();
 export const action = ({ request }: Route.ActionArgs) => loginAction(request);
 export const clientAction = ({ serverAction }: Route.ClientActionArgs) => withSessionRefresh(serverAction);
 

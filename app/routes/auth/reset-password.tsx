@@ -1,8 +1,8 @@
 import type { Route } from "./+types/reset-password";
 import { pageMeta } from "~/features/seo/page-meta";
-import { ResetPasswordScreen } from "~/features/auth/screens/reset-password-screen";
+import { ResetPasswordScreen } from "~/features/sign-in/screens/reset-password-screen";
 import { getAuthService } from "~/features/auth/auth-service.server";
-import { resetPasswordAction } from "~/features/auth/auth-actions.server";
+import { resetPasswordAction } from "~/features/sign-in/sign-in-actions.server";
 import { withSessionRefresh } from "~/features/auth/auth-provider";
 
 export const meta: Route.MetaFunction = (args) => pageMeta(args, { title: "重設密碼", description: "設定新的密碼" });

@@ -1,7 +1,7 @@
 import type { Route } from "./+types/firebase-test";
 import { pageMeta } from "~/features/seo/page-meta";
 import { getAuthService } from "~/features/auth/auth-service.server";
-import { runSelfTest } from "~/features/auth/self-test.server";
+import { runSelfTest } from "~/features/dev-tools/self-test.server";
 import { SelfTestScreen } from "~/features/dev-tools/self-test-screen";
 
 export const meta: Route.MetaFunction = (args) =>

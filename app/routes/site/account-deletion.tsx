@@ -1,8 +1,8 @@
 import type { Route } from "./+types/account-deletion";
 import { loadData } from "~/features/pages/data.server";
 import { AccountDeletionPage } from "~/features/account/account-deletion-page";
-import { deleteAccountAction, signedInAccount } from "~/features/auth/auth-actions.server";
-import { accountDeletionSchema } from "~/features/auth/form-schemas";
+import { deleteAccountAction, signedInAccount } from "~/features/account/account-actions.server";
+import { accountDeletionSchema } from "~/features/account/account-schemas";
 import { withSessionRefresh } from "~/features/auth/auth-provider";
 import { pageMeta } from "~/features/seo/page-meta";
 

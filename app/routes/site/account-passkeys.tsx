@@ -1,6 +1,6 @@
 import type { Route } from "./+types/account-passkeys";
 import { PasskeysPage } from "~/features/account/passkeys-page";
-import { passkeySettings, passkeySettingsAction } from "~/features/auth/second-factor-actions.server";
+import { passkeySettings, passkeySettingsAction } from "~/features/account/second-factor-settings.server";
 import { withSessionRefresh } from "~/features/auth/auth-provider";
 import { pageMeta } from "~/features/seo/page-meta";
 

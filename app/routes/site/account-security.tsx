@@ -1,6 +1,6 @@
 import type { Route } from "./+types/account-security";
 import { AccountSecurityPage } from "~/features/account/account-security-page";
-import { accountSecurity, accountSecurityAction } from "~/features/auth/auth-actions.server";
+import { accountSecurity, accountSecurityAction } from "~/features/account/account-actions.server";
 import { withSessionRefresh } from "~/features/auth/auth-provider";
 import { pageMeta } from "~/features/seo/page-meta";
 

@@ -1,6 +1,6 @@
 import type { Route } from "./+types/account-two-step";
 import { TwoStepPage } from "~/features/account/two-step-page";
-import { twoStepSettings, twoStepSettingsAction } from "~/features/auth/second-factor-actions.server";
+import { twoStepSettings, twoStepSettingsAction } from "~/features/account/second-factor-settings.server";
 import { withSessionRefresh } from "~/features/auth/auth-provider";
 import { pageMeta } from "~/features/seo/page-meta";
 

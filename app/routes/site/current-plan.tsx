@@ -1,13 +1,13 @@
 import type { Route } from "./+types/current-plan";
 import { loadCurrentPlan } from "~/features/pages/data.server";
 import { CurrentPlanPage } from "~/features/account/current-plan-page";
-import { getRequestUser } from "~/features/auth/request-user.server";
+import { getViewer } from "~/features/auth/viewer.server";
 import { pageMeta } from "~/features/seo/page-meta";
 
 // Whether the visitor is signed in is known here, so the first HTML already shows the plan or the sign-in card.
 export const loader = async ({ request }: Route.LoaderArgs) => ({
   ...loadCurrentPlan(),
-  signedInOnServer: (await getRequestUser(request)) !== null,
+  signedInOnServer: (await getViewer(request)) !== null,
 });
 
 // One visitor's answer: no shared cache keeps it.

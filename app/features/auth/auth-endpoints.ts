@@ -1,0 +1,223 @@
+import type { ServerEnv } from "~/config/env.server";
+import type { AuthErrorCode } from "./auth-client";
+
+/**
+ * The one table of the sign-in layer's endpoints (everything under /api/auth): Better Auth's own and those of
+ * every plugin. The rules around them — rate limits, the lockout, the sign-in rules, ending the presented
+ * session, the pop-up page's COOP, the error catalogue, the audit log and which paths answer at all — read this
+ * table and nothing else, so a new way to sign in is a few new rows (CONTRIBUTING.md, "Add a sign-in method").
+ * `tests/integration/auth-endpoints.test.ts` compares it with the live endpoints of the auth instance.
+ */
+
+/** The RATE_LIMIT_* variables that hold a "count/seconds" window (docs/configuration.md). */
+export type RateLimitName = {
+  [K in keyof ServerEnv]: ServerEnv[K] extends { max: number; windowSeconds: number } ? K : never;
+}[keyof ServerEnv];
+
+export interface AuthEndpoint {
+  /** Better Auth's path pattern under /api/auth (`:name` is one path segment). */
+  path: string;
+  methods: readonly ("GET" | "POST")[];
+  /**
+   * What it does to the browser's session cookie. `creates`: a sign-in (maybe as someone else): the session the
+   * browser presented ends (ASVS 7.2.4) and the sign-in is audited. `renews`: the same user's session gets a new
+   * cookie. `ends`: sessions end. `none`: no session cookie is ever set (a guard refuses one that is).
+   */
+  session: "creates" | "renews" | "ends" | "none";
+  /** Which session it needs (Better Auth's middleware; the test checks the row against it). */
+  needs: "nothing" | "session" | "authoritative-session" | "fresh-session";
+  /** A password is tried: whose failures count toward the account lockout (RATE_LIMIT_SIGN_IN_FAILURES_PER_ACCOUNT). */
+  lockout?: "typed-email" | "signed-in-user";
+  /** A session for an account whose email is not verified is refused (PRODUCT §5: only sign-up keeps one). */
+  refuseUnverifiedEmail?: true;
+  /** Per client address (Better Auth's limiter); without it RATE_LIMIT_AUTH_PER_IP. */
+  perIp?: RateLimitName;
+  /** Per typed email, every attempt counting. */
+  perAccount?: RateLimitName;
+  /** The body field holding a new password: the password policy and the common-password list apply. */
+  newPassword?: "password" | "newPassword";
+  /** The body carries a display name (`name`): at most DISPLAY_NAME_MAX_LENGTH characters. */
+  displayName?: true;
+  /** Deleting an account that has a password needs that password in the body. */
+  passwordToDelete?: true;
+  /** The OAuth pop-up ends on this page, which posts to its opener: no Cross-Origin-Opener-Policy. */
+  popupLanding?: true;
+  /** Its own error codes onto the catalogue (on top of `sharedErrorCodes`). */
+  errors?: Readonly<Record<string, AuthErrorCode>>;
+  /** The audit log's event name (one JSON line per outcome, never the email or a password). */
+  audit?: string;
+}
+
+type Row = AuthEndpoint;
+const post = ["POST"] as const;
+const get = ["GET"] as const;
+
+/** Better Auth's core endpoints (better-auth 1.7). */
+const core: Row[] = [
+  { path: "/sign-up/email", methods: post, session: "creates", needs: "nothing", perIp: "RATE_LIMIT_SIGN_UP_PER_IP", perAccount: "RATE_LIMIT_SIGN_UP_PER_ACCOUNT", newPassword: "password", displayName: true, audit: "sign-up" },
+  { path: "/sign-in/email", methods: post, session: "creates", needs: "nothing", lockout: "typed-email", refuseUnverifiedEmail: true, perIp: "RATE_LIMIT_SIGN_IN_PER_IP", audit: "sign-in" },
+  // With an ID token it signs in at once; otherwise it answers the provider's address.
+  { path: "/sign-in/social", methods: post, session: "creates", needs: "nothing", perIp: "RATE_LIMIT_SIGN_IN_PER_IP", audit: "sign-in" },
+  { path: "/callback/:id", methods: ["GET", "POST"], session: "creates", needs: "nothing", popupLanding: true, audit: "sign-in" },
+  { path: "/get-session", methods: ["GET", "POST"], session: "renews", needs: "nothing" },
+  { path: "/sign-out", methods: post, session: "ends", needs: "nothing", audit: "sign-out" },
+  { path: "/verify-email", methods: get, session: "renews", needs: "nothing", audit: "email-verification" },
+  { path: "/send-verification-email", methods: post, session: "none", needs: "nothing", perIp: "RATE_LIMIT_MAIL_PER_IP", perAccount: "RATE_LIMIT_VERIFICATION_MAIL_PER_ACCOUNT" },
+  { path: "/request-password-reset", methods: post, session: "none", needs: "nothing", perIp: "RATE_LIMIT_MAIL_PER_IP", perAccount: "RATE_LIMIT_PASSWORD_RESET_PER_ACCOUNT", audit: "password-reset-request" },
+  { path: "/reset-password/:token", methods: get, session: "none", needs: "nothing" },
+  { path: "/reset-password", methods: post, session: "ends", needs: "nothing", newPassword: "newPassword", audit: "password-reset" },
+  // Changing the password checks the current one: as many tries as a sign-in, and failures count toward the lockout.
+  { path: "/change-password", methods: post, session: "renews", needs: "authoritative-session", lockout: "signed-in-user", perIp: "RATE_LIMIT_SIGN_IN_PER_IP", newPassword: "newPassword", audit: "password-change" },
+  // Server-scoped in Better Auth, yet routed over HTTP: a password oracle, so limited and locked like a sign-in.
+  { path: "/verify-password", methods: post, session: "none", needs: "authoritative-session", lockout: "signed-in-user", perIp: "RATE_LIMIT_SIGN_IN_PER_IP" },
+  { path: "/change-email", methods: post, session: "renews", needs: "authoritative-session", audit: "email-change" },
+  { path: "/update-user", methods: post, session: "renews", needs: "session", displayName: true },
+  { path: "/update-session", methods: post, session: "renews", needs: "session" },
+  { path: "/delete-user", methods: post, session: "ends", needs: "authoritative-session", passwordToDelete: true, errors: { PASSWORD_REQUIRED: "auth/missing-password" }, audit: "account-deletion" },
+  { path: "/delete-user/callback", methods: get, session: "ends", needs: "nothing", audit: "account-deletion" },
+  { path: "/list-sessions", methods: get, session: "none", needs: "fresh-session" },
+  { path: "/revoke-session", methods: post, session: "ends", needs: "authoritative-session", audit: "sessions-ended" },
+  { path: "/revoke-sessions", methods: post, session: "ends", needs: "authoritative-session", audit: "sessions-ended" },
+  { path: "/revoke-other-sessions", methods: post, session: "ends", needs: "authoritative-session", audit: "sessions-ended" },
+  { path: "/link-social", methods: post, session: "none", needs: "authoritative-session" },
+  { path: "/list-accounts", methods: get, session: "none", needs: "session" },
+  { path: "/unlink-account", methods: post, session: "none", needs: "fresh-session" },
+  { path: "/refresh-token", methods: post, session: "none", needs: "nothing" },
+  { path: "/get-access-token", methods: post, session: "none", needs: "nothing" },
+  { path: "/account-info", methods: get, session: "none", needs: "nothing" },
+  { path: "/ok", methods: get, session: "none", needs: "nothing" },
+  { path: "/error", methods: get, session: "none", needs: "nothing" },
+];
+
+/** Guests (Better Auth's anonymous plugin) and their in-place upgrade (our guest-upgrade plugin). */
+const guests: Row[] = [
+  { path: "/sign-in/anonymous", methods: post, session: "creates", needs: "nothing", perIp: "RATE_LIMIT_GUEST_PER_IP", errors: { ANONYMOUS_USERS_CANNOT_SIGN_IN_AGAIN_ANONYMOUSLY: "auth/operation-not-allowed" }, audit: "guest-sign-in" },
+  { path: "/delete-anonymous-user", methods: post, session: "ends", needs: "authoritative-session", audit: "account-deletion" },
+  // A new session for the same (now named) user; the guest's own ends inside the endpoint.
+  { path: "/guest/upgrade", methods: post, session: "creates", needs: "session", perIp: "RATE_LIMIT_GUEST_PER_IP", perAccount: "RATE_LIMIT_GUEST_UPGRADE_PER_ACCOUNT", newPassword: "password", errors: { NOT_ANONYMOUS: "auth/not-anonymous" }, audit: "guest-upgrade" },
+];
+
+/** Our plugins: the identity record, the signed-in devices (identity-endpoint, device-sessions). */
+const account: Row[] = [
+  { path: "/me", methods: get, session: "none", needs: "nothing" },
+  { path: "/devices", methods: get, session: "none", needs: "session" },
+  { path: "/devices/end", methods: post, session: "ends", needs: "authoritative-session", audit: "sessions-ended" },
+];
+
+/** The pop-up sign-in (Better Auth's oauth-popup plugin); it lands on `/callback/:id`. */
+const popup: Row[] = [{ path: "/oauth-popup/start", methods: get, session: "none", needs: "nothing" }];
+
+/** Short-lived signed tokens for file storage and the app (Better Auth's jwt plugin). */
+const tokens: Row[] = [
+  { path: "/jwks", methods: get, session: "none", needs: "nothing" },
+  { path: "/token", methods: get, session: "none", needs: "session" },
+];
+
+/** Sign-in by emailed link (our email-link plugin): single-use, hashed, 15 minutes; the page's button signs in. */
+const emailLinks: Row[] = [
+  { path: "/email-link/request", methods: post, session: "none", needs: "nothing", perIp: "RATE_LIMIT_MAIL_PER_IP", perAccount: "RATE_LIMIT_PASSWORD_RESET_PER_ACCOUNT", audit: "email-link-request" },
+  { path: "/email-link/sign-in", methods: post, session: "creates", needs: "nothing", perIp: "RATE_LIMIT_SIGN_IN_PER_IP", audit: "sign-in" },
+];
+
+const twoStepErrors = {
+  INVALID_CODE: "auth/invalid-verification-code",
+  CODE_ALREADY_USED: "auth/code-already-used",
+  INVALID_BACKUP_CODE: "auth/invalid-backup-code",
+  INVALID_TWO_FACTOR_COOKIE: "auth/two-step-expired",
+  TOO_MANY_ATTEMPTS_REQUEST_NEW_CODE: "auth/too-many-requests",
+  ACCOUNT_TEMPORARILY_LOCKED: "auth/too-many-requests",
+  TOTP_ALREADY_ENABLED: "auth/two-step-already-on",
+  TOTP_NOT_ENABLED: "auth/two-step-off",
+  TWO_FACTOR_NOT_ENABLED: "auth/two-step-off",
+  OTP_NOT_CONFIGURED: "auth/operation-not-allowed",
+  OTP_NOT_ENABLED: "auth/operation-not-allowed",
+} as const satisfies Record<string, AuthErrorCode>;
+
+/**
+ * Two-step sign-in (Better Auth's two-factor plugin, two-step.server.ts). The forms that check the password count
+ * toward the lockout; the code pages are sign-ins (a pending sign-in holds no session until the code is right).
+ * Emailed one-time codes (`otp`) are not configured: those two answer `auth/operation-not-allowed`.
+ */
+const twoStep: Row[] = [
+  { path: "/two-factor/enable", methods: post, session: "renews", needs: "session", lockout: "signed-in-user", perIp: "RATE_LIMIT_SIGN_IN_PER_IP", errors: twoStepErrors, audit: "two-step-enrolment" },
+  { path: "/two-factor/disable", methods: post, session: "renews", needs: "authoritative-session", lockout: "signed-in-user", perIp: "RATE_LIMIT_SIGN_IN_PER_IP", errors: twoStepErrors, audit: "two-step-off" },
+  { path: "/two-factor/get-totp-uri", methods: post, session: "none", needs: "session", lockout: "signed-in-user", perIp: "RATE_LIMIT_SIGN_IN_PER_IP", errors: twoStepErrors },
+  { path: "/two-factor/generate-backup-codes", methods: post, session: "none", needs: "session", lockout: "signed-in-user", perIp: "RATE_LIMIT_SIGN_IN_PER_IP", errors: twoStepErrors },
+  { path: "/two-factor/verify-totp", methods: post, session: "creates", needs: "nothing", perIp: "RATE_LIMIT_SIGN_IN_PER_IP", errors: twoStepErrors, audit: "two-step-code" },
+  { path: "/two-factor/verify-backup-code", methods: post, session: "creates", needs: "nothing", perIp: "RATE_LIMIT_SIGN_IN_PER_IP", errors: twoStepErrors, audit: "two-step-code" },
+  { path: "/two-factor/send-otp", methods: post, session: "none", needs: "nothing", perIp: "RATE_LIMIT_MAIL_PER_IP", errors: twoStepErrors },
+  { path: "/two-factor/verify-otp", methods: post, session: "creates", needs: "nothing", perIp: "RATE_LIMIT_SIGN_IN_PER_IP", errors: twoStepErrors, audit: "two-step-code" },
+];
+
+const passkeyErrors = {
+  INVALID_PASSKEY: "auth/invalid-passkey",
+  PASSKEY_NOT_FOUND: "auth/passkey-not-found",
+  OPERATION_NOT_ALLOWED: "auth/operation-not-allowed",
+} as const satisfies Record<string, AuthErrorCode>;
+
+/** Passkeys (our plugin on @simplewebauthn/server, passkeys.server.ts): two factors in one, no code after them. */
+const passkeyRows: Row[] = [
+  { path: "/passkey/register/options", methods: post, session: "none", needs: "session", errors: passkeyErrors },
+  { path: "/passkey/register/verify", methods: post, session: "none", needs: "session", errors: passkeyErrors, audit: "passkey-added" },
+  { path: "/passkey/list", methods: get, session: "none", needs: "session" },
+  { path: "/passkey/rename", methods: post, session: "none", needs: "session", errors: passkeyErrors },
+  { path: "/passkey/delete", methods: post, session: "none", needs: "session", errors: passkeyErrors, audit: "passkey-removed" },
+  { path: "/passkey/sign-in/options", methods: post, session: "none", needs: "nothing", perIp: "RATE_LIMIT_SIGN_IN_PER_IP" },
+  { path: "/passkey/sign-in/verify", methods: post, session: "creates", needs: "nothing", perIp: "RATE_LIMIT_SIGN_IN_PER_IP", errors: passkeyErrors, audit: "sign-in" },
+];
+
+/** Every endpoint. A plugin's rows go in a group of their own above and are listed here. */
+export const authEndpoints: readonly AuthEndpoint[] = [...core, ...guests, ...account, ...popup, ...tokens, ...emailLinks, ...twoStep, ...passkeyRows];
+
+/** Better Auth's error codes (and our plugins') onto the catalogue of the original §8, for every endpoint. */
+export const sharedErrorCodes: Readonly<Record<string, AuthErrorCode>> = {
+  INVALID_EMAIL_OR_PASSWORD: "auth/invalid-credential",
+  INVALID_PASSWORD: "auth/invalid-credential",
+  USER_NOT_FOUND: "auth/invalid-credential",
+  CREDENTIAL_ACCOUNT_NOT_FOUND: "auth/invalid-credential",
+  EMAIL_NOT_VERIFIED: "email-not-verified",
+  USER_ALREADY_EXISTS: "auth/email-already-in-use",
+  USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL: "auth/email-already-in-use",
+  PASSWORD_TOO_SHORT: "auth/weak-password",
+  PASSWORD_TOO_LONG: "auth/weak-password",
+  WEAK_PASSWORD: "auth/weak-password",
+  INVALID_EMAIL: "auth/invalid-email",
+  INVALID_TOKEN: "auth/invalid-action-code",
+  TOKEN_EXPIRED: "auth/invalid-action-code",
+  INVALID_ORIGIN: "auth/unauthorized-domain",
+  MISSING_OR_NULL_ORIGIN: "auth/unauthorized-domain",
+  INVALID_CALLBACK_URL: "auth/unauthorized-continue-uri",
+  INVALID_REDIRECT_URL: "auth/unauthorized-continue-uri",
+  INVALID_ERROR_CALLBACK_URL: "auth/unauthorized-continue-uri",
+  INVALID_NEW_USER_CALLBACK_URL: "auth/unauthorized-continue-uri",
+  TOO_MANY_REQUESTS: "auth/too-many-requests",
+  SESSION_EXPIRED: "auth/requires-recent-login",
+  SESSION_NOT_FRESH: "auth/requires-recent-login",
+  EMAIL_ALREADY_VERIFIED: "auth/email-already-verified",
+  EMAIL_MISMATCH: "auth/operation-not-allowed",
+  DISPLAY_NAME_TOO_LONG: "auth/display-name-too-long",
+  ACCOUNT_NOT_LINKED: "auth/account-exists-with-different-credential",
+  LINKING_DIFFERENT_EMAILS_NOT_ALLOWED: "auth/account-exists-with-different-credential",
+  VALIDATION_ERROR: "auth/invalid-request",
+};
+
+const patterns = authEndpoints.map((row) => ({
+  row,
+  // `:name` matches any one segment, including the pattern's own `:name` (hooks may see either).
+  pattern: new RegExp(`^${row.path.replace(/[.*+?^${}()|[\]\\]/g, "\\$&").replace(/:\w+/g, "[^/]+")}$`),
+}));
+const exact = new Map(authEndpoints.filter((row) => !row.path.includes(":")).map((row) => [row.path, row]));
+
+/** The row of a path under /api/auth (`/sign-in/email`, `/callback/google`), or undefined. */
+export function authEndpoint(path: string | undefined): AuthEndpoint | undefined {
+  if (!path) return undefined;
+  return exact.get(path) ?? patterns.find(({ pattern }) => pattern.test(path))?.row;
+}
+
+/** A hook matcher: the request's endpoint has a row for which `test` holds. */
+export const endpointsWhere =
+  (test: (row: AuthEndpoint) => unknown) =>
+  (ctx: { path?: string }): boolean => {
+    const row = authEndpoint(ctx.path);
+    return Boolean(row && test(row));
+  };

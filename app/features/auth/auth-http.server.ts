@@ -1,0 +1,97 @@
+import { data } from "react-router";
+import type { FormResult } from "~/lib/form-result";
+import { clientIpHeader } from "~/services/client-ip.server";
+import { getAuthService, type AuthService } from "./auth-service.server";
+import { messageForCode, type DeviceSession } from "./auth-client";
+import type { IdentityRecord } from "./identity-record";
+import { authEndpoint } from "./auth-endpoints";
+import { jsonError, toCatalogueError } from "./api-errors.server";
+import { withoutSessionTokens } from "./session-token-scrub.server";
+import { noteRequestError } from "~/services/request-context.server";
+
+const basePath = "/api/auth";
+
+/**
+ * One request to the sign-in layer's API, from the host (`/api/auth/*`) or from a sign-in form's action: only a
+ * path and method the endpoint table lists reaches Better Auth; its error answers become the catalogue's
+ * `{ code, message }`; session tokens are taken out of the body; the pop-up's landing page gets no COOP.
+ */
+export async function serveAuthRequest(service: AuthService, request: Request): Promise<Response> {
+  const path = new URL(request.url).pathname.slice(basePath.length);
+  const row = authEndpoint(path);
+  if (!row) return jsonError(404, "auth/not-found");
+  if (!(row.methods as readonly string[]).includes(request.method)) {
+    return jsonError(405, "auth/invalid-request", undefined, { allow: row.methods.join(", ") });
+  }
+  try {
+    const response = await withoutSessionTokens(await toCatalogueError(await service.auth.handler(request), row));
+    if (!row.popupLanding) return response;
+    // After the provider's pages the pop-up must not switch browsing-context group, or window.opener is gone.
+    const headers = new Headers(response.headers);
+    headers.set("Cross-Origin-Opener-Policy", "unsafe-none");
+    return new Response(response.body, { status: response.status, headers });
+  } catch (error) {
+    // The request log writes it with its stack; an unreachable dependency turns this into 503 there.
+    noteRequestError(error);
+    return jsonError(500, "auth/internal-error");
+  }
+}
+
+/** What an in-process call of the sign-in layer's API answered, read for a form's action. */
+export interface AuthAnswer {
+  ok: boolean;
+  status: number;
+  body: { code?: string; message?: string; user?: IdentityRecord | null; devices?: DeviceSession[] } | null;
+  cookies: string[];
+}
+
+/**
+ * Calls the sign-in layer's API in-process with the browser's own cookie, Origin and address, so every rule
+ * (origin check, rate limits, the redirect rule, the endpoint table's rules) applies as for the JSON API.
+ * `path` is a row of the endpoint table; with a body it is a POST.
+ */
+export async function callAuthApi(request: Request, path: string, body?: unknown): Promise<AuthAnswer> {
+  const service = getAuthService();
+  const headers = new Headers();
+  for (const name of ["cookie", "origin", "referer", "user-agent", clientIpHeader]) {
+    const value = request.headers.get(name);
+    if (value) headers.set(name, value);
+  }
+  if (body !== undefined) headers.set("content-type", "application/json");
+  const answer = await serveAuthRequest(
+    service,
+    new Request(`${service.env.SITE_URL}${basePath}${path}`, {
+      method: body === undefined ? "GET" : "POST",
+      headers,
+      body: body === undefined ? undefined : JSON.stringify(body),
+    }),
+  );
+  const parsed = (await answer.json().catch(() => null)) as AuthAnswer["body"];
+  return { ok: answer.ok, status: answer.status, body: parsed, cookies: answer.headers.getSetCookie() };
+}
+
+/** The signed-in user's identity record (`/me`), or null. */
+export async function currentIdentity(request: Request): Promise<IdentityRecord | null> {
+  return (await callAuthApi(request, "/me")).body?.user ?? null;
+}
+
+/** The answer's cookies as response headers (a sign-in sets one, a sign-out clears it). */
+export function withCookies(cookies: string[]): Headers {
+  const headers = new Headers();
+  for (const cookie of cookies) headers.append("set-cookie", cookie);
+  return headers;
+}
+
+/**
+ * A refused call as the form's result: the catalogue message, shown beside the field `fields` names for its code
+ * (else above the form), with the answer's status and cookies.
+ */
+export function authFailure(answer: AuthAnswer, values: Record<string, string> = {}, fields: Partial<Record<string, string>> = {}, intent?: string) {
+  const code = answer.body?.code ?? "auth/internal-error";
+  const message = answer.body?.message ?? messageForCode(code);
+  const field = fields[code];
+  return data<FormResult>(
+    { formError: message, code, values, fieldErrors: field ? { [field]: message } : undefined, intent },
+    { status: answer.status, headers: withCookies(answer.cookies) },
+  );
+}

@@ -1,0 +1,81 @@
+import { getAuthService } from "./auth-service.server";
+import type { Role } from "./roles";
+import type { SessionUser } from "./auth-client";
+
+// The viewer on the server: who sent a request, as every loader, action and endpoint that checks a user, a role or
+// an author asks the sign-in layer (dev blog, wishing well, file storage, the account screens).
+
+export interface Viewer {
+  id: string;
+  email: string;
+  name: string;
+  role: string;
+  isAnonymous: boolean;
+  emailVerified: boolean;
+}
+
+/** Every permission check of the editor's screens and endpoints goes through here, on the server. */
+export function isEditor(user: { role?: string | null } | null | undefined): boolean {
+  return user?.role === "editor";
+}
+
+/** The signed-in user behind a request (from its session cookie), or null. */
+export async function getViewer(request: Request): Promise<Viewer | null> {
+  const current = await getAuthService().auth.api.getSession({ headers: request.headers });
+  if (!current) return null;
+  const { user } = current;
+  return {
+    id: user.id,
+    email: user.email,
+    name: user.name,
+    role: user.role ?? "user",
+    isAnonymous: Boolean(user.isAnonymous),
+    emailVerified: user.emailVerified,
+  };
+}
+
+/** Why a request was refused: 401 without a session, 403 without the role. The caller answers in its own shape. */
+export class ViewerRefused extends Error {
+  constructor(readonly status: 401 | 403) {
+    super(status === 401 ? "請先登入。" : "你沒有權限進行這個操作。");
+  }
+}
+
+/** The signed-in user, or a thrown ViewerRefused(401). */
+export async function requireUser(request: Request): Promise<Viewer> {
+  const viewer = await getViewer(request);
+  if (!viewer) throw new ViewerRefused(401);
+  return viewer;
+}
+
+/** The signed-in user holding `role`, or a thrown ViewerRefused (401 signed out, 403 without the role). */
+export async function requireRole(request: Request, role: Role): Promise<Viewer> {
+  const viewer = await requireUser(request);
+  // Every account is a `user`; any other role must be the account's own.
+  if (role !== "user" && viewer.role !== role) throw new ViewerRefused(403);
+  return viewer;
+}
+
+/**
+ * The session user as the browser keeps it (SessionUser), for the first HTML of a server-rendered page: the bar
+ * then shows the account before, or without, any JavaScript. A failing session store only costs that: null.
+ */
+export async function getServerSessionUser(request: Request): Promise<SessionUser | null> {
+  if (!request.headers.get("cookie")) return null;
+  try {
+    const current = await getAuthService().auth.api.getSession({ headers: request.headers });
+    if (!current) return null;
+    const { user } = current;
+    const isAnonymous = Boolean(user.isAnonymous);
+    return {
+      uid: user.id,
+      email: isAnonymous ? null : user.email,
+      displayName: user.name || null,
+      emailVerified: user.emailVerified,
+      isAnonymous,
+      photoURL: user.image ?? null,
+    };
+  } catch {
+    return null;
+  }
+}

@@ -1,0 +1,17 @@
+import { emailLinkPath, twoStepPath } from "~/features/auth/auth-client";
+
+/**
+ * Every link into the sign-in screens that carries where to go afterwards, built in one place. The sign-in layer
+ * names two of them itself: the code page of a pending two-step sign-in (password, email link or social) and the
+ * emailed link's page (asking for a link, and the mailed link with its token).
+ */
+export type AuthScreenPath = "/login" | "/signup" | "/email-verification" | "/forgot-password" | typeof twoStepPath | typeof emailLinkPath;
+export { emailLinkPath, twoStepPath };
+
+/** `/login?redirectTo=%2Ffaq`; no parameter when the destination is the home page. */
+export function authHref(path: AuthScreenPath, redirectTo = "/"): string {
+  return redirectTo === "/" ? path : `${path}?${new URLSearchParams({ redirectTo })}`;
+}
+
+/** A guest's way up, worded the same wherever it is offered: the sign-up screen upgrades the same account. */
+export const guestUpgradeLabel = "升級成正式帳號";

@@ -1,0 +1,72 @@
+import { useEffect, useState } from "react";
+import { Form, useActionData } from "react-router";
+import type { FormResult } from "~/lib/form-result";
+import { useAuthRefresh } from "~/features/auth/auth-provider";
+import { FormAlert } from "~/components/form/form";
+import { AuthScreen, NextStep } from "~/features/sign-in/sign-in-screen";
+import { verifyEmailToken } from "~/features/auth/auth-client";
+import { AuthError } from "~/features/auth/auth-client";
+import { useLinkParams } from "~/features/sign-in/link-params";
+
+type Outcome = { state: "checking" } | { state: "verified" } | { state: "failed"; message: string };
+
+/** Target of the verification link: verifies once after hydration and says how it went. */
+export function VerifyEmailScreen() {
+  const { token, email } = useLinkParams(["token", "email"]);
+  const refresh = useAuthRefresh();
+  const [checked, setOutcome] = useState<Outcome>({ state: "checking" });
+  // Without JavaScript the page offers a button that posts the token to the route action instead.
+  const posted = useActionData() as FormResult | undefined;
+  const outcome: Outcome = posted?.done
+    ? { state: "verified" }
+    : posted?.formError
+      ? { state: "failed", message: "此驗證連結已過期或已使用過。" }
+      : checked;
+
+  useEffect(() => {
+    let current = true;
+    const check = token ? verifyEmailToken(token) : Promise.reject(new AuthError("auth/invalid-action-code"));
+    check
+      .then(async () => {
+        await refresh().catch(() => null);
+        if (current) setOutcome({ state: "verified" });
+      })
+      .catch((error: unknown) => {
+        const message = error instanceof AuthError && error.code !== "auth/invalid-action-code"
+          ? error.message
+          : "此驗證連結已過期或已使用過。";
+        if (current) setOutcome({ state: "failed", message });
+      });
+    return () => {
+      current = false;
+    };
+  }, [token, refresh]);
+
+  if (outcome.state === "checking") {
+    return (
+      <AuthScreen title="電子郵件驗證" lead="正在驗證你的電子郵件…">
+        <noscript>
+          <Form method="post" className="auth-actions">
+            <input type="hidden" name="token" value={token} />
+            <button type="submit" className="button button--primary">
+              完成驗證
+            </button>
+          </Form>
+        </noscript>
+      </AuthScreen>
+    );
+  }
+  if (outcome.state === "verified") {
+    return (
+      <AuthScreen title="電子郵件驗證" lead={`${email || "你的電子郵件"} 已完成驗證！現在可以使用電子郵件與密碼登入。`}>
+        <NextStep to="/login">前往登入</NextStep>
+      </AuthScreen>
+    );
+  }
+  return (
+    <AuthScreen title="電子郵件驗證">
+      <FormAlert message={outcome.message} />
+      <NextStep to={email ? `/email-verification?${new URLSearchParams({ email })}` : "/email-verification"}>取得新的驗證信</NextStep>
+    </AuthScreen>
+  );
+}

@@ -1,0 +1,136 @@
+import { data, redirect } from "react-router";
+import type { FormResult } from "~/lib/form-result";
+import { invalidForm, parseForm, readForm } from "~/services/form.server";
+import { safeRedirect } from "~/lib/redirect-rule";
+import { getAuthService } from "~/features/auth/auth-service.server";
+import { authFailure, callAuthApi, currentIdentity, withCookies } from "~/features/auth/auth-http.server";
+import { authHref, twoStepPath } from "./auth-paths";
+import { backupCodeSchema, emailLinkSchema, twoStepCodeSchema, forgotPasswordSchema, loginSchema, resendVerificationSchema, resetPasswordSchema, signupSchema } from "./sign-in-schemas";
+
+// The sign-in screens' route actions: each reads its form with the form kit, checks it with the screen's schema
+// and calls the sign-in layer in-process, so the forms work without JavaScript under every rule of the API.
+
+/** Where to go afterwards: the `redirectTo` of the form or of the address, judged by the one redirect rule. */
+function destination(request: Request, fields: Record<string, string>) {
+  const target = fields.redirectTo ?? new URL(request.url).searchParams.get("redirectTo");
+  return safeRedirect(target, getAuthService().env.SITE_URL);
+}
+
+/** The password (or emailed link) was right and the account has two-step sign-in: the code page comes next. */
+const pendingSecondStep = (answer: { body: unknown }) => Boolean((answer.body as { twoFactorRedirect?: boolean } | null)?.twoFactorRedirect);
+
+const typedEmail = (fields: Record<string, string>) => ({ email: fields.email ?? "" });
+
+/** The social providers the login screen offers buttons for. */
+export const signInProviders = () => ({ providers: getAuthService().socialProviders });
+
+export async function loginAction(request: Request) {
+  const fields = await readForm(request);
+  const to = destination(request, fields);
+  if (fields.intent === "guest" || fields.intent === "logout") {
+    const answer = await callAuthApi(request, fields.intent === "guest" ? "/sign-in/anonymous" : "/sign-out", {});
+    if (!answer.ok) return authFailure(answer);
+    return redirect(fields.intent === "guest" ? to : authHref("/login", to), { headers: withCookies(answer.cookies) });
+  }
+  const parsed = loginSchema.safeParse(fields);
+  if (!parsed.success) return invalidForm(parsed.error, typedEmail(fields));
+  const answer = await callAuthApi(request, "/sign-in/email", { email: parsed.data.email, password: parsed.data.password });
+  if (!answer.ok) return authFailure(answer, typedEmail(fields));
+  return redirect(pendingSecondStep(answer) ? authHref(twoStepPath, to) : to, { headers: withCookies(answer.cookies) });
+}
+
+/** Sign-up, or for a signed-in guest the in-place upgrade of the same account. */
+export async function signupAction(request: Request) {
+  const keep = (fields: Record<string, string>) => ({ email: fields.email ?? "", displayName: fields.displayName ?? "" });
+  const { fields, value, invalid } = await parseForm(request, signupSchema(getAuthService().passwordPolicy), keep);
+  if (invalid) return invalid;
+  const isGuest = Boolean((await currentIdentity(request))?.isAnonymous);
+  const { email, password, displayName } = value;
+  const answer = await callAuthApi(request, isGuest ? "/guest/upgrade" : "/sign-up/email", { email, password, name: displayName });
+  if (!answer.ok) {
+    return authFailure(answer, keep(fields), {
+      "auth/email-already-in-use": "email",
+      "auth/invalid-email": "email",
+      "auth/weak-password": "password",
+      "auth/display-name-too-long": "displayName",
+    });
+  }
+  return redirect(authHref("/email-verification", destination(request, fields)), { headers: withCookies(answer.cookies) });
+}
+
+export async function forgotPasswordAction(request: Request) {
+  const { fields, value, invalid } = await parseForm(request, forgotPasswordSchema, typedEmail);
+  if (invalid) return invalid;
+  const answer = await callAuthApi(request, "/request-password-reset", { email: value.email, redirectTo: "/reset-password" });
+  if (!answer.ok) return authFailure(answer, typedEmail(fields));
+  return data<FormResult>({ done: true, values: typedEmail(fields) });
+}
+
+export async function resetPasswordAction(request: Request) {
+  const fields = await readForm(request);
+  // Without JavaScript the token arrives in the address the form posts back to.
+  const token = fields.token || new URL(request.url).searchParams.get("token") || "";
+  const parsed = resetPasswordSchema(getAuthService().passwordPolicy).safeParse({ ...fields, token });
+  if (!parsed.success) return invalidForm(parsed.error);
+  const answer = await callAuthApi(request, "/reset-password", { token, newPassword: parsed.data.password });
+  if (!answer.ok) return authFailure(answer, {}, { "auth/weak-password": "password" });
+  return redirect("/login?reset=done", { headers: withCookies(answer.cookies) });
+}
+
+/**
+ * A new verification link: to the signed-in user's own address, else to the one typed in. The answer is the same
+ * whether or not the address has an account or is already verified; only a rate limit shows.
+ */
+export async function resendVerificationAction(request: Request) {
+  const fields = await readForm(request);
+  const user = await currentIdentity(request);
+  const typed = { email: user?.email && !user.isAnonymous ? user.email : (fields.email ?? "") };
+  const parsed = resendVerificationSchema.safeParse(typed);
+  if (!parsed.success) return invalidForm(parsed.error, typed);
+  const answer = await callAuthApi(request, "/send-verification-email", { email: parsed.data.email });
+  if (answer.status === 429) return authFailure(answer, typed);
+  return data<FormResult>({ done: true, values: typed }, { headers: withCookies(answer.cookies) });
+}
+
+/** The verification link's page without JavaScript: its button posts the token here. */
+export async function verifyEmailAction(request: Request) {
+  const token = (await readForm(request)).token || new URL(request.url).searchParams.get("token") || "";
+  const answer = await callAuthApi(request, `/verify-email?${new URLSearchParams({ token })}`);
+  if (!answer.ok) return authFailure(answer);
+  return data<FormResult>({ done: true }, { headers: withCookies(answer.cookies) });
+}
+
+/** `/login/two-step`: the app code (or a backup code) of a pending sign-in; the account is signed in on success. */
+export async function twoStepChallengeAction(request: Request) {
+  const fields = await readForm(request);
+  const intent = fields.intent === "backup" ? "backup" : "totp";
+  const parsed = (intent === "backup" ? backupCodeSchema : twoStepCodeSchema).safeParse(fields);
+  if (!parsed.success) return invalidForm(parsed.error, {}, intent);
+  const code = "backupCode" in parsed.data ? parsed.data.backupCode : parsed.data.code;
+  const path = intent === "backup" ? "/two-factor/verify-backup-code" : "/two-factor/verify-totp";
+  const answer = await callAuthApi(request, path, { code, trustDevice: parsed.data.trustDevice });
+  const field = intent === "backup" ? "backupCode" : "code";
+  if (!answer.ok) return authFailure(answer, {}, { "auth/invalid-verification-code": field, "auth/code-already-used": field, "auth/invalid-backup-code": field }, intent);
+  return redirect(destination(request, fields), { headers: withCookies(answer.cookies) });
+}
+
+/**
+ * `/login/email-link`: without a token, asks for a link (the same answer whether or not the address has an
+ * account); with the mailed token, its button signs in. A GET of the page never spends the link.
+ */
+export async function emailLinkAction(request: Request) {
+  const fields = await readForm(request);
+  const to = destination(request, fields);
+  if (fields.intent === "sign-in") {
+    const token = fields.token || new URL(request.url).searchParams.get("token") || "";
+    const answer = await callAuthApi(request, "/email-link/sign-in", { token });
+    if (!answer.ok) return authFailure(answer, {}, {}, "sign-in");
+    return redirect(pendingSecondStep(answer) ? authHref(twoStepPath, to) : to, { headers: withCookies(answer.cookies) });
+  }
+  const values = { email: fields.email ?? "" };
+  const parsed = emailLinkSchema.safeParse(fields);
+  if (!parsed.success) return invalidForm(parsed.error, values, "request");
+  const answer = await callAuthApi(request, "/email-link/request", { email: parsed.data.email });
+  if (!answer.ok) return authFailure(answer, values, { "auth/invalid-email": "email" }, "request");
+  return data<FormResult>({ done: true, values, intent: "request" });
+}

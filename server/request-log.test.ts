@@ -1,0 +1,66 @@
+// The answer that replaces a failed one (503 while a dependency is away, 500 after a throw) describes its own body.
+import { gunzipSync } from "node:zlib";
+import { Hono, type Handler } from "hono";
+import pino from "pino";
+import { describe, expect, it } from "vitest";
+import { noteRequestError } from "~/services/request-context.server";
+import { compressDynamic } from "./compression";
+import { requestContext } from "./request-log";
+
+const silent = pino({ level: "silent" });
+const refused = () => Object.assign(new Error("connect ECONNREFUSED 127.0.0.1:5432"), { code: "ECONNREFUSED" });
+
+function site(handler: Handler) {
+  const app = new Hono();
+  app.use(requestContext(silent));
+  app.use(async (c, next) => {
+    await next();
+    c.res.headers.set("X-Content-Type-Options", "nosniff");
+  });
+  app.use(compressDynamic());
+  app.get("/page", handler);
+  return app;
+}
+
+const browser = { accept: "text/html", "accept-encoding": "gzip, br" };
+
+describe("an answer replaced after compression", () => {
+  it("a 503 that replaces a gzipped 500 page carries its own body's headers, not the gzip ones", async () => {
+    const app = site((c) => {
+      noteRequestError(refused());
+      return c.html(`<p>${"錯誤".repeat(2000)}</p>`, 500);
+    });
+    const response = await app.request("/page", { headers: browser });
+    expect(response.status).toBe(503);
+    expect(response.headers.get("content-encoding")).toBeNull();
+    const body = Buffer.from(await response.arrayBuffer());
+    expect(response.headers.get("content-length") ?? String(body.length)).toBe(String(body.length));
+    expect(body.toString("utf8")).toContain("服務暫時無法使用");
+    expect(response.headers.get("content-type")).toBe("text/html; charset=utf-8");
+    expect(response.headers.get("retry-after")).toBe("5");
+    expect(response.headers.get("cache-control")).toBe("no-store");
+    // What is not about the body stays: the security headers set on the way out.
+    expect(response.headers.get("x-content-type-options")).toBe("nosniff");
+  });
+
+  it("a JSON client gets the 503 as plain JSON", async () => {
+    const app = site((c) => {
+      noteRequestError(refused());
+      return c.json({ detail: "x".repeat(4000) }, 500);
+    });
+    const response = await app.request("/page", { headers: { accept: "application/json", "accept-encoding": "gzip" } });
+    expect(response.status).toBe(503);
+    expect(response.headers.get("content-encoding")).toBeNull();
+    expect(await response.json()).toMatchObject({ code: "service-unavailable" });
+  });
+
+  it("an answer that is not replaced stays gzipped and whole", async () => {
+    const app = site((c) => c.html(`<p>${"好".repeat(2000)}</p>`));
+    const response = await app.request("/page", { headers: browser });
+    expect(response.status).toBe(200);
+    expect(response.headers.get("content-encoding")).toBe("gzip");
+    const body = Buffer.from(await response.arrayBuffer());
+    expect(response.headers.get("content-length")).toBe(String(body.length));
+    expect(gunzipSync(body).toString("utf8")).toContain("好好");
+  });
+});

@@ -1,0 +1,117 @@
+import { randomUUID } from "node:crypto";
+import http from "node:http";
+import https from "node:https";
+import { describe, expect, it } from "vitest";
+import { freePorts, startSite, startTlsProxy, type SiteProcess } from "./site-process";
+
+/**
+ * Rolling restarts drop nothing: SIGTERM stops a process from accepting connections, but a request that reaches
+ * it on a kept-alive connection is still answered (with `Connection: close`), and the deploy recipe's nginx
+ * sends what a stopping instance refused to the other one (server.mjs, deploy/nginx.conf.template).
+ */
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+interface Outcome {
+  status?: number;
+  connection?: string;
+  error?: string;
+}
+
+function send(url: string, options: { agent: http.Agent; method?: string; body?: string; headers?: Record<string, string>; ca?: Buffer }): Promise<Outcome> {
+  const client = url.startsWith("https:") ? https : http;
+  return new Promise((resolve) => {
+    const outgoing = client.request(url, { method: options.method ?? "GET", agent: options.agent, headers: options.headers, ca: options.ca, timeout: 20_000 }, (response) => {
+      response.resume();
+      response.on("end", () => resolve({ status: response.statusCode, connection: response.headers.connection }));
+      response.on("error", (error: NodeJS.ErrnoException) => resolve({ error: error.code ?? error.message }));
+    });
+    outgoing.on("timeout", () => outgoing.destroy(new Error("timed out")));
+    outgoing.on("error", (error: NodeJS.ErrnoException) => resolve({ error: error.code ?? error.message }));
+    outgoing.end(options.body);
+  });
+}
+
+async function signalled(site: SiteProcess) {
+  site.child.kill("SIGTERM");
+  while (!site.output().includes('"msg":"shutting down"')) await sleep(5);
+}
+
+describe("rolling restarts", () => {
+  it("answers requests sent on kept-alive connections just after SIGTERM, then exits 0", async () => {
+    const site = await startSite();
+    const agent = new http.Agent({ keepAlive: true, maxSockets: 30 });
+    try {
+      const many = () => Promise.all(Array.from({ length: 30 }, (_, index) => send(`${site.baseURL}/${index % 2 ? "features" : "wishing-well"}`, { agent })));
+      expect((await many()).map((answer) => answer.status)).toEqual(Array(30).fill(200));
+      const idle = Object.values(agent.freeSockets).flat().length;
+      expect(idle).toBe(30);
+
+      await signalled(site);
+      const answers = await many();
+      expect(answers.filter((answer) => answer.error)).toEqual([]);
+      expect(answers.map((answer) => answer.status)).toEqual(Array(30).fill(200));
+      // No longer offered for reuse.
+      expect(answers.map((answer) => answer.connection)).toEqual(Array(30).fill("close"));
+      const stopped = await site.stop();
+      expect(stopped.code).toBe(0);
+    } finally {
+      agent.destroy();
+      await site.stop("SIGKILL");
+    }
+  });
+
+  it("loses no request through nginx while each of two instances is restarted in turn under load", async () => {
+    const [tls, portA, portB] = await freePorts(3);
+    const origin = `https://localhost:${tls}`;
+    const env = (port: number) => ({
+      PORT: String(port),
+      SITE_URL: origin,
+      TRUSTED_PROXIES: "127.0.0.1",
+      RATE_LIMIT_AUTH_PER_IP: "1000000/60",
+      RATE_LIMIT_SIGN_IN_PER_IP: "1000000/60",
+    });
+    // startSite reads the port from the start-up line; a fixed PORT keeps nginx's upstream valid across restarts.
+    const start = (port: number) => startSite(env(port));
+    const sites = { a: await start(portA!), b: await start(portB!) };
+    const proxy = await startTlsProxy([portA!, portB!], { tls: tls! });
+    const agent = new https.Agent({ keepAlive: true, maxSockets: 16 });
+    const outcomes: { request: string; outcome: Outcome }[] = [];
+    let running = true;
+    const requests = [
+      { request: "GET /features" },
+      { request: "GET /wishing-well" },
+      { request: "POST /api/auth/sign-in/email", method: "POST" },
+    ];
+    const loop = async (worker: number) => {
+      for (let index = worker; running; index += 1) {
+        const { request, method } = requests[index % requests.length]!;
+        const url = `${origin}${request.split(" ")[1]}`;
+        const body = method ? JSON.stringify({ email: `nobody-${randomUUID().slice(0, 8)}@example.tw`, password: "wrong-password-1" }) : undefined;
+        const headers: Record<string, string> = method ? { "content-type": "application/json", origin } : {};
+        outcomes.push({ request, outcome: await send(url, { agent, method, body, headers, ca: proxy.ca }) });
+      }
+    };
+    try {
+      const load = Array.from({ length: 8 }, (_, worker) => loop(worker));
+      await sleep(1_000);
+      for (const name of ["a", "b"] as const) {
+        await signalled(sites[name]);
+        expect((await sites[name].stop()).code).toBe(0);
+        sites[name] = await start(name === "a" ? portA! : portB!);
+        // As a rolling restart should: the next instance stops only once nginx takes this one back (it skips an
+        // instance that refused a connection for fail_timeout, 5 s in the recipe).
+        await sleep(6_000);
+      }
+      running = false;
+      await Promise.all(load);
+      const failed = outcomes.filter(({ request, outcome }) => outcome.error || (outcome.status ?? 0) >= 500 || (request.startsWith("GET") ? outcome.status !== 200 : outcome.status !== 401));
+      expect(outcomes.length).toBeGreaterThan(200);
+      expect(failed.slice(0, 10)).toEqual([]);
+    } finally {
+      running = false;
+      agent.destroy();
+      await proxy.stop();
+      await Promise.all(Object.values(sites).map((site) => site.stop("SIGKILL")));
+    }
+  }, 180_000);
+});

@@ -1,0 +1,123 @@
+import fs from "node:fs";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { betterAuth } from "better-auth";
+import { createAuthEndpoint, freshSessionMiddleware, sensitiveSessionMiddleware, sessionMiddleware } from "better-auth/api";
+import { setSessionCookie } from "better-auth/cookies";
+import { parseEnv } from "~/config/env.server";
+import { createAuthService, type AuthService } from "~/features/auth/auth-service.server";
+import { authOptions } from "~/features/auth/auth.server";
+import { authEndpoint, authEndpoints, type AuthEndpoint } from "~/features/auth/auth-endpoints";
+import { serveAuthRequest } from "~/features/auth/auth-http.server";
+import { createTestDatabase, type TestDatabase } from "~tests/helpers/databases";
+
+type LiveEndpoint = { path?: string; options?: { method?: string | string[]; use?: unknown[]; metadata?: { SERVER_ONLY?: boolean } } };
+
+/** Every endpoint the auth instance answers over HTTP: the ones with a path that are not server-only. */
+function liveEndpoints(service: AuthService) {
+  return Object.entries(service.auth.api as unknown as Record<string, LiveEndpoint>)
+    .filter(([, endpoint]) => endpoint.path && !endpoint.options?.metadata?.SERVER_ONLY)
+    .map(([name, endpoint]) => ({ name, path: endpoint.path!, options: endpoint.options ?? {} }));
+}
+
+const neededSession = (use: unknown[] = []): AuthEndpoint["needs"] =>
+  use.includes(freshSessionMiddleware)
+    ? "fresh-session"
+    : use.includes(sensitiveSessionMiddleware)
+      ? "authoritative-session"
+      : use.includes(sessionMiddleware)
+        ? "session"
+        : "nothing";
+
+// The endpoint table (app/features/auth/auth-endpoints.ts) against the live auth instance: a new plugin's
+// endpoint without a row, or a row that says less than the endpoint does, fails here.
+describe("the endpoint table", () => {
+  let database: TestDatabase;
+  let service: AuthService;
+  beforeAll(async () => {
+    database = await createTestDatabase("sqlite");
+    // A loopback site without real providers: every plugin is on, the development identity provider included.
+    service = createAuthService({ env: parseEnv({ SITE_URL: "http://localhost:4101", REDIS_URL: "" }), database: database.handle });
+    expect(service.devIdentityProvider).toBeDefined();
+  });
+  afterAll(async () => {
+    await service.close();
+    await database.drop();
+  });
+
+  it("has a row for every live endpoint, with its methods and the session it needs", () => {
+    const live = liveEndpoints(service);
+    expect(live.length).toBeGreaterThan(30);
+    const wrong = live.flatMap((endpoint) => {
+      const row = authEndpoint(endpoint.path);
+      if (row?.path !== endpoint.path) return [`${endpoint.name} (${endpoint.path}) has no row in auth-endpoints.ts`];
+      const methods = [endpoint.options.method ?? []].flat().sort().join(",");
+      const needs = neededSession(endpoint.options.use);
+      return [
+        ...([...row.methods].sort().join(",") === methods ? [] : [`${row.path}: methods ${methods}`]),
+        ...(row.needs === needs ? [] : [`${row.path}: needs ${needs}`]),
+      ];
+    });
+    expect(wrong).toEqual([]);
+  });
+
+  it("has no row without a live endpoint, and no path twice", () => {
+    const livePaths = new Set(liveEndpoints(service).map((endpoint) => endpoint.path));
+    expect(authEndpoints.map((row) => row.path).filter((row) => !livePaths.has(row))).toEqual([]);
+    expect(new Set(authEndpoints.map((row) => row.path)).size).toBe(authEndpoints.length);
+  });
+
+  it("puts every sign-in under the rules: a limit per address, and the lockout wherever a password is tried", () => {
+    for (const row of authEndpoints.filter((candidate) => candidate.session === "creates")) {
+      // A callback carries the provider's one-time code, not something to guess; everything else is limited.
+      if (!row.popupLanding) expect(row.perIp, row.path).toBeDefined();
+    }
+    const signIn = authEndpoint("/sign-in/email")!;
+    expect(signIn).toMatchObject({ session: "creates", lockout: "typed-email", refuseUnverifiedEmail: true });
+    expect(authEndpoint("/callback/google")).toMatchObject({ session: "creates", popupLanding: true });
+  });
+
+  it("lists every path the browser's client calls", () => {
+    const folder = path.resolve("app/features/auth");
+    const sources = fs.readdirSync(folder, { recursive: true, encoding: "utf8" }).filter((file) => /\.tsx?$/.test(file) && !file.includes(".test."));
+    const called = sources.flatMap((file) =>
+      [...fs.readFileSync(path.join(folder, file), "utf8").matchAll(/authRequest(?:<[^>]*>)?\(\s*[`"](\/[\w/-]+)/g)].map((match) => match[1]!),
+    );
+    expect(called.length).toBeGreaterThan(5);
+    for (const calledPath of called) expect(authEndpoint(calledPath), calledPath).toBeDefined();
+  });
+
+  it("answers 404 for a path without a row and 405 (with Allow) for a method the row does not list", async () => {
+    const site = service.env.SITE_URL;
+    const unknown = await serveAuthRequest(service, new Request(`${site}/api/auth/sign-in/unlisted`, { method: "POST" }));
+    expect(unknown.status).toBe(404);
+    expect(await unknown.json()).toMatchObject({ code: "auth/not-found" });
+    const wrongMethod = await serveAuthRequest(service, new Request(`${site}/api/auth/sign-in/email`, { method: "PUT" }));
+    expect(wrongMethod.status).toBe(405);
+    expect(wrongMethod.headers.get("allow")).toBe("POST");
+  });
+
+  it("refuses a session set by an endpoint whose row says it sets none, and deletes that session", async () => {
+    // A plugin that signs anyone in, registered without a row (as a forgotten new sign-in method would be).
+    const rogue = {
+      id: "rogue-sign-in",
+      endpoints: {
+        rogue: createAuthEndpoint("/rogue/sign-in", { method: "POST" }, async (ctx) => {
+          const user = await ctx.context.internalAdapter.createUser({ email: `rogue-${Date.now()}@example.tw`, name: "x", emailVerified: true }, { method: "rogue" });
+          const session = await ctx.context.internalAdapter.createSession(user.id, false);
+          await setSessionCookie(ctx, { session, user });
+          return ctx.json({ ok: true });
+        }),
+      },
+    };
+    const options = authOptions({ env: service.env, database: database.handle, rateLimitStore: service.rateLimitStore });
+    const auth = betterAuth({ ...options, plugins: [...options.plugins, rogue] });
+    const answer = await auth.handler(
+      new Request(`${service.env.SITE_URL}/api/auth/rogue/sign-in`, { method: "POST", headers: { origin: service.env.SITE_URL, "content-type": "application/json" }, body: "{}" }),
+    );
+    expect(answer.status).toBe(500);
+    expect(answer.headers.getSetCookie()).toEqual([]);
+    const sessions = await database.handle.db.selectFrom("session").select("id").execute();
+    expect(sessions).toEqual([]);
+  });
+});
