@@ -17,6 +17,9 @@ const codeAt = (totpURI: string, stepsAgo = 0) => {
   return new TOTP({ secret, digits: 6, period: 30 }).generate({ timestamp: Date.now() - stepsAgo * 30_000 });
 };
 
+/** A code the server accepts now (this step, the one before or after) that is not the spent `used` one. */
+const otherCode = (totpURI: string, used: string) => [1, 0, -1].map((steps) => codeAt(totpURI, steps)).find((code) => code !== used) ?? "";
+
 describeEachDatabase("second factors and email links", (database) => {
   let server: AuthTestServer;
 
@@ -41,10 +44,11 @@ describeEachDatabase("second factors and email links", (database) => {
   async function enrol(client: AuthTestClient) {
     const enabled = await client.post<{ totpURI: string; backupCodes: string[] }>("/two-factor/enable", { password });
     expect(enabled.status).toBe(200);
-    const confirmed = await client.post("/two-factor/verify-totp", { code: codeAt(enabled.body.totpURI) });
+    const firstCode = codeAt(enabled.body.totpURI);
+    const confirmed = await client.post("/two-factor/verify-totp", { code: firstCode });
     expect(confirmed.status).toBe(200);
     expect((await client.me())?.email).toBeTruthy();
-    return enabled.body;
+    return { ...enabled.body, firstCode };
   }
 
   it("has the two-step tables Better Auth expects", async () => {
@@ -54,7 +58,7 @@ describeEachDatabase("second factors and email links", (database) => {
 
   it("asks a password sign-in for the code, accepts each code and backup code once, and trusts a device when asked", async () => {
     const { client, email } = await verifiedAccount();
-    const { totpURI, backupCodes } = await enrol(client);
+    const { totpURI, backupCodes, firstCode } = await enrol(client);
     expect(backupCodes).toHaveLength(10);
     expect(new Set(backupCodes).size).toBe(10);
 
@@ -64,13 +68,15 @@ describeEachDatabase("second factors and email links", (database) => {
     expect(await browser.me()).toBeNull();
 
     // The code that confirmed the enrolment is spent; a wrong code is refused and does not block the right one.
-    expect(await browser.post("/two-factor/verify-totp", { code: codeAt(totpURI) })).toMatchObject({ status: 401, body: { code: "auth/code-already-used" } });
-    const wrong = String((Number(codeAt(totpURI, 1)) + 1) % 1_000_000).padStart(6, "0");
+    expect(await browser.post("/two-factor/verify-totp", { code: firstCode })).toMatchObject({ status: 401, body: { code: "auth/code-already-used" } });
+    // Another code the app could show now (this step, the one before or after), not the spent one.
+    const previous = otherCode(totpURI, firstCode);
+    const valid = new Set([1, 0, -1].map((steps) => codeAt(totpURI, steps)));
+    const wrong = ["000000", "111111", "222222", "333333"].find((code) => !valid.has(code)) ?? "";
     expect(await browser.post("/two-factor/verify-totp", { code: wrong })).toMatchObject({
       status: 401,
       body: { code: "auth/invalid-verification-code" },
     });
-    const previous = codeAt(totpURI, 1);
     expect((await browser.post("/two-factor/verify-totp", { code: previous, trustDevice: true })).status).toBe(200);
     expect((await browser.me())?.email).toBe(email);
 
@@ -133,13 +139,13 @@ describeEachDatabase("second factors and email links", (database) => {
 
   it("asks an email-link sign-in for the code when two-step sign-in is on", async () => {
     const { client, email } = await verifiedAccount();
-    const { totpURI } = await enrol(client);
+    const { totpURI, firstCode } = await enrol(client);
     await server.client().post("/email-link/request", { email });
     const link = (await server.latestMail(email, /登入連結/)).links.find((candidate) => candidate.includes("/login/email-link")) ?? "";
     const browser = server.client();
     expect(await browser.post("/email-link/sign-in", { token: tokenFrom(link) })).toMatchObject({ status: 200, body: { twoFactorRedirect: true } });
     expect(await browser.me()).toBeNull();
-    expect((await browser.post("/two-factor/verify-totp", { code: codeAt(totpURI, 1) })).status).toBe(200);
+    expect((await browser.post("/two-factor/verify-totp", { code: otherCode(totpURI, firstCode) })).status).toBe(200);
     expect((await browser.me())?.email).toBe(email);
   });
 
