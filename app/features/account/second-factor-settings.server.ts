@@ -1,4 +1,4 @@
-import { data } from "react-router";
+import { data, redirect } from "react-router";
 import QRCode from "qrcode";
 import type { FormResult } from "~/lib/form-result";
 import { invalidForm, readForm, unknownIntent } from "~/services/form.server";
@@ -7,6 +7,12 @@ import { passkeyNameSchema, totpConfirmSchema } from "./account-schemas";
 import type { PasskeyListItem, PasskeySettings, TwoStepEnrolment, TwoStepOutcome, TwoStepSettings } from "./second-factor-shapes";
 
 // The account screens of the second ways in: /account/two-step and /account/passkeys (loaders and actions).
+
+/**
+ * Turning two-step sign-in on or off replaces the session (Better Auth issues a new cookie): the answer is a
+ * redirect carrying it, so the page after it (with or without JavaScript) is read with the new session.
+ */
+const twoStepSettingsPath = "/account/two-step";
 
 const notSignedIn: AuthAnswer = { ok: false, status: 401, body: { code: "auth/no-current-user" }, cookies: [] };
 
@@ -68,13 +74,13 @@ export async function twoStepSettingsAction(request: Request) {
       return shown ? data<TwoStepOutcome>({ ...answer.data, enrolment: shown }, answer.init ?? undefined) : answer;
     }
     if (intent === "confirm") {
-      return data<TwoStepOutcome>({ intent, done: true, notice: "兩步驟驗證已開啟。之後登入時，輸入密碼後還要輸入驗證器 App 的驗證碼。" }, { headers: withCookies(checked.cookies) });
+      return redirect(`${twoStepSettingsPath}?done=on`, { headers: withCookies(checked.cookies) });
     }
   }
   if (intent === "disable" || intent === "disable-with-code") {
     const answer = await callAuthApi(request, "/two-factor/disable", intent === "disable" ? { password: fields.password ?? "" } : {});
     if (!answer.ok) return authFailure(answer, {}, { "auth/invalid-credential": "password", "auth/missing-password": "password" }, intent);
-    return data<TwoStepOutcome>({ intent, done: true, notice: "兩步驟驗證已關閉。" }, { headers: withCookies(answer.cookies) });
+    return redirect(`${twoStepSettingsPath}?done=off`, { headers: withCookies(answer.cookies) });
   }
   return unknownIntent();
 }

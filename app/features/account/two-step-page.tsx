@@ -1,4 +1,4 @@
-import { Form, Link, useActionData } from "react-router";
+import { Form, Link, useSearchParams } from "react-router";
 import { Field, FormAlert, FormNotice, SubmitButton, useForm } from "~/components/form/form";
 import { totpConfirmSchema } from "./account-schemas";
 import type { TwoStepEnrolment, TwoStepOutcome, TwoStepSettings } from "./second-factor-shapes";
@@ -19,10 +19,9 @@ export function TwoStepPage(props: TwoStepSettings) {
   const confirm = useForm(totpConfirmSchema, "confirm");
   // A wrong first code shows the same QR code again (the confirm form posts it back).
   const enrolment = ((confirm.outcome ?? enable.outcome) as TwoStepOutcome | undefined)?.enrolment;
-  const confirmed = confirm.outcome?.done;
-  // Turned off: the page shows the "off" state again, with the outcome above its form.
-  const answered = useActionData() as TwoStepOutcome | undefined;
-  const turnedOff = answered?.done && answered.intent?.startsWith("disable") ? (answered.notice ?? null) : null;
+  // Turning it on or off ends in a redirect here (`?done=on|off`): the page after it reads the new session.
+  const [params] = useSearchParams();
+  const done = params.get("done");
 
   return (
     <main className="page page--narrow">
@@ -32,22 +31,14 @@ export function TwoStepPage(props: TwoStepSettings) {
       />
       {!props.account ? (
         <SignInPrompt id="two-step-sign-in" title="登入後設定兩步驟驗證" text="登入帳號後，就能在這裡開啟或關閉兩步驟驗證。登入完成會自動回到這一頁。" returnTo={twoStepSettingsPath} />
-      ) : confirmed ? (
-        <section className="page-section" aria-labelledby="two-step-state">
-          <h2 id="two-step-state">已開啟</h2>
-          <FormNotice message={confirm.outcome?.notice ?? null} />
-          <p>
-            <Link to="/account/security">回到帳號安全</Link>
-          </p>
-        </section>
       ) : enrolment && !props.account.enabled ? (
         <Enrolment enrolment={enrolment} form={confirm} />
       ) : props.account.enabled ? (
-        <TurnOff hasPassword={props.account.hasPassword} />
+        <TurnOff hasPassword={props.account.hasPassword} notice={done === "on" ? "兩步驟驗證已開啟。之後登入時，輸入密碼後還要輸入驗證器 App 的驗證碼。" : null} />
       ) : (
         <section className="page-section" aria-labelledby="two-step-state">
           <h2 id="two-step-state">尚未開啟</h2>
-          <FormNotice message={turnedOff} />
+          <FormNotice message={done === "off" ? "兩步驟驗證已關閉。" : null} />
           <p>你需要一支裝有驗證器 App 的手機，例如 Google Authenticator、Microsoft Authenticator 或 1Password。</p>
           <Form method="post" className="card auth-form security-form" onSubmit={enable.onSubmit} noValidate>
             <input type="hidden" name="intent" value="enable" />
@@ -103,30 +94,28 @@ function Enrolment({ enrolment, form }: { enrolment: TwoStepEnrolment; form: Ret
   );
 }
 
-function TurnOff({ hasPassword }: { hasPassword: boolean }) {
+function TurnOff({ hasPassword, notice }: { hasPassword: boolean; notice: string | null }) {
   const intent = hasPassword ? "disable" : "disable-with-code";
   const form = useForm(hasPassword ? passwordOnly : totpConfirmSchema, intent);
-  const done = form.outcome?.done;
   return (
     <section className="page-section" aria-labelledby="two-step-state">
-      <h2 id="two-step-state">{done ? "已關閉" : "已開啟"}</h2>
-      <FormNotice message={done ? (form.outcome?.notice ?? null) : null} />
-      {done ? null : (
-        <>
-          <p>登入時，輸入密碼後還要輸入驗證器 App 上的驗證碼。手機不在身邊時，可以用備用碼登入。</p>
-          <Form method="post" className="card auth-form security-form" onSubmit={form.onSubmit} noValidate>
-            <input type="hidden" name="intent" value={intent} />
-            <p>關閉後，只要密碼就能登入你的帳號。{hasPassword ? "請輸入目前的密碼確認。" : "請輸入驗證器 App 上的驗證碼確認。"}</p>
-            <FormAlert message={form.outcome?.fieldErrors ? null : (form.outcome?.formError ?? null)} />
-            {hasPassword ? (
-              <Field name="password" label="目前的密碼" type="password" autoComplete="current-password" required error={form.errors.password} />
-            ) : (
-              <Field name="code" label="驗證碼" inputMode="numeric" autoComplete="one-time-code" required error={form.errors.code} />
-            )}
-            <SubmitButton pending={form.pending} label="關閉兩步驟驗證" />
-          </Form>
-        </>
-      )}
+      <h2 id="two-step-state">已開啟</h2>
+      <FormNotice message={notice} />
+      <p>登入時，輸入密碼後還要輸入驗證器 App 上的驗證碼。手機不在身邊時，可以用備用碼登入。</p>
+      <p>
+        <Link to="/account/security">回到帳號安全</Link>
+      </p>
+      <Form method="post" className="card auth-form security-form" onSubmit={form.onSubmit} noValidate>
+        <input type="hidden" name="intent" value={intent} />
+        <p>關閉後，只要密碼就能登入你的帳號。{hasPassword ? "請輸入目前的密碼確認。" : "請輸入驗證器 App 上的驗證碼確認。"}</p>
+        <FormAlert message={form.outcome?.fieldErrors ? null : (form.outcome?.formError ?? null)} />
+        {hasPassword ? (
+          <Field name="password" label="目前的密碼" type="password" autoComplete="current-password" required error={form.errors.password} />
+        ) : (
+          <Field name="code" label="驗證碼" inputMode="numeric" autoComplete="one-time-code" required error={form.errors.code} />
+        )}
+        <SubmitButton pending={form.pending} label="關閉兩步驟驗證" />
+      </Form>
     </section>
   );
 }
