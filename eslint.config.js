@@ -52,7 +52,7 @@ const features = {
       "screens/email-verification-screen.tsx", "screens/verify-email-screen.tsx", "screens/two-step-screen.tsx", "screens/email-link-screen.tsx",
       "sign-in-actions.server.ts",
       // The browser half of passkeys: the login screen's button and autofill, the account screen's "add".
-      "passkey-client.ts",
+      "passkey-client.ts", "second-step-schemas.ts",
       "auth-paths.ts", "password-rules-list.tsx", "sign-in-schemas.ts", "sign-in-screen.tsx", "auth-screens.css",
     ],
   },

@@ -1,6 +1,6 @@
 import { z } from "~/lib/zod";
 import { normalizePassword, type PasswordPolicy } from "~/features/auth/password-policy";
-import { newPassword, sameConfirmation, text, totpCode } from "~/features/sign-in/sign-in-schemas";
+import { newPassword, sameConfirmation, text } from "~/features/sign-in/sign-in-schemas";
 
 /** One zod schema per account form, run in the browser before submitting and again by the route action. */
 export const accountDeletionSchema = (confirmWord: string) =>
@@ -27,9 +27,3 @@ export const changePasswordSchema = (policy: PasswordPolicy) =>
         ctx.addIssue({ code: "custom", path: ["password"], message: "新密碼不可與目前的密碼相同" });
       }
     });
-
-/** Confirming the enrolment (or turning it off without a password): the app's current code. */
-export const totpConfirmSchema = z.object({ code: totpCode });
-
-/** A passkey's name as its owner types it. */
-export const passkeyNameSchema = z.object({ id: text, name: text.pipe(z.string().trim().min(1, "請輸入名稱").max(50, "名稱不可超過 50 個字元")) });

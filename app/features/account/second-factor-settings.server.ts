@@ -3,7 +3,7 @@ import QRCode from "qrcode";
 import type { FormResult } from "~/lib/form-result";
 import { invalidForm, readForm, unknownIntent } from "~/services/form.server";
 import { authFailure, callAuthApi, currentIdentity, withCookies, type AuthAnswer } from "~/features/auth/auth-http.server";
-import { passkeyNameSchema, totpConfirmSchema } from "./account-schemas";
+import { passkeyNameSchema, totpConfirmSchema } from "~/features/sign-in/second-step-schemas";
 import type { PasskeyListItem, PasskeySettings, TwoStepEnrolment, TwoStepOutcome, TwoStepSettings } from "./second-factor-shapes";
 
 // The account screens of the second ways in: /account/two-step and /account/passkeys (loaders and actions).

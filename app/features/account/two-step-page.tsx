@@ -1,6 +1,6 @@
 import { Form, Link, useSearchParams } from "react-router";
 import { Field, FormAlert, FormNotice, SubmitButton, useForm } from "~/components/form/form";
-import { totpConfirmSchema } from "./account-schemas";
+import { totpConfirmSchema } from "~/features/sign-in/second-step-schemas";
 import type { TwoStepEnrolment, TwoStepOutcome, TwoStepSettings } from "./second-factor-shapes";
 import { PageIntro } from "~/features/pages/page-intro";
 import { z } from "~/lib/zod";

@@ -5,7 +5,8 @@ import { safeRedirect } from "~/lib/redirect-rule";
 import { getAuthService } from "~/features/auth/auth-service.server";
 import { authFailure, callAuthApi, currentIdentity, withCookies } from "~/features/auth/auth-http.server";
 import { authHref, twoStepPath } from "./auth-paths";
-import { backupCodeSchema, emailLinkSchema, twoStepCodeSchema, forgotPasswordSchema, loginSchema, resendVerificationSchema, resetPasswordSchema, signupSchema } from "./sign-in-schemas";
+import { backupCodeSchema, twoStepCodeSchema } from "./second-step-schemas";
+import { forgotPasswordSchema as emailLinkSchema, forgotPasswordSchema, loginSchema, resendVerificationSchema, resetPasswordSchema, signupSchema } from "./sign-in-schemas";
 
 // The sign-in screens' route actions: each reads its form with the form kit, checks it with the screen's schema
 // and calls the sign-in layer in-process, so the forms work without JavaScript under every rule of the API.

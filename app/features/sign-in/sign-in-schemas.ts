@@ -46,25 +46,3 @@ export const resetPasswordSchema = (policy: PasswordPolicy) =>
 
 /** Resending a verification link: the address typed in, unless the signed-in user's own is used. */
 export const resendVerificationSchema = z.object({ email });
-
-/** The six digits of an authenticator app (spaces allowed, as the apps show them in groups). */
-export const totpCode = text.pipe(z.string().transform((value) => value.replace(/\s+/g, "")).pipe(z.string().regex(/^\d{6}$/, "請輸入驗證器 App 顯示的 6 位數字")));
-
-const trustDevice = text.transform((value) => value === "on");
-
-/** The code page of a pending two-step sign-in: the app's code, and whether this device is remembered 30 days. */
-export const twoStepCodeSchema = z.object({ code: totpCode, trustDevice });
-
-/** The same page with a backup code instead (`abcde-12345`; spaces ignored, the dash may be left out). */
-export const backupCodeSchema = z.object({
-  backupCode: text.pipe(
-    z
-      .string()
-      .transform((value) => value.replace(/\s+/g, "").replace(/^([A-Za-z0-9]{5})([A-Za-z0-9]{5})$/, "$1-$2"))
-      .pipe(z.string().regex(/^[A-Za-z0-9]{5}-[A-Za-z0-9]{5}$/, "請輸入一組備用碼（例如 abcde-12345）")),
-  ),
-  trustDevice,
-});
-
-/** Asking for a sign-in link. */
-export const emailLinkSchema = z.object({ email });

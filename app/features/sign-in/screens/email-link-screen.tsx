@@ -2,7 +2,7 @@ import { Form, Link, useSearchParams } from "react-router";
 import { Field, FormAlert, FormNotice, SubmitButton, useForm } from "~/components/form/form";
 import { AuthScreen, useRedirectTo } from "~/features/sign-in/sign-in-screen";
 import { authHref } from "~/features/sign-in/auth-paths";
-import { emailLinkSchema } from "~/features/sign-in/sign-in-schemas";
+import { forgotPasswordSchema as emailLinkSchema } from "~/features/sign-in/sign-in-schemas";
 import { z } from "~/lib/zod";
 
 const tokenOnly = z.object({ token: z.string().min(1) });

@@ -2,7 +2,7 @@ import { Form, Link } from "react-router";
 import { Field, FormAlert, SubmitButton, useForm } from "~/components/form/form";
 import { AuthScreen, useRedirectTo } from "~/features/sign-in/sign-in-screen";
 import { authHref } from "~/features/sign-in/auth-paths";
-import { backupCodeSchema, twoStepCodeSchema } from "~/features/sign-in/sign-in-schemas";
+import { backupCodeSchema, twoStepCodeSchema } from "~/features/sign-in/second-step-schemas";
 
 const trustLabel = "在這個裝置上 30 天內不再詢問（只在自己的裝置上勾選）";
 
