@@ -6,7 +6,7 @@ import { jwt } from "better-auth/plugins/jwt";
 import type { DatabaseHandle } from "~/db/connection.server";
 import type { ServerEnv } from "~/config/env.server";
 import { enqueueMail } from "~/features/mail/outbox.server";
-import { emailChangeEmail, passwordResetEmail, verificationEmail } from "~/features/mail/mail-templates.server";
+import { emailChangeEmail, emailLinkSignInEmail, passwordResetEmail, verificationEmail } from "~/features/mail/mail-templates.server";
 import { hashPassword, verifyPassword } from "./password-hash.server";
 import { accountRateLimit, ipRateLimitOptions } from "./rate-limits.server";
 import { auditLog, authLogging } from "./auth-logging.server";
@@ -34,6 +34,9 @@ import { knownDevices } from "./known-devices.server";
 import { accountData } from "./account-data.server";
 import { methodLabels } from "./sign-in-method-types";
 import type { SocialProvider } from "./auth-client";
+import { twoStepSignIn } from "./two-step.server";
+import { emailLinkSignIn } from "./email-link.server";
+import { passkeys } from "./passkeys.server";
 
 export const guestDisplayName = "訪客";
 
@@ -172,6 +175,13 @@ export function authOptions(deps: AuthDependencies) {
           moveUserData(database.db, anonymousUser.user.id, newUser.user.id),
       }),
       guestUpgrade(),
+      emailLinkSignIn(env.SITE_URL, async (to, link) => {
+        await enqueueMail(database.db, emailLinkSignInEmail(brand, to.email, link));
+      }),
+      passkeys(database.db, env.SITE_URL, env.PRODUCT_NAME),
+      // After every one-factor way in (it turns their session into a pending code), before the pop-up plugin
+      // (which answers the opener from the callback's final redirect).
+      twoStepSignIn(database.db, env.PRODUCT_NAME),
       identityEndpoint(),
       deviceSessions(),
       oauthPopup(),

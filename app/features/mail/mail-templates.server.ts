@@ -100,3 +100,15 @@ export function emailChangeEmail(brand: Brand, to: string, link: string): MailMe
     footnote: "此連結將在 24 小時後失效。如果你沒有提出這個申請，請忽略這封信，帳號不會有任何改變。",
   });
 }
+
+/** The emailed sign-in link; like every mail, it never names the reader (a name is the sender's words). */
+export function emailLinkSignInEmail(brand: Brand, to: string, link: string): MailMessage {
+  return actionEmail(brand, to, {
+    subject: `【${brand.productName}】你的登入連結`,
+    greeting: "你好，",
+    body: "請點選下方按鈕，在開啟的頁面上按「登入」即可登入，不需要輸入密碼。",
+    button: "開啟登入頁面",
+    link,
+    footnote: "此連結只能使用一次，將在 15 分鐘後失效。如果你沒有要求登入連結，請忽略這封信，沒有人能用它以外的方式登入你的帳號。",
+  });
+}
