@@ -14,7 +14,7 @@ import type { PasskeyListItem, PasskeySettings, TwoStepEnrolment, TwoStepOutcome
  */
 const twoStepSettingsPath = "/account/two-step";
 
-const notSignedIn: AuthAnswer = { ok: false, status: 401, body: { code: "auth/no-current-user" }, cookies: [] };
+const notSignedIn: AuthAnswer = { ok: false, status: 401, body: { code: "auth/no-current-user" }, cookies: [], retryAfter: null };
 
 async function sessionUser(request: Request) {
   const user = await currentIdentity(request);
