@@ -67,7 +67,8 @@ describe("free task scheduler", () => {
     await page.goto(route);
     expect(await page.locator("h1").textContent()).toBe("免費任務表");
     expect(await page.getByRole("table", { name: /我的任務表/ }).count()).toBe(1);
-    expect(await page.getByRole("link", { name: /立即開始/ }).getAttribute("rel")).toBe("noopener");
+    // No APP_URL here: the invitation leads to sign-up, never a placeholder address.
+    expect(await page.getByRole("complementary", { name: "想讓孩子自己在手機上打勾？" }).getByRole("link", { name: /立即開始/ }).getAttribute("href")).toBe("/signup");
     await page.context().close();
   });
 

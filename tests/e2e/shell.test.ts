@@ -205,12 +205,14 @@ describe("small-screen menu", () => {
 describe("user area (logged out)", () => {
   const browser = useBrowser();
 
-  it("offers 立即開始 in a new tab, 登入 and 註冊", async () => {
+  // No APP_URL here: 立即開始 opens sign-up in place, never a placeholder address (docs/configuration.md).
+  it("offers 立即開始 (sign-up while no app is configured), 登入 and 註冊", async () => {
     const page = await browser.newPage({ viewport: desktop });
     await openPage(page, "/");
     const start = page.getByRole("banner").getByRole("link", { name: "立即開始" });
-    expect(await start.getAttribute("target")).toBe("_blank");
-    expect(await start.getAttribute("rel")).toBe("noopener");
+    expect(await start.getAttribute("href")).toBe("/signup");
+    expect(await start.getAttribute("target")).toBeNull();
+    expect(await page.getByRole("banner").getByRole("link", { name: "註冊", exact: true }).getAttribute("href")).toBe("/signup");
     await page.getByRole("link", { name: "登入", exact: true }).click();
     await page.waitForURL("**/login");
     await expect.poll(() => page.locator("footer").count()).toBe(0);

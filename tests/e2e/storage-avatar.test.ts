@@ -19,8 +19,9 @@ const phonePhoto = () =>
     })
     .toBuffer();
 
+// The dropdown is a <details>: its toggle is the <summary> holding the name.
 async function openDropdown(page: Page, name: string) {
-  await page.locator("header .user-area").getByRole("button", { name, exact: true }).click();
+  await page.locator("header .user-area summary", { hasText: name }).click();
 }
 
 /** Answers the first upload request with `first`, lets the others through, and records when each came. */

@@ -124,7 +124,9 @@ describe("wishing well in the browser", () => {
     await voter.getByRole("button", { name: `投票給「${title}（改）」（目前 0 票）` }).click();
     await voter.waitForURL(/\/wishing-well$/);
     await voter.getByRole("button", { name: `收回投給「${title}（改）」（目前 1 票）` }).click();
-    await voter.getByRole("button", { name: `投票給「${title}（改）」（目前 0 票）` }).waitFor();
+    // …and votes again: the deletion below must say that the wish's one vote goes with it.
+    await voter.getByRole("button", { name: `投票給「${title}（改）」（目前 0 票）` }).click();
+    await voter.getByRole("button", { name: `收回投給「${title}（改）」（目前 1 票）` }).waitFor();
 
     const editorWithScript = await browser.newPage();
     const email = await verifiedEditor(editorWithScript);
