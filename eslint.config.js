@@ -57,7 +57,10 @@ const features = {
   "sign-in": {
     public: [
       "screens/login-screen.tsx", "screens/signup-screen.tsx", "screens/forgot-password-screen.tsx", "screens/reset-password-screen.tsx",
-      "screens/email-verification-screen.tsx", "screens/verify-email-screen.tsx", "sign-in-actions.server.ts",
+      "screens/email-verification-screen.tsx", "screens/verify-email-screen.tsx", "screens/two-step-screen.tsx", "screens/email-link-screen.tsx",
+      "sign-in-actions.server.ts",
+      // The browser half of passkeys: the login screen's button and autofill, the account screen's "add".
+      "passkey-client.ts", "second-step-schemas.ts",
       "auth-paths.ts", "password-rules-list.tsx", "sign-in-schemas.ts", "sign-in-screen.tsx", "auth-screens.css",
     ],
   },
@@ -65,6 +68,7 @@ const features = {
     public: [
       "account-deletion-page.tsx", "current-plan-page.tsx", "account-security-page.tsx", "account-actions.server.ts", "account-schemas.ts",
       "account-center-page.tsx", "account-data-page.tsx", "confirm-identity-page.tsx", "account-center.server.ts",
+      "two-step-page.tsx", "passkeys-page.tsx", "second-factor-settings.server.ts",
     ],
   },
   // The Content-Security-Policy: built by the host, its nonce read by the server entry and the root's inline

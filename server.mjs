@@ -6,7 +6,7 @@ import fs from "node:fs";
 import http from "node:http";
 import net from "node:net";
 import os from "node:os";
-import { getRequestListener, serve } from "@hono/node-server";
+import { getRequestListener } from "@hono/node-server";
 
 if (fs.existsSync(".env")) process.loadEnvFile(".env");
 const production = process.env.NODE_ENV === "production";
@@ -139,9 +139,13 @@ async function start() {
       headers.set("connection", "close");
       return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
     };
-    const listener = serve({ fetch, port, hostname: host }, (info) => {
+    // Requests the adapter cannot turn into a web Request (a Host the URL parser refuses) get the site's own
+    // answer, headers included, instead of a bare 400.
+    const listener = http.createServer(getRequestListener(fetch, { hostname: host, errorHandler: server.answerOutsideTheApp }));
+    listener.listen(port, host, () => {
       // PORT=0 picks a free port; the line names the one taken.
-      console.log(JSON.stringify({ level: 30, time: Date.now(), pid: process.pid, port: info.port, msg: `網站已啟動：http://localhost:${info.port}（資料庫：${dialect}）` }));
+      const taken = listener.address().port;
+      console.log(JSON.stringify({ level: 30, time: Date.now(), pid: process.pid, port: taken, msg: `網站已啟動：http://localhost:${taken}（資料庫：${dialect}）` }));
     });
     listener.keepAliveTimeout = KEEP_ALIVE_MS;
     handleSignals(listener, server, shutdownTimeoutMs, state);

@@ -4,6 +4,8 @@ import { type RouteConfig, index, layout, route } from "@react-router/dev/routes
 export default [
   // Sign-in screens: no navigation bar or footer.
   route("login", "routes/auth/login.tsx"),
+  route("login/two-step", "routes/auth/two-step.tsx"),
+  route("login/email-link", "routes/auth/email-link.tsx"),
   route("signup", "routes/auth/signup.tsx"),
   route("email-verification", "routes/auth/email-verification.tsx"),
   route("forgot-password", "routes/auth/forgot-password.tsx"),
@@ -59,6 +61,8 @@ export default [
     route("account/security", "routes/site/account-security.tsx"),
     route("account/confirm-identity", "routes/site/account-confirm-identity.tsx"),
     route("account/data", "routes/site/account-data.tsx"),
+    route("account/two-step", "routes/site/account-two-step.tsx"),
+    route("account/passkeys", "routes/site/account-passkeys.tsx"),
     route("*", "routes/site/not-found.tsx"),
   ]),
 ] satisfies RouteConfig;

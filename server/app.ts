@@ -10,11 +10,12 @@ import { closeSharedRateLimitStore, sharedRateLimitStore, sharedRedis } from "~/
 import { redisAnswers } from "~/services/redis.server";
 import { broadcastOverRedis, listenToSiblingWorkers } from "~/services/public-content.server";
 import { canonicalRedirect } from "./redirects";
-import { loadCspHashes, securityHeaders, staticFileHeaders, withCspNonce } from "./headers";
+import { baselineHeaders, loadCspHashes, securityHeaders, standaloneHeaders, staticFileHeaders, withCspNonce } from "./headers";
 import { methodPolicy } from "./methods";
 import { staticFiles } from "./static-files";
 import { readiness } from "./health";
 import { hostValidation } from "./host-header";
+import { devToolsOnlyForThisMachine } from "./dev-tools-guard";
 import { requestContext } from "./request-log";
 import { compressDynamic } from "./compression";
 import { authRoutes } from "./auth-routes";
@@ -30,6 +31,13 @@ import { postUserData } from "~/features/dev-blog/post-user-data.server";
 
 /** Every request body is capped; the sign-in layer's forms and JSON are small (analytics has its own 16 KB). */
 export const MAX_BODY_BYTES = 64 * 1024;
+
+/**
+ * The dev-blog editor posts a whole article: up to 100,000 characters, which a form sends as up to 9 bytes each
+ * (three UTF-8 bytes, each percent-encoded). The deploy recipe's nginx allows more than this.
+ */
+export const MAX_POST_BODY_BYTES = 1024 * 1024;
+const editorPaths = /^\/dev-blog\/(?:create|[A-Za-z0-9]{20}\/edit)$/;
 
 /**
  * The thin host: request log and ids, Host check, redirects, headers, body limits, health, static files
@@ -50,9 +58,11 @@ export function createApp() {
     import.meta.env.PROD ? "production" : "development",
   );
 
+  const https = env.SITE_URL.startsWith("https:");
+  app.use(baselineHeaders({ https }));
   app.use(requestContext(logger));
   app.use(hostValidation({ siteUrl: env.SITE_URL, allowedHostnames: env.allowedHostnames, isLoopbackSite: env.isLoopbackSite }));
-  const https = env.SITE_URL.startsWith("https:");
+  app.use(devToolsOnlyForThisMachine(env.TRUSTED_PROXIES));
   app.use(async (c, next) => {
     const target = canonicalRedirect(c.req.url, { https });
     // 301 turns a POST into a GET and drops its body; 308 makes the browser send the same form again (a form
@@ -83,6 +93,10 @@ export function createApp() {
   // File uploads (/v0/b/*) carry their own size limit (docs/storage.md). A request without a body skips the
   // check, which would otherwise build a whole web Request to look for one.
   const hasBody = (c: Context) => c.req.header("content-length") !== undefined || c.req.header("transfer-encoding") !== undefined;
+  const limitPostBody = bodyLimit({
+    maxSize: MAX_POST_BODY_BYTES,
+    onError: (c) => c.json({ code: "payload-too-large", message: "傳送的資料過大。" }, 413),
+  });
   // The profile photo form of /account posts a whole image: the storage limit, plus room for the form around it.
   const limitPhotoBody = bodyLimit({
     maxSize: env.STORAGE_MAX_UPLOAD_BYTES + MAX_BODY_BYTES,
@@ -90,7 +104,8 @@ export function createApp() {
   });
   app.use((c, next) => {
     if (c.req.path.startsWith("/v0/") || !hasBody(c)) return next();
-    return c.req.path === "/account/photo" ? limitPhotoBody(c, next) : limitBody(c, next);
+    if (c.req.path === "/account/photo") return limitPhotoBody(c, next);
+    return editorPaths.test(c.req.path) ? limitPostBody(c, next) : limitBody(c, next);
   });
 
   app.get("/healthz", (c) => c.json({ ok: true }));
@@ -118,6 +133,21 @@ export function createApp() {
   });
 
   return app;
+}
+
+/**
+ * The answer to a request the HTTP adapter cannot even turn into a web Request (a Host header the URL parser
+ * refuses), or to an app that failed outside its own error handling: JSON with a stable code, the security
+ * headers every answer carries, and one JSON log line.
+ */
+export function answerOutsideTheApp(error: unknown): Response {
+  const unparsable = error instanceof Error && error.name === "RequestError";
+  const status = unparsable ? 400 : 500;
+  if (unparsable) getLogger().info({ status, reason: error.message }, "request refused before routing");
+  else getLogger().error({ status, err: error }, "request failed outside the app");
+  const body = unparsable ? { code: "bad-request", message: "請求的格式不正確。" } : { code: "internal-error", message: "伺服器發生錯誤，請稍後再試。" };
+  const headers = { ...standaloneHeaders({ https: getEnv().SITE_URL.startsWith("https:") }), "Content-Type": "application/json; charset=utf-8" };
+  return new Response(JSON.stringify(body), { status, headers });
 }
 
 /** A start-up failure, said in one sentence that names the variable to check (never its value: it holds a password). */

@@ -105,6 +105,27 @@ function setOnAnswer(c: Context, headers: [string, string][]) {
   }
 }
 
+/**
+ * The outermost guarantee that every answer, whatever wrote it, carries the common headers and a CSP: answers
+ * made before `securityHeaders` runs (a bad Host header's 400, the canonical redirects) or after it (the 503 that
+ * replaces a failed answer, the last-resort 500) get the common set and the resource policy. Answers that already
+ * have them (every page, every file of the build) cost two header look-ups.
+ */
+export function baselineHeaders(options: { https: boolean }): MiddlewareHandler {
+  const common = commonHeaders(options);
+  return async (c, next) => {
+    await next();
+    if (c.res.headers.has("X-Content-Type-Options") && c.res.headers.has("Content-Security-Policy")) return;
+    const missing = [...common, defaultOpenerPolicy, ["Content-Security-Policy", resourcePolicy] as [string, string]];
+    setOnAnswer(c, missing.filter(([name]) => !c.res.headers.has(name)));
+  };
+}
+
+/** The common headers and the resource policy, for an answer written outside the middleware chain. */
+export function standaloneHeaders(options: { https: boolean }): Record<string, string> {
+  return Object.fromEntries([...commonHeaders(options), defaultOpenerPolicy, ["Content-Security-Policy", resourcePolicy]]);
+}
+
 /** Hashed build assets never change; everything else is revalidated on each visit. */
 export function cacheControlFor(path: string): string {
   return /\/assets\//.test(path) ? "public, max-age=31536000, immutable" : "public, max-age=0, must-revalidate";

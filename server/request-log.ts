@@ -36,7 +36,8 @@ export function requestContext(logger: Logger): MiddlewareHandler {
     if (!c.res.headers.has("x-hono-already-sent")) c.header("X-Request-Id", id);
     const line = { requestId: id, method: c.req.method, path: c.req.path, status: c.res.status, durationMs: Math.round(performance.now() - started) };
     if (c.res.status === 503 && cause) logger.warn({ ...line, err: cause }, "dependency unavailable");
-    else if (c.res.status >= 500) logger.error({ ...line, err: context.errors[0] ?? new Error("5xx without a recorded error") }, "request failed");
+    // 501 is the answer to a method the site does not implement (RFC 9110): the client's choice, not a failure.
+    else if (c.res.status >= 500 && c.res.status !== 501) logger.error({ ...line, err: context.errors[0] ?? new Error("5xx without a recorded error") }, "request failed");
     else logger.info(line, "request");
   };
 }

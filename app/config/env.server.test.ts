@@ -28,6 +28,10 @@ describe("parseEnv", () => {
     expect(env.HOST).toBe("0.0.0.0");
   });
 
+  it.each(["127.0.0.1", "localhost", "::1", "127.0.0.2"])("takes the loopback bind %s with a loopback SITE_URL", (host) => {
+    expect(parseEnv({ HOST: host }).HOST).toBe(host);
+  });
+
   it.each([
     [{ PORT: "eighty" }, "PORT"],
     [{ SITE_URL: "not a url" }, "SITE_URL"],
@@ -46,6 +50,10 @@ describe("parseEnv", () => {
     [{ OIDC_CLIENTS: JSON.stringify([{ client_id: "partner-web", redirect_uris: ["https://partner.tw/cb"], public: false }]) }, "OIDC_CLIENT_SECRET_PARTNER_WEB"],
     [{ OIDC_JWKS: JSON.stringify({ keys: [{ kty: "EC", kid: "k", alg: "ES256" }] }) }, "OIDC_JWKS"],
     [{ PASSWORD_MAX_LENGTH: "200" }, "PASSWORD_MAX_LENGTH"],
+    // The development mailbox and sign-in are on with a loopback SITE_URL: never on a network address.
+    [{ HOST: "0.0.0.0" }, "HOST"],
+    [{ SITE_URL: "http://127.0.0.1:3000", HOST: "192.168.1.20" }, "HOST"],
+    [{ HOST: "::" }, "HOST"],
   ])("refuses %o naming %s", (source, variable) => {
     expect(() => parseEnv(source)).toThrow(ConfigError);
     // A nested value is named by its path below the variable (OIDC_CLIENTS.0.redirect_uris.0).

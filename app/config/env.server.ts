@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { isLoopbackOrigin } from "./origin";
+import { isLoopbackHost, isLoopbackOrigin } from "./origin";
 import { isIP } from "node:net";
 
 /**
@@ -269,6 +269,15 @@ const envSchema = z
         code: "custom",
         path: ["SMTP_HOST"],
         message: "公開的 SITE_URL 需要設定 SMTP_HOST、SMTP_USER、SMTP_PASSWORD、MAIL_FROM 才能寄信",
+      });
+    }
+    if (loopback && env.HOST && !isLoopbackHost(env.HOST)) {
+      // On a loopback SITE_URL the development mailbox and sign-in are on: they hand out every link and sign
+      // anyone in, so they must never listen on the network.
+      ctx.addIssue({
+        code: "custom",
+        path: ["HOST"],
+        message: "SITE_URL 是本機網址時會啟用開發用信箱與測試登入，HOST 只能是 127.0.0.1、::1 或 localhost",
       });
     }
     if (!loopback && !env.AUTH_SECRET) {

@@ -114,6 +114,49 @@ function openPostgres(connectionString: string, options: ConnectOptions): Databa
   const report = (error: Error) => options.reporting?.logger?.warn({ err: error }, "PostgreSQL connection lost; the pool reconnects");
   pool.on("error", report);
   pool.on("connect", (client) => client.on("error", report));
-  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), log: queryLog(options.reporting) });
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: reportingPool(pool, options.reporting) }), log: queryLog(options.reporting) });
   return { db, dialect: "postgres", schema: options.searchPath ?? "public", raw: pool };
+}
+
+/**
+ * The pool as Kysely sees it, with two duties its query log cannot take on:
+ * - a failure to get a connection (PostgreSQL refusing or silent while the pool opens a new one) is reported like
+ *   a failed query, so the request answers 503 with the cause in its log line instead of a bare 500;
+ * - a connection whose query failed on our side (the client's read timeout, a broken socket) is destroyed, not
+ *   returned: its late answer would otherwise be read as the next query's. Errors PostgreSQL itself sent
+ *   (a statement timeout, a unique key) leave the connection in step and it goes back as usual.
+ */
+function reportingPool(pool: pg.Pool, reporting: DatabaseReporting | undefined) {
+  // Per pooled client, from its checkout to its release: the error that left it out of step, if any.
+  const outOfStep = new WeakMap<pg.PoolClient, Error | null>();
+  const watch = (client: pg.PoolClient) => {
+    const query = client.query.bind(client) as (...args: unknown[]) => unknown;
+    (client as { query: unknown }).query = (...args: unknown[]) => {
+      const result = query(...args);
+      if (result instanceof Promise) {
+        result.catch((error: unknown) => {
+          if (!(error instanceof pg.DatabaseError)) outOfStep.set(client, error instanceof Error ? error : new Error(String(error)));
+        });
+      }
+      return result;
+    };
+  };
+  return {
+    async connect() {
+      let client: pg.PoolClient;
+      try {
+        client = await pool.connect();
+      } catch (error) {
+        reporting?.onQueryError?.(error);
+        throw error;
+      }
+      if (!outOfStep.has(client)) watch(client);
+      outOfStep.set(client, null);
+      // The pool hands each checkout a new `release`; Kysely calls it with `false` unless it discards the client.
+      const release = client.release.bind(client);
+      client.release = (destroy?: Error | boolean) => release(destroy || outOfStep.get(client) || undefined);
+      return client;
+    },
+    end: () => pool.end(),
+  };
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { safeRedirect } from "./redirect-rule";
+import { safeRedirect, sameSitePath } from "./redirect-rule";
 
 const site = "https://task-hero.example.tw";
 
@@ -11,7 +11,8 @@ describe("the redirect rule", () => {
     ["faq", "/faq"],
     ["/a/../faq", "/faq"],
     [`${site}/pricing?plan=free`, "/pricing?plan=free"],
-    ["/%2F%2Fevil.example", "/%2F%2Fevil.example"],
+    ["/a/%2F%2Fnot-leading", "/a/%2F%2Fnot-leading"],
+    ["/search?q=%2F%2Fanything", "/search?q=%2F%2Fanything"],
     // Scheme-relative with the site's own scheme: the parser (and a browser) stays on the site.
     ["https:evil.example", "/evil.example"],
     ["https:/evil.example", "/evil.example"],
@@ -34,6 +35,14 @@ describe("the redirect rule", () => {
     "/%2E%2E//evil.example",
     "/.%2e//evil.example",
     "/\t/evil.example",
+    // Once decoded by whoever reads it next, these start like another host or hold a control character.
+    "/%09/evil.example",
+    "/%0a/evil.example",
+    "/%2F%2Fevil.example",
+    "/%5C%5Cevil.example",
+    "/%2F%5Cevil.example",
+    "/%00/faq",
+    "/%E0%A4%A",
     "/\n/evil.example",
     "/\r\n/evil.example",
     "\t//evil.example",
@@ -65,3 +74,16 @@ describe("the redirect rule", () => {
     expect(safeRedirect("/faq", "not a url")).toBe("/");
   });
 });
+
+describe("sameSitePath", () => {
+  it("keeps a plain same-site path, normalised", () => {
+    expect(sameSitePath("/storage/covers/a.png")).toBe("/storage/covers/a.png");
+    expect(sameSitePath(" /images/../images/b.svg ")).toBe("/images/b.svg");
+  });
+
+  it.each(["/\t/evil.example/pixel.png", "/%09/evil.example/pixel.png", "//evil.example/pixel.png", "https://evil.example/x.png", "images/a.png", "javascript:alert(1)"])(
+    "refuses %j",
+    (target) => expect(sameSitePath(target)).toBeNull(),
+  );
+});
+

@@ -24,8 +24,26 @@ export function createRedis(url: string, timeouts: Partial<RedisTimeouts> = {}):
   });
   // Errors also reach the commands that fail; this listener only keeps them from ending the process.
   redis.on("error", () => {});
+  reconnectAfterTimeouts(redis);
   void redis.connect().catch(() => {});
   return redis;
+}
+
+/**
+ * A command that timed out leaves its entry in the client's queue, waiting for an answer that may never come (a
+ * peer that keeps the connection but drops bytes): every later answer would be matched to the wrong command, and
+ * the connection, still open, is never replaced. So a timeout ends the connection; the client reconnects at once
+ * (and again per `retryStrategy` while the peer stays away).
+ */
+function reconnectAfterTimeouts(redis: Redis) {
+  const send = redis.sendCommand.bind(redis);
+  redis.sendCommand = ((...args: Parameters<Redis["sendCommand"]>) => {
+    const result = send(...args) as Promise<unknown> | undefined;
+    void result?.catch((error: unknown) => {
+      if (error instanceof Error && error.message === "Command timed out" && redis.status === "ready") redis.disconnect(true);
+    });
+    return result;
+  }) as Redis["sendCommand"];
 }
 
 /**

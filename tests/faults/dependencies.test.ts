@@ -2,12 +2,14 @@ import { randomBytes, randomUUID } from "node:crypto";
 import { Redis } from "ioredis";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { postJson, startBlackHole, startRelay, startSite, type SiteProcess } from "./site-process";
+import { startFaultProxy, type FaultProxy } from "~tests/helpers/fault-proxy";
+import { postJson, startBlackHole, startSite, type SiteProcess } from "./site-process";
 
 /**
- * The site against dependencies that fail: PostgreSQL ending its connections (a restart or fail-over), and
- * PostgreSQL or Redis that accept connections and never answer. Each request must end within 5 s (503 with a
- * Chinese message), the site must recover by itself, and SIGTERM must still end it cleanly.
+ * The site against dependencies that fail, through a fault proxy (tests/helpers/fault-proxy.ts): PostgreSQL
+ * ending its connections (a restart or fail-over), refusing new ones, and PostgreSQL or Redis that accept
+ * connections and never answer or drop every byte. Each request must end within 5 s (503 with a Chinese message
+ * and its cause in the log), the site must recover by itself, and SIGTERM must still end it cleanly.
  */
 const postgresUrl = process.env.TEST_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/test";
 const redisUrl = process.env.TEST_REDIS_URL ?? "redis://127.0.0.1:6379";
@@ -41,11 +43,11 @@ async function until(check: () => Promise<boolean>, ms: number): Promise<number>
  * it within 2 s; once it answers again the site recovers by itself; silenced again, SIGTERM still ends the site
  * cleanly.
  */
-async function survivesSilence(relay: Awaited<ReturnType<typeof startRelay>>, env: Record<string, string>, unreachable: Record<string, string>) {
+async function survivesSilence(relay: FaultProxy, env: Record<string, string>, unreachable: Record<string, string>) {
   const site = await startSite({ ...env, ...generousLimits });
   try {
     expect((await signUp(site)).status).toBe(200);
-    relay.silence();
+    relay.blackHole();
     const refused = await signUp(site);
     expect(refused.status).toBe(503);
     expect(refused.ms).toBeLessThan(5_000);
@@ -55,10 +57,10 @@ async function survivesSilence(relay: Awaited<ReturnType<typeof startRelay>>, en
     expect(ready.ms).toBeLessThan(2_000);
     expect(JSON.parse(ready.text)).toMatchObject(unreachable);
 
-    relay.restore();
+    await relay.restore();
     await until(async () => (await signUp(site)).status === 200, 15_000);
 
-    relay.silence();
+    relay.blackHole();
     const stopped = await site.stop("SIGTERM");
     expect(stopped.code).toBe(0);
     expect(stopped.ms).toBeLessThan(11_000);
@@ -127,8 +129,67 @@ describe.skipIf(!inject("postgresUrl"))("PostgreSQL faults", () => {
   });
 
   it("answers 503 within 5 s while PostgreSQL is silent, recovers by itself, and still stops on SIGTERM", async () => {
-    const relay = await startRelay({ host: "127.0.0.1", port: Number(url.port || 5432) });
+    const relay = await startFaultProxy({ host: "127.0.0.1", port: Number(url.port || 5432) });
     await survivesSilence(relay, { DATABASE_URL: databaseUrl(String(relay.port)) }, { database: "unreachable" });
+  });
+
+  it("answers 503, never 500, with the cause in the log, wherever the pool must open a connection PostgreSQL refuses", async () => {
+    const proxy = await startFaultProxy({ host: "127.0.0.1", port: Number(url.port || 5432) });
+    const site = await startSite({ DATABASE_URL: databaseUrl(String(proxy.port)), ...generousLimits });
+    try {
+      expect((await signUp(site)).status).toBe(200);
+      // The pool's open connections are cut and no new one can be made: every request must open one.
+      await proxy.refuse();
+      const requests: [string, () => Promise<Response>][] = [
+        ["sign-up", () => postJson(site.baseURL, "/api/auth/sign-up/email", { email: email(), password, name: "家長" })],
+        ["a page's loader", () => fetch(`${site.baseURL}/wishing-well`, { headers: { accept: "text/html" } })],
+        ["similar wishes", () => fetch(`${site.baseURL}/api/wishes/similar?title=${encodeURIComponent("深色模式")}`)],
+        ["analytics", () => postJson(site.baseURL, "/api/analytics", { events: [{ name: "logo_click", params: {} }] })],
+      ];
+      for (const [name, request] of requests) {
+        const logged = site.output().length;
+        const answer = await timed(request());
+        expect(answer.status, name).toBe(503);
+        expect(answer.ms, name).toBeLessThan(5_000);
+        // Its log line names the cause (the line is written as the answer goes out).
+        await new Promise((resolve) => setTimeout(resolve, 100));
+        const lines = site.output().slice(logged).split("\n").filter((line) => line.includes('"status":503'));
+        expect(lines.join("\n"), name).toMatch(/"msg":"dependency unavailable"/);
+        expect(lines.join("\n"), name).toMatch(/ECONNREFUSED|connect/);
+      }
+      await proxy.restore();
+      await until(async () => (await signUp(site)).status === 200, 15_000);
+    } finally {
+      await site.stop();
+      await proxy.close();
+    }
+  });
+
+  it("recovers every connection when PostgreSQL keeps them but drops bytes for a while (none goes back out of step)", async () => {
+    const proxy = await startFaultProxy({ host: "127.0.0.1", port: Number(url.port || 5432) });
+    const site = await startSite({ DATABASE_URL: databaseUrl(String(proxy.port)), ...generousLimits });
+    try {
+      // Fill the pool with open connections, then lose bytes on all of them while requests wait on them.
+      await Promise.all(Array.from({ length: 12 }, () => signUp(site)));
+      proxy.discard();
+      const lost = await Promise.all(Array.from({ length: 12 }, () => signUp(site)));
+      for (const answer of lost) {
+        expect(answer.status).toBe(503);
+        expect(answer.ms).toBeLessThan(5_000);
+      }
+      await proxy.restore();
+      await until(async () => (await signUp(site)).status === 200, 15_000);
+      // Every later request succeeds: no connection that missed an answer was handed out again (batches of 8
+      // reach most of the pool's 10 connections without queueing for one).
+      for (let batch = 0; batch < 5; batch += 1) {
+        const after = await Promise.all(Array.from({ length: 8 }, () => signUp(site)));
+        expect(after.map((answer) => answer.status).filter((status) => status !== 200)).toEqual([]);
+      }
+      expect((await fetch(`${site.baseURL}/readyz`)).status).toBe(200);
+    } finally {
+      await site.stop();
+      await proxy.close();
+    }
   });
 
   it("refuses to start within 30 s when DATABASE_URL points at a server that never answers, naming the variable", async () => {
@@ -149,8 +210,28 @@ describe("Redis faults", () => {
   });
 
   it("answers 503 within 5 s while Redis is silent, recovers by itself, and still stops on SIGTERM", async () => {
-    const relay = await startRelay({ host: target.hostname, port: Number(target.port || 6379) });
+    const relay = await startFaultProxy({ host: target.hostname, port: Number(target.port || 6379) });
     await survivesSilence(relay, { REDIS_URL: `redis://127.0.0.1:${relay.port}`, REDIS_KEY_PREFIX: prefix }, { redis: "unreachable", database: "ok" });
+  });
+
+  it("recovers, /readyz included, once a Redis that kept the connection but dropped bytes passes them again", async () => {
+    const proxy = await startFaultProxy({ host: target.hostname, port: Number(target.port || 6379) });
+    const site = await startSite({ REDIS_URL: `redis://127.0.0.1:${proxy.port}`, REDIS_KEY_PREFIX: prefix, ...generousLimits });
+    try {
+      expect((await signUp(site)).status).toBe(200);
+      proxy.discard();
+      const lost = await signUp(site);
+      expect(lost.status).toBe(503);
+      expect(lost.ms).toBeLessThan(5_000);
+      expect((await fetch(`${site.baseURL}/readyz`)).status).toBe(503);
+      // The same connection passes bytes again: the site must not keep waiting for answers that were lost.
+      await proxy.restore();
+      await until(async () => (await fetch(`${site.baseURL}/readyz`)).status === 200, 15_000);
+      for (let index = 0; index < 10; index += 1) expect((await signUp(site)).status).toBe(200);
+    } finally {
+      await site.stop();
+      await proxy.close();
+    }
   });
 
   it("refuses to start within 30 s when REDIS_URL points at a server that never answers, naming the variable", async () => {

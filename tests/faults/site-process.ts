@@ -152,54 +152,6 @@ export async function startTlsProxy(upstreamPorts: number[], ports: { tls: numbe
   throw new Error(`nginx did not start:\n${output}`);
 }
 
-/**
- * A TCP relay between the site and a dependency, which a test can turn into a black hole: connections are
- * accepted (old and new) but nothing is passed on — what a hung server or a silent network looks like.
- */
-export async function startRelay(target: { host: string; port: number }) {
-  let silent = false;
-  const sockets = new Set<net.Socket>();
-  const server = net.createServer((client) => {
-    sockets.add(client);
-    client.on("error", () => {});
-    client.on("close", () => sockets.delete(client));
-    if (silent) return;
-    const upstream = net.connect(target.port, target.host);
-    sockets.add(upstream);
-    upstream.on("error", () => client.destroy());
-    client.on("error", () => upstream.destroy());
-    upstream.on("close", () => {
-      sockets.delete(upstream);
-      client.destroy();
-    });
-    client.on("close", () => upstream.destroy());
-    client.on("data", (chunk) => {
-      if (!silent) upstream.write(chunk);
-    });
-    upstream.on("data", (chunk) => {
-      if (!silent) client.write(chunk);
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const port = (server.address() as net.AddressInfo).port;
-  return {
-    port,
-    /** From now on nothing passes; existing connections stay open and silent. */
-    silence: () => {
-      silent = true;
-    },
-    /** Drops the silent connections and passes traffic again, as a dependency that came back. */
-    restore: () => {
-      silent = false;
-      for (const socket of sockets) socket.destroy();
-    },
-    close: async () => {
-      for (const socket of sockets) socket.destroy();
-      await new Promise((resolve) => server.close(resolve));
-    },
-  };
-}
-
 /** A server that accepts connections and never says a word. */
 export async function startBlackHole() {
   const sockets = new Set<net.Socket>();

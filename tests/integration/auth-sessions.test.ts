@@ -93,6 +93,21 @@ describeEachDatabase("sessions and links", (database) => {
     expect(await client.me()).toBeNull();
   });
 
+  it("refuses on read a session older than the absolute lifetime whatever its expiry says (a row from before the cap)", async () => {
+    const client = server.client();
+    await client.post("/sign-in/anonymous");
+    const token = sessionToken(client);
+    // Just used (no sliding due), but signed in 31 days ago: the absolute lifetime of 30 days is over.
+    await db()
+      .updateTable("session")
+      .set({ createdAt: stored(new Date(Date.now() - 31 * day)), expiresAt: stored(new Date(Date.now() + 7 * day - 60_000)) })
+      .where("token", "=", token)
+      .execute();
+    expect(await client.me()).toBeNull();
+    expect((await client.get("/get-session")).body).toBeNull();
+    expect(await sessionRow(token)).toBeUndefined();
+  });
+
   it("ends a session left unused for longer than the idle limit", async () => {
     const client = server.client();
     await client.post("/sign-in/anonymous");

@@ -71,8 +71,8 @@ describe("Taiwan Traditional Chinese", () => {
     const brand = { productName: "任務小勇士", supportEmail: "support@example.tw", siteUrl: "http://localhost:3000" };
     const link = "http://localhost:3000/x?token=t";
     const emails = [
-      verificationEmail(brand, "parent@example.tw", "", link),
-      passwordResetEmail(brand, "parent@example.tw", "", link),
+      verificationEmail(brand, "parent@example.tw", link),
+      passwordResetEmail(brand, "parent@example.tw", link),
       statusNoticeEmail(brand, { email: "parent@example.tw", name: "" }, { id: "w", title: "深色模式", status: "declined", statusReason: "暫時沒有人力" }, link),
     ];
     for (const email of emails) {

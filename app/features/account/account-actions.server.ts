@@ -55,7 +55,7 @@ export async function accountSecurityAction(request: Request) {
   else if (intent === "send-password-link") {
     // Only to the signed-in account's own address: the form carries none.
     const user = await currentIdentity(request);
-    if (!user?.email || user.isAnonymous) answer = { ok: false, status: 401, body: { code: "auth/no-current-user" }, cookies: [] };
+    if (!user?.email || user.isAnonymous) answer = { ok: false, status: 401, body: { code: "auth/no-current-user" }, cookies: [], retryAfter: null };
     else answer = await callAuthApi(request, "/request-password-reset", { email: user.email, redirectTo: "/reset-password" });
   } else {
     return unknownIntent();

@@ -73,7 +73,7 @@ export async function accountCenterAction(request: Request) {
       const parsed = displayNameSchema.safeParse(fields);
       if (!parsed.success) return invalid(parsed.error, { displayName: fields.displayName ?? "" }, intent);
       const answer = await callAuth(request, "/update-user", { name: parsed.data.displayName });
-      return answered(answer, intent, "顯示名稱已更新。", { "auth/display-name-too-long": "displayName" });
+      return answered(answer, intent, "顯示名稱已更新。", { "auth/display-name-too-long": "displayName", "auth/invalid-display-name": "displayName" });
     }
     case "change-email": {
       const values = { newEmail: fields.newEmail ?? "" };

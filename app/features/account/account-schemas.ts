@@ -27,4 +27,3 @@ export const changePasswordSchema = (policy: PasswordPolicy) =>
         ctx.addIssue({ code: "custom", path: ["password"], message: "新密碼不可與目前的密碼相同" });
       }
     });
-

@@ -1,8 +1,11 @@
+import { Link } from "react-router";
 import type { AccountSecurity } from "~/features/account/account-security";
 import { PageIntro } from "~/features/pages/page-intro";
 import { DeviceList } from "./device-list";
 import { PasswordChange } from "./password-change";
 import { SignInPrompt } from "./sign-in-prompt";
+import { twoStepSettingsPath } from "./two-step-page";
+import { passkeySettingsPath } from "./passkeys-page";
 // A stylesheet of its own (not inline): a link is allowed by the CSP after a navigation from a prerendered page too.
 import "./account-security.css";
 
@@ -21,6 +24,10 @@ export function AccountSecurityPage(props: AccountSecurity) {
           <p className="security-account">
             目前登入的帳號：<strong>{props.account.email}</strong>
           </p>
+          <nav className="account-links" aria-label="更多登入安全設定">
+            <Link to={twoStepSettingsPath}>兩步驟驗證</Link>
+            <Link to={passkeySettingsPath}>密碼金鑰</Link>
+          </nav>
           <PasswordChange email={props.account.email} hasPassword={props.account.hasPassword} policy={props.policy} />
           <DeviceList devices={props.account.devices} />
         </>

@@ -49,7 +49,7 @@ export function accountNotices(db: Kysely<Database>, site: NoticeSite): BetterAu
           handler: createAuthMiddleware(async (ctx) => {
             if (!succeeded(ctx)) return;
             const user = ctx.context.session?.user ?? (await getSessionFromCtx(ctx))?.user;
-            if (user) await sendSecurityNotice(db, site, { kind: "password-changed", to: user.email, name: user.name });
+            if (user) await sendSecurityNotice(db, site, { kind: "password-changed", to: user.email });
           }),
         },
         {
@@ -59,7 +59,7 @@ export function accountNotices(db: Kysely<Database>, site: NoticeSite): BetterAu
             if (!succeeded(ctx) || claims?.requestType !== "change-email-verification" || !claims.email || !claims.updateTo || !claims.userId) return;
             const user = await db.selectFrom("user").select(["email", "name"]).where("id", "=", claims.userId).executeTakeFirst();
             if (user?.email !== claims.updateTo) return;
-            await sendSecurityNotice(db, site, { kind: "email-changed", to: claims.email, name: user.name, detail: claims.updateTo });
+            await sendSecurityNotice(db, site, { kind: "email-changed", to: claims.email, detail: claims.updateTo });
           }),
         },
       ],

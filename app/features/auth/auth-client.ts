@@ -14,6 +14,10 @@ export interface SessionUser {
   photoURL?: string | null;
 }
 
+/** The pages the sign-in layer sends a browser to: the code of a pending two-step sign-in, an emailed sign-in link. */
+export const twoStepPath = "/login/two-step";
+export const emailLinkPath = "/login/email-link";
+
 export type SocialProvider = "google" | "facebook" | "line" | "dev";
 
 /** One signed-in device as the account screen shows it (`GET /api/auth/devices`). `id` names the session; it cannot be used as one. */
@@ -71,6 +75,8 @@ export const authErrorMessages = {
   "auth/email-already-verified": "此電子郵件已完成驗證",
   "auth/missing-password": "請輸入密碼",
   "auth/display-name-too-long": "顯示名稱不可超過 100 個字元",
+  "auth/invalid-display-name": "顯示名稱不可包含網址或看不見的控制字元",
+  "auth/invalid-photo-url": "大頭貼必須是在本站上傳的圖片",
   "auth/invalid-request": "請求格式不正確",
   "auth/not-found": "找不到此功能",
   // The account center (/account).
@@ -78,6 +84,18 @@ export const authErrorMessages = {
   "auth/password-already-set": "這個帳號已經有密碼，請到「帳號安全」更改密碼",
   "auth/same-email": "新的電子郵件與目前的相同",
   "auth/provider-already-linked": "這個社群帳號已連結到另一個帳號",
+  // Two-step sign-in (TOTP and backup codes).
+  "auth/two-step-required": "請輸入兩步驟驗證的驗證碼完成登入",
+  "auth/code-already-used": "這組驗證碼已經用過了，請等驗證器 App 顯示下一組驗證碼再輸入",
+  "auth/invalid-backup-code": "備用碼不正確，或已經用過了",
+  "auth/two-step-expired": "兩步驟驗證的時間已過，請重新登入",
+  "auth/two-step-already-on": "兩步驟驗證已經開啟",
+  "auth/two-step-off": "兩步驟驗證尚未開啟",
+  // Passkeys.
+  "auth/invalid-passkey": "無法使用這個密碼金鑰，請再試一次或改用其他方式登入",
+  "auth/passkey-not-found": "找不到這個密碼金鑰，可能已經移除了",
+  "auth/passkey-cancelled": "已取消使用密碼金鑰",
+  "auth/passkey-unsupported": "這個瀏覽器不支援密碼金鑰，請改用其他方式登入",
 } as const;
 
 export type AuthErrorCode = keyof typeof authErrorMessages;

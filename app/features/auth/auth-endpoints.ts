@@ -38,7 +38,7 @@ export interface AuthEndpoint {
   perAccountBy?: "signed-in-user";
   /** The body field holding a new password: the password policy and the common-password list apply. */
   newPassword?: "password" | "newPassword";
-  /** The body carries a display name (`name`): at most DISPLAY_NAME_MAX_LENGTH characters. */
+  /** The body carries a display name (`name`): the display-name rules apply (display-name.ts). */
   displayName?: true;
   /** Deleting an account that has a password needs that password in the body. */
   passwordToDelete?: true;
@@ -97,7 +97,7 @@ const guests: Row[] = [
   { path: "/sign-in/anonymous", methods: post, session: "creates", needs: "nothing", perIp: "RATE_LIMIT_GUEST_PER_IP", errors: { ANONYMOUS_USERS_CANNOT_SIGN_IN_AGAIN_ANONYMOUSLY: "auth/operation-not-allowed" }, audit: "guest-sign-in" },
   { path: "/delete-anonymous-user", methods: post, session: "ends", needs: "authoritative-session", audit: "account-deletion" },
   // A new session for the same (now named) user; the guest's own ends inside the endpoint.
-  { path: "/guest/upgrade", methods: post, session: "creates", needs: "session", perIp: "RATE_LIMIT_GUEST_PER_IP", perAccount: "RATE_LIMIT_GUEST_UPGRADE_PER_ACCOUNT", newPassword: "password", errors: { NOT_ANONYMOUS: "auth/not-anonymous" }, audit: "guest-upgrade" },
+  { path: "/guest/upgrade", methods: post, session: "creates", needs: "session", perIp: "RATE_LIMIT_GUEST_PER_IP", perAccount: "RATE_LIMIT_GUEST_UPGRADE_PER_ACCOUNT", newPassword: "password", displayName: true, errors: { NOT_ANONYMOUS: "auth/not-anonymous" }, audit: "guest-upgrade" },
 ];
 
 /** Our plugins: the identity record, the signed-in devices (identity-endpoint, device-sessions). */
@@ -147,8 +147,61 @@ const tokens: Row[] = [
   { path: "/token", methods: get, session: "none", needs: "session" },
 ];
 
+/** Sign-in by emailed link (our email-link plugin): single-use, hashed, 15 minutes; the page's button signs in. */
+const emailLinks: Row[] = [
+  { path: "/email-link/request", methods: post, session: "none", needs: "nothing", perIp: "RATE_LIMIT_MAIL_PER_IP", perAccount: "RATE_LIMIT_PASSWORD_RESET_PER_ACCOUNT", audit: "email-link-request" },
+  { path: "/email-link/sign-in", methods: post, session: "creates", needs: "nothing", perIp: "RATE_LIMIT_SIGN_IN_PER_IP", audit: "sign-in" },
+];
+
+const twoStepErrors = {
+  INVALID_CODE: "auth/invalid-verification-code",
+  CODE_ALREADY_USED: "auth/code-already-used",
+  INVALID_BACKUP_CODE: "auth/invalid-backup-code",
+  INVALID_TWO_FACTOR_COOKIE: "auth/two-step-expired",
+  TOO_MANY_ATTEMPTS_REQUEST_NEW_CODE: "auth/too-many-requests",
+  ACCOUNT_TEMPORARILY_LOCKED: "auth/too-many-requests",
+  TOTP_ALREADY_ENABLED: "auth/two-step-already-on",
+  TOTP_NOT_ENABLED: "auth/two-step-off",
+  TWO_FACTOR_NOT_ENABLED: "auth/two-step-off",
+  OTP_NOT_CONFIGURED: "auth/operation-not-allowed",
+  OTP_NOT_ENABLED: "auth/operation-not-allowed",
+} as const satisfies Record<string, AuthErrorCode>;
+
+/**
+ * Two-step sign-in (Better Auth's two-factor plugin, two-step.server.ts). The forms that check the password count
+ * toward the lockout; the code pages are sign-ins (a pending sign-in holds no session until the code is right).
+ * Emailed one-time codes (`otp`) are not configured: those two answer `auth/operation-not-allowed`.
+ */
+const twoStep: Row[] = [
+  { path: "/two-factor/enable", methods: post, session: "renews", needs: "session", lockout: "signed-in-user", perIp: "RATE_LIMIT_SIGN_IN_PER_IP", errors: twoStepErrors, audit: "two-step-enrolment" },
+  { path: "/two-factor/disable", methods: post, session: "renews", needs: "authoritative-session", lockout: "signed-in-user", perIp: "RATE_LIMIT_SIGN_IN_PER_IP", errors: twoStepErrors, audit: "two-step-off" },
+  { path: "/two-factor/get-totp-uri", methods: post, session: "none", needs: "session", lockout: "signed-in-user", perIp: "RATE_LIMIT_SIGN_IN_PER_IP", errors: twoStepErrors },
+  { path: "/two-factor/generate-backup-codes", methods: post, session: "none", needs: "session", lockout: "signed-in-user", perIp: "RATE_LIMIT_SIGN_IN_PER_IP", errors: twoStepErrors },
+  { path: "/two-factor/verify-totp", methods: post, session: "creates", needs: "nothing", perIp: "RATE_LIMIT_SIGN_IN_PER_IP", errors: twoStepErrors, audit: "two-step-code" },
+  { path: "/two-factor/verify-backup-code", methods: post, session: "creates", needs: "nothing", perIp: "RATE_LIMIT_SIGN_IN_PER_IP", errors: twoStepErrors, audit: "two-step-code" },
+  { path: "/two-factor/send-otp", methods: post, session: "none", needs: "nothing", perIp: "RATE_LIMIT_MAIL_PER_IP", errors: twoStepErrors },
+  { path: "/two-factor/verify-otp", methods: post, session: "creates", needs: "nothing", perIp: "RATE_LIMIT_SIGN_IN_PER_IP", errors: twoStepErrors, audit: "two-step-code" },
+];
+
+const passkeyErrors = {
+  INVALID_PASSKEY: "auth/invalid-passkey",
+  PASSKEY_NOT_FOUND: "auth/passkey-not-found",
+  OPERATION_NOT_ALLOWED: "auth/operation-not-allowed",
+} as const satisfies Record<string, AuthErrorCode>;
+
+/** Passkeys (our plugin on @simplewebauthn/server, passkeys.server.ts): two factors in one, no code after them. */
+const passkeyRows: Row[] = [
+  { path: "/passkey/register/options", methods: post, session: "none", needs: "session", errors: passkeyErrors },
+  { path: "/passkey/register/verify", methods: post, session: "none", needs: "session", errors: passkeyErrors, audit: "passkey-added" },
+  { path: "/passkey/list", methods: get, session: "none", needs: "session" },
+  { path: "/passkey/rename", methods: post, session: "none", needs: "session", errors: passkeyErrors },
+  { path: "/passkey/delete", methods: post, session: "none", needs: "session", errors: passkeyErrors, audit: "passkey-removed" },
+  { path: "/passkey/sign-in/options", methods: post, session: "none", needs: "nothing", perIp: "RATE_LIMIT_SIGN_IN_PER_IP" },
+  { path: "/passkey/sign-in/verify", methods: post, session: "creates", needs: "nothing", perIp: "RATE_LIMIT_SIGN_IN_PER_IP", errors: passkeyErrors, audit: "sign-in" },
+];
+
 /** Every endpoint. A plugin's rows go in a group of their own above and are listed here. */
-export const authEndpoints: readonly AuthEndpoint[] = [...core, ...guests, ...account, ...accountCenter, ...popup, ...tokens];
+export const authEndpoints: readonly AuthEndpoint[] = [...core, ...guests, ...account, ...accountCenter, ...popup, ...tokens, ...emailLinks, ...twoStep, ...passkeyRows];
 
 /** Better Auth's error codes (and our plugins') onto the catalogue of the original §8, for every endpoint. */
 export const sharedErrorCodes: Readonly<Record<string, AuthErrorCode>> = {
@@ -179,6 +232,8 @@ export const sharedErrorCodes: Readonly<Record<string, AuthErrorCode>> = {
   EMAIL_ALREADY_VERIFIED: "auth/email-already-verified",
   EMAIL_MISMATCH: "auth/operation-not-allowed",
   DISPLAY_NAME_TOO_LONG: "auth/display-name-too-long",
+  DISPLAY_NAME_INVALID: "auth/invalid-display-name",
+  PHOTO_URL_INVALID: "auth/invalid-photo-url",
   ACCOUNT_NOT_LINKED: "auth/account-exists-with-different-credential",
   LINKING_DIFFERENT_EMAILS_NOT_ALLOWED: "auth/account-exists-with-different-credential",
   VALIDATION_ERROR: "auth/invalid-request",

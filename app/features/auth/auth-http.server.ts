@@ -44,6 +44,8 @@ export interface AuthAnswer {
   /** `url`: where a provider's pages begin (linking a provider, signing in through one). */
   body: { code?: string; message?: string; user?: IdentityRecord | null; devices?: DeviceSession[]; url?: string } | null;
   cookies: string[];
+  /** Seconds before a refused (429) attempt may be retried, as the JSON API sends it. */
+  retryAfter: string | null;
 }
 
 /**
@@ -68,7 +70,7 @@ export async function callAuthApi(request: Request, path: string, body?: unknown
     }),
   );
   const parsed = (await answer.json().catch(() => null)) as AuthAnswer["body"];
-  return { ok: answer.ok, status: answer.status, body: parsed, cookies: answer.headers.getSetCookie() };
+  return { ok: answer.ok, status: answer.status, body: parsed, cookies: answer.headers.getSetCookie(), retryAfter: answer.headers.get("retry-after") };
 }
 
 /** The signed-in user's identity record (`/me`), or null. */
@@ -77,10 +79,20 @@ export async function currentIdentity(request: Request): Promise<IdentityRecord 
 }
 
 /** The answer's cookies as response headers (a sign-in sets one, a sign-out clears it). */
-export function withCookies(cookies: string[]): Headers {
+export function withCookies(cookies: string[], retryAfter?: string | null): Headers {
   const headers = new Headers();
   for (const cookie of cookies) headers.append("set-cookie", cookie);
+  if (retryAfter) headers.set("retry-after", retryAfter);
   return headers;
+}
+
+/**
+ * The sign-in screens' `headers`: a refused attempt (429) tells the browser when to try again, as the JSON API
+ * does. React Router passes an action's headers other than Set-Cookie on only through this export.
+ */
+export function actionRetryAfter({ actionHeaders }: { actionHeaders: Headers }): HeadersInit {
+  const retryAfter = actionHeaders.get("retry-after");
+  return retryAfter ? { "Retry-After": retryAfter } : {};
 }
 
 /**
@@ -93,6 +105,6 @@ export function authFailure(answer: AuthAnswer, values: Record<string, string> =
   const field = fields[code];
   return data<FormResult>(
     { formError: message, code, values, fieldErrors: field ? { [field]: message } : undefined, intent },
-    { status: answer.status, headers: withCookies(answer.cookies) },
+    { status: answer.status, headers: withCookies(answer.cookies, answer.retryAfter) },
   );
 }

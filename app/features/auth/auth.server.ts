@@ -6,7 +6,7 @@ import { jwt } from "better-auth/plugins/jwt";
 import type { DatabaseHandle } from "~/db/connection.server";
 import type { ServerEnv } from "~/config/env.server";
 import { enqueueMail } from "~/features/mail/outbox.server";
-import { emailChangeEmail, passwordResetEmail, verificationEmail } from "~/features/mail/mail-templates.server";
+import { emailChangeEmail, emailLinkSignInEmail, passwordResetEmail, verificationEmail } from "~/features/mail/mail-templates.server";
 import { hashPassword, verifyPassword } from "./password-hash.server";
 import { accountRateLimit, ipRateLimitOptions } from "./rate-limits.server";
 import { auditLog, authLogging } from "./auth-logging.server";
@@ -16,12 +16,14 @@ import { guestUpgrade } from "./guest-upgrade.server";
 import { identityEndpoint } from "./identity-endpoint.server";
 import { deviceSessions } from "./device-sessions.server";
 import { signInRules } from "./sign-in-rules.server";
+import { cleanDisplayName } from "./display-name";
+import { siteContextWords } from "./password-policy-context.server";
 import { passwordPolicyFrom } from "./password-policy.server";
 import { deleteUserData, moveUserData } from "./user-data-hooks.server";
 import { trustedOrigins } from "~/services/trusted-origins.server";
 import { enabledSocialProviders, realSocialProviders } from "./social-providers.server";
 import { redirectRule } from "./redirect-rule.server";
-import { endPresentedSession, sessionOptions } from "./sessions.server";
+import { endPresentedSession, refuseSessionsPastAbsoluteAge, sessionOptions } from "./sessions.server";
 import { singleUseLinks } from "./single-use-links.server";
 import { promoteEditors } from "./roles.server";
 import { recentSignIn } from "./recent-sign-in.server";
@@ -32,6 +34,9 @@ import { knownDevices } from "./known-devices.server";
 import { accountData } from "./account-data.server";
 import { methodLabels } from "./sign-in-method-types";
 import type { SocialProvider } from "./auth-client";
+import { twoStepSignIn } from "./two-step.server";
+import { emailLinkSignIn } from "./email-link.server";
+import { passkeys } from "./passkeys.server";
 
 export const guestDisplayName = "訪客";
 
@@ -79,9 +84,9 @@ export function authOptions(deps: AuthDependencies) {
       resetPasswordTokenExpiresIn: 3600,
       sendResetPassword: async ({ user, token }) => {
         const link = `${env.SITE_URL}/reset-password?token=${encodeURIComponent(token)}`;
-        await enqueueMail(database.db, passwordResetEmail(brand, user.email, user.name, link));
+        await enqueueMail(database.db, passwordResetEmail(brand, user.email, link));
       },
-      onPasswordReset: async ({ user }) => sendSecurityNotice(database.db, env, { kind: "password-changed", to: user.email, name: user.name }),
+      onPasswordReset: async ({ user }) => sendSecurityNotice(database.db, env, { kind: "password-changed", to: user.email }),
     },
     emailVerification: {
       sendOnSignUp: true,
@@ -90,7 +95,7 @@ export function authOptions(deps: AuthDependencies) {
         const link = `${env.SITE_URL}/verify-email?token=${encodeURIComponent(token)}&email=${encodeURIComponent(user.email)}`;
         // The same link confirms a new address (the email change); the mail says which it is.
         const template = isEmailChangeToken(token) ? emailChangeEmail : verificationEmail;
-        await enqueueMail(database.db, template(brand, user.email, user.name, link));
+        await enqueueMail(database.db, template(brand, user.email, link));
       },
     },
     socialProviders,
@@ -120,17 +125,24 @@ export function authOptions(deps: AuthDependencies) {
         create: {
           after: async (account) => {
             if (account.providerId === "credential") return;
-            const owner = await database.db.selectFrom("user").select(["email", "name"]).where("id", "=", account.userId).executeTakeFirst();
+            const owner = await database.db.selectFrom("user").select(["email"]).where("id", "=", account.userId).executeTakeFirst();
             const count = await database.db.selectFrom("account").select((eb) => eb.fn.countAll<number>().as("n")).where("userId", "=", account.userId).executeTakeFirst();
             if (!owner || Number(count?.n ?? 0) < 2) return;
             const detail = methodLabels[account.providerId as SocialProvider] ?? account.providerId;
-            await sendSecurityNotice(database.db, env, { kind: "sign-in-method-added", to: owner.email, name: owner.name, detail });
+            await sendSecurityNotice(database.db, env, { kind: "sign-in-method-added", to: owner.email, detail });
           },
         },
       },
       user: {
-        create: { after: async (user) => void (user.emailVerified && (await promoteEditors(database, env.EDITOR_EMAILS))) },
-        update: { after: async (user) => void (user.emailVerified && (await promoteEditors(database, env.EDITOR_EMAILS))) },
+        // Names typed on our forms are checked by the sign-in rules; a provider's name is made fit to show here.
+        create: {
+          before: async (user) => ({ data: { ...user, name: cleanDisplayName(user.name ?? "") } }),
+          after: async (user) => void (user.emailVerified && (await promoteEditors(database, env.EDITOR_EMAILS))),
+        },
+        update: {
+          before: async (user) => (typeof user.name === "string" ? { data: { ...user, name: cleanDisplayName(user.name) } } : undefined),
+          after: async (user) => void (user.emailVerified && (await promoteEditors(database, env.EDITOR_EMAILS))),
+        },
       },
     },
     session: sessions.session,
@@ -149,7 +161,7 @@ export function authOptions(deps: AuthDependencies) {
       redirectRule(env.SITE_URL),
       singleUseLinks(database.db, verificationLinkLifetime),
       // Before the anonymous plugin: an unverified sign-in is refused before a guest's data would move.
-      signInRules(policy),
+      signInRules({ policy, siteWords: siteContextWords(env), siteUrl: env.SITE_URL }),
       // A sensitive change long after sign-in waits for the password (or another proof) again.
       recentSignIn(),
       accountNotices(database.db, env),
@@ -163,6 +175,13 @@ export function authOptions(deps: AuthDependencies) {
           moveUserData(database.db, anonymousUser.user.id, newUser.user.id),
       }),
       guestUpgrade(),
+      emailLinkSignIn(env.SITE_URL, async (to, link) => {
+        await enqueueMail(database.db, emailLinkSignInEmail(brand, to.email, link));
+      }),
+      passkeys(database.db, env.SITE_URL, env.PRODUCT_NAME),
+      // After every one-factor way in (it turns their session into a pending code), before the pop-up plugin
+      // (which answers the opener from the callback's final redirect).
+      twoStepSignIn(database.db, env.PRODUCT_NAME),
       identityEndpoint(),
       deviceSessions(),
       oauthPopup(),
@@ -199,7 +218,10 @@ export function authOptions(deps: AuthDependencies) {
 }
 
 export function createAuth(deps: AuthDependencies) {
-  return betterAuth(authOptions(deps));
+  const auth = betterAuth(authOptions(deps));
+  // Registered before any request can await the context, so no session is read before the check is in place.
+  auth.$context.then((context) => refuseSessionsPastAbsoluteAge(context.internalAdapter, deps.env.SESSION_ABSOLUTE_DAYS)).catch(() => {});
+  return auth;
 }
 
 export type Auth = ReturnType<typeof createAuth>;

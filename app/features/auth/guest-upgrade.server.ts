@@ -2,7 +2,8 @@ import { APIError, createAuthEndpoint, sendVerificationEmailFn, sessionMiddlewar
 import { setSessionCookie } from "better-auth/cookies";
 import type { BetterAuthPlugin, User } from "better-auth";
 import { z } from "zod";
-import { DISPLAY_NAME_MAX_LENGTH } from "./sign-in-rules.server";
+import { DISPLAY_NAME_MAX_LENGTH } from "./display-name";
+import { isUniqueViolation } from "~/services/dependency-errors.server";
 
 /**
  * Upgrades the current guest in place (PRODUCT §5): same user id, so every row that points at it stays.
@@ -36,19 +37,31 @@ export function guestUpgrade(): BetterAuthPlugin {
           }
           const passwordHash = await ctx.context.password.hash(ctx.body.password);
           const now = new Date();
-          const upgraded = await ctx.context.adapter.transaction(async (trx) => {
-            const updated = await trx.update<User>({
-              model: "user",
-              where: [{ field: "id", value: user.id }],
-              update: { email, name: ctx.body.name, emailVerified: false, isAnonymous: false, updatedAt: now },
+          const upgraded = await ctx.context.adapter
+            .transaction(async (trx) => {
+              // Only while still a guest: of two upgrades of one guest at once, the second finds no guest to
+              // change (on PostgreSQL it waits for the first's row lock, then re-reads the row) and adds nothing.
+              const updated = await trx.update<User>({
+                model: "user",
+                where: [
+                  { field: "id", value: user.id },
+                  { field: "isAnonymous", value: true },
+                ],
+                update: { email, name: ctx.body.name, emailVerified: false, isAnonymous: false, updatedAt: now },
+              });
+              if (!updated) return null;
+              await trx.create({
+                model: "account",
+                data: { userId: user.id, accountId: user.id, providerId: "credential", password: passwordHash, createdAt: now, updatedAt: now },
+              });
+              return updated;
+            })
+            .catch((error: unknown) => {
+              // Two guests racing for one address: the second meets the email's unique key after the check above.
+              if (isUniqueViolation(error)) throw new APIError("UNPROCESSABLE_ENTITY", { code: "USER_ALREADY_EXISTS", message: "User already exists" });
+              throw error;
             });
-            await trx.create({
-              model: "account",
-              data: { userId: user.id, accountId: user.id, providerId: "credential", password: passwordHash, createdAt: now, updatedAt: now },
-            });
-            return updated;
-          });
-          if (!upgraded) throw new APIError("INTERNAL_SERVER_ERROR", { code: "FAILED_TO_UPDATE_USER", message: "Upgrade failed" });
+          if (!upgraded) throw new APIError("BAD_REQUEST", { code: "NOT_ANONYMOUS", message: "Current user is not anonymous" });
 
           // A new session id for the new privilege level; the guest's session token stops working.
           const fresh = await ctx.context.internalAdapter.createSession(user.id);

@@ -56,7 +56,7 @@ export function knownDevices(db: Kysely<Database>, site: NoticeSite): BetterAuth
             if (accountStartPaths.has(ctx.path) || known.length === 0) return;
             const place = networkPlace(session.ipAddress);
             const detail = [deviceLabel(session.userAgent), place, session.ipAddress ? `IP 位址 ${session.ipAddress}` : null].filter(Boolean).join("，");
-            await sendSecurityNotice(db, site, { kind: "new-device", to: user.email, name: user.name, detail });
+            await sendSecurityNotice(db, site, { kind: "new-device", to: user.email, detail });
           }),
         },
       ],

@@ -8,7 +8,7 @@ import { formatTaiwanDateTime } from "~/lib/taiwan-time";
  * the account changes, or it is used from a device it has not seen. Call `sendSecurityNotice` in the same
  * transaction as the change when there is one; the mail goes out after it commits.
  *
- *   await sendSecurityNotice(db, env, { kind: "passkey-added", to: user.email, name: user.name, detail: "我的 iPhone" });
+ *   await sendSecurityNotice(db, env, { kind: "passkey-added", to: user.email, detail: "我的 iPhone" });
  */
 export type SecurityNoticeKind =
   | "password-changed"
@@ -26,7 +26,6 @@ export interface SecurityNotice {
   kind: SecurityNoticeKind;
   /** The address to tell (for an email change: the old one). */
   to: string;
-  name?: string | null;
   /** What the sentence names: the device, the new address, the provider, the passkey's name. */
   detail?: string;
   at?: Date;
@@ -60,7 +59,6 @@ export async function sendSecurityNotice(executor: MailExecutor, site: NoticeSit
   await enqueueMail(
     executor,
     securityNoticeEmail(brand, notice.to, {
-      name: notice.name ?? "",
       title,
       body: body(notice.detail ?? ""),
       when: formatTaiwanDateTime((notice.at ?? new Date()).toISOString()),

@@ -1,5 +1,5 @@
 import { APIError, createAuthMiddleware, isAPIError } from "better-auth/api";
-import type { BetterAuthOptions, BetterAuthPlugin } from "better-auth";
+import type { AuthContext, BetterAuthOptions, BetterAuthPlugin } from "better-auth";
 import type { ServerEnv } from "~/config/env.server";
 import { authEndpoint, endpointsWhere, type AuthEndpoint } from "./auth-endpoints";
 import { RECENT_SIGN_IN_SECONDS } from "./recent-sign-in.server";
@@ -53,6 +53,25 @@ export function sessionOptions(env: ServerEnv) {
       crossSubDomainCookies: env.COOKIE_DOMAIN ? { enabled: true, domain: env.COOKIE_DOMAIN } : undefined,
     },
   } satisfies Partial<BetterAuthOptions>;
+}
+
+type InternalAdapter = AuthContext["internalAdapter"];
+
+/**
+ * The absolute lifetime checked on every read (ASVS 7.3.2): a session row older than SESSION_ABSOLUTE_DAYS — one
+ * written before the cap existed, or after an operator lowered it — is deleted and treated as absent, whatever
+ * its `expiresAt` says. Better Auth has no read hook for sessions; every lookup by token goes through
+ * `internalAdapter.findSession`, so that one function is wrapped, once, when the sign-in layer is built.
+ */
+export function refuseSessionsPastAbsoluteAge(adapter: InternalAdapter, absoluteDays: number): void {
+  const findSession = adapter.findSession.bind(adapter);
+  const absoluteMs = absoluteDays * day * 1000;
+  adapter.findSession = async (token) => {
+    const found = await findSession(token);
+    if (!found || new Date(found.session.createdAt).getTime() + absoluteMs > Date.now()) return found;
+    await adapter.deleteSession(token);
+    return null;
+  };
 }
 
 /**

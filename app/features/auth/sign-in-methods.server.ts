@@ -50,7 +50,7 @@ export function signInMethods(database: DatabaseHandle, site: NoticeSite, provid
             }
             await trx.deleteFrom("account").where("id", "=", target.id).where("userId", "=", user.id).execute();
             const detail = methodLabels[methodOf(target.providerId)] ?? target.providerId;
-            await sendSecurityNotice(trx, site, { kind: "sign-in-method-removed", to: user.email, name: user.name, detail });
+            await sendSecurityNotice(trx, site, { kind: "sign-in-method-removed", to: user.email, detail });
           });
           return ctx.json({ status: true });
         },
@@ -67,7 +67,7 @@ export function signInMethods(database: DatabaseHandle, site: NoticeSite, provid
           if (existing?.password) throw new APIError("BAD_REQUEST", { code: "PASSWORD_ALREADY_SET", message: "Password already set" });
           const hash = await ctx.context.password.hash(ctx.body.newPassword);
           await ctx.context.internalAdapter.linkAccount({ userId: user.id, providerId: "credential", accountId: user.id, password: hash });
-          await sendSecurityNotice(db, site, { kind: "password-set", to: user.email, name: user.name });
+          await sendSecurityNotice(db, site, { kind: "password-set", to: user.email });
           return ctx.json({ status: true });
         },
       ),

@@ -13,6 +13,8 @@ export function popupErrorCode(code: string | undefined): AuthErrorCode {
   if (code === "access_denied") return "auth/cancelled-popup-request";
   // The email already belongs to an account this provider may not be linked to (e.g. a password account).
   if (code === "account_not_linked") return "auth/account-exists-with-different-credential";
+  // The account has two-step sign-in: the opener goes on to the code page (two-step.server.ts).
+  if (code === "two_step_required") return "auth/two-step-required";
   return "auth/operation-not-allowed";
 }
 

@@ -10,6 +10,13 @@ export const FEED_SIZE = 20;
 /** `feed` escapes only quotes in attribute values; `&`, `<` and `>` of a tag are escaped here (valid XML). */
 const attributeText = (text: string) => text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
 
+/**
+ * Characters XML 1.0 does not allow anywhere (C0 controls other than tab and newlines, lone surrogates, U+FFFE/F):
+ * `feed` escapes markup but not these, so one editor name holding U+0007 would make the whole feed unreadable.
+ */
+// eslint-disable-next-line no-control-regex -- control characters are what is removed
+const notXmlCharacters = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
+
 /** Site-relative addresses in a post's (already sanitised) HTML made absolute, since feed readers have no page. */
 const absolutise = (html: string, siteUrl: string) => html.replace(/ (src|href)="\/(?!\/)/g, ` $1="${siteUrl}/`);
 
@@ -42,7 +49,7 @@ export async function devBlogFeed(store: PostStore, site: { siteUrl: string; pro
       category: post.tags.map((tag) => ({ name: attributeText(tag), term: attributeText(tag) })),
     });
   }
-  return feed.atom1();
+  return feed.atom1().replace(notXmlCharacters, "");
 }
 
 /** Every published post's address, for the sitemap. */

@@ -1,9 +1,9 @@
 import { z } from "~/lib/zod";
+import { sameSitePath } from "~/lib/redirect-rule";
 
 /**
  * What the editor form sends, validated with one schema in the browser and on the server (the server decides).
- * Tags arrive as one text field separated by commas (半形、全形) or 、; the cover is a same-site path or an
- * https address; a draft may be unfinished, but a published post needs its summary and body.
+ * Tags arrive as one text field separated by commas (半形、全形) or 、; the cover is a same-site path; a draft may be unfinished, but a published post needs its summary and body.
  */
 export const LIMITS = { title: 120, summary: 300, body: 100_000, tag: 30, tags: 8, cover: 2000 } as const;
 
@@ -24,13 +24,18 @@ const tagList = z
       .max(LIMITS.tags, `最多 ${LIMITS.tags} 個標籤`),
   );
 
-const sameSitePath = /^\/(?![/\\])/;
+// Only the site's own images: the pages' CSP allows images from 'self' alone, and the path goes through the one
+// redirect rule, so "/<TAB>/evil.example/x.png" can never be stored and served as another host's address.
 const cover = z
   .string()
   .trim()
   .max(LIMITS.cover, "封面圖片網址太長")
-  .refine((value) => value === "" || sameSitePath.test(value) || /^https:\/\/[^\s]+$/i.test(value), "封面圖片必須是本站路徑或 https 網址")
-  .transform((value) => (value === "" ? null : value));
+  .transform((value, ctx) => {
+    if (value === "") return null;
+    const path = sameSitePath(value);
+    if (!path) ctx.addIssue({ code: "custom", message: "封面圖片必須是本站的圖片路徑（以 / 開頭），例如上傳圖片後自動填入的網址" });
+    return path;
+  });
 
 export const postFieldsSchema = z.object({
   title: text(LIMITS.title, "標題").pipe(z.string().min(1, "請輸入標題")),

@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { describeEachDatabase, type TestDatabase } from "~tests/helpers/databases";
 import { createPostStore, PAGE_SIZE } from "./posts.server";
 import { parsePostFields, type PostFields } from "./post-input";
+import { devBlogFeed } from "./feed.server";
 
 const siteUrl = "https://example.tw";
 
@@ -101,11 +102,37 @@ describeEachDatabase("dev-blog list", (database) => {
   });
 });
 
+describeEachDatabase("dev-blog feed and covers under hostile values", (database) => {
+  const store = () => createPostStore({ db: database().handle.db, siteUrl });
+
+  it("stays well-formed XML whatever the editor's name holds", async () => {
+    await insertUser(database(), "author-hostile", "編輯]]>\u0007\u001b<x>&\u202E");
+    const created = await store().create(fields({ title: "t]]>\u0001", summary: "s", body: "b" }), "published", "author-hostile");
+    expect(created.ok).toBe(true);
+    const xml = await devBlogFeed(store(), { siteUrl, productName: "任務小勇士", title: "開發日誌", description: "d" });
+    // XML 1.0's Char production: nothing outside it may appear, escaped or not.
+    // eslint-disable-next-line no-control-regex -- control characters are what is looked for
+    expect(xml).not.toMatch(/[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])/);
+    expect(xml).toContain("<name>編輯]]&gt;&lt;x&gt;&amp;\u202E</name>");
+  });
+
+  it("never serves a cover stored before covers went through the redirect rule", async () => {
+    const created = await store().create(fields(), "published", "author-hostile");
+    if (!created.ok) throw new Error("not created");
+    await database().handle.db.updateTable("dev_blog_posts").set({ cover_url: "/\t/evil.example/pixel.png" }).where("id", "=", created.id).execute();
+    expect((await store().getPage(created.id))?.coverUrl).toBeNull();
+    expect((await store().getEditable(created.id))?.coverUrl).toBeNull();
+  });
+});
+
 describe("post fields", () => {
   it("splits tags on either comma and 、, drops blanks and repeats, and checks the cover address", () => {
     expect(fields({ tags: "a，b、 c ,,a" }).tags).toEqual(["a", "b", "c"]);
     expect(parsePostFields({ title: " ", summary: "", body: "", tags: "", cover: "" })).toEqual({ ok: false, errors: { title: "請輸入標題" } });
-    for (const cover of ["javascript:alert(1)", "//evil.example/x.png", "http://plain.example/x.png", "data:image/png;base64,AA"]) {
+    // Same-site paths only (the CSP's img-src is 'self'), judged by the redirect rule: a tab or an encoded one
+    // must not turn the path into another host's address.
+    const refused = ["javascript:alert(1)", "//evil.example/x.png", "http://plain.example/x.png", "https://images.example/x.png", "data:image/png;base64,AA", "/\t/evil.example/pixel.png", "/%09/evil.example/pixel.png"];
+    for (const cover of refused) {
       expect(parsePostFields({ title: "t", summary: "", body: "", tags: "", cover }).ok).toBe(false);
     }
     expect(fields({ cover: "/v0/b/default/o/blog%2Fa.png?alt=media&token=x" }).cover).toBe("/v0/b/default/o/blog%2Fa.png?alt=media&token=x");

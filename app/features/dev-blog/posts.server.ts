@@ -5,6 +5,7 @@ import { newPostId } from "./post-id.server";
 import type { PostFields } from "./post-input";
 import { renderPostBody } from "./render.server";
 import type { EditablePost, PostPage, PostStatus, PostSummary } from "./types";
+import { sameSitePath } from "~/lib/redirect-rule";
 
 export const PAGE_SIZE = 6;
 
@@ -24,7 +25,8 @@ const summaryOf = (row: Row): PostSummary => ({
   id: row.id,
   title: row.title,
   summary: row.summary,
-  coverUrl: row.cover_url,
+  // Judged again on the way out: a row saved before covers went through the redirect rule never reaches a page.
+  coverUrl: row.cover_url && sameSitePath(row.cover_url),
   tags: JSON.parse(row.tags) as string[],
   publishedAt: row.published_at,
   readingMinutes: Number(row.reading_minutes),
@@ -104,7 +106,7 @@ export function createPostStore({ db, siteUrl }: { db: Kysely<Database>; siteUrl
         .executeTakeFirst();
       if (!row) return null;
       const { cover_url, tags, updated_at, version, ...rest } = row;
-      return { ...rest, coverUrl: cover_url, tags: JSON.parse(tags) as string[], version: Number(version), updatedAt: updated_at };
+      return { ...rest, coverUrl: cover_url && sameSitePath(cover_url), tags: JSON.parse(tags) as string[], version: Number(version), updatedAt: updated_at };
     },
 
     /** Published posts for the feed and the sitemap, newest first. */

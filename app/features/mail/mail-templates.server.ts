@@ -45,10 +45,13 @@ ${parts.unsubscribe ? `<p style="font-size:12px;color:#6b7280">不想再收到�
   return { to, subject: parts.subject, text, html, ...(headers ? { headers } : {}) };
 }
 
-export function verificationEmail(brand: Brand, to: string, name: string, link: string): MailMessage {
+// The account's display name appears in no mail: anyone can sign up with someone else's address, and a name
+// such as 「帳號已停用，請至 https://… 重新啟用」 would open a genuine mail from us with the stranger's words.
+
+export function verificationEmail(brand: Brand, to: string, link: string): MailMessage {
   return actionEmail(brand, to, {
     subject: `【${brand.productName}】請驗證你的電子郵件`,
-    greeting: `${name || "你好"}，歡迎加入${brand.productName}！`,
+    greeting: `你好，歡迎加入${brand.productName}！`,
     body: "請點選下方按鈕完成電子郵件驗證，驗證後即可使用電子郵件與密碼登入。",
     button: "驗證電子郵件",
     link,
@@ -56,10 +59,10 @@ export function verificationEmail(brand: Brand, to: string, name: string, link: 
   });
 }
 
-export function passwordResetEmail(brand: Brand, to: string, name: string, link: string): MailMessage {
+export function passwordResetEmail(brand: Brand, to: string, link: string): MailMessage {
   return actionEmail(brand, to, {
     subject: `【${brand.productName}】重設你的密碼`,
-    greeting: `${name || "你好"}，`,
+    greeting: "你好，",
     body: "我們收到了重設密碼的請求。請點選下方按鈕設定新密碼。",
     button: "重設密碼",
     link,
@@ -74,11 +77,11 @@ export function passwordResetEmail(brand: Brand, to: string, name: string, link:
 export function securityNoticeEmail(
   brand: Brand,
   to: string,
-  parts: { name: string; title: string; body: string; when: string; link: string },
+  parts: { title: string; body: string; when: string; link: string },
 ): MailMessage {
   return actionEmail(brand, to, {
     subject: `【${brand.productName}】安全通知：${parts.title}`,
-    greeting: `${parts.name || "你好"}，`,
+    greeting: "你好，",
     body: `${parts.body}（時間：${parts.when}，台灣時間）`,
     button: "檢查帳號安全",
     link: parts.link,
@@ -87,13 +90,25 @@ export function securityNoticeEmail(
 }
 
 /** The link that confirms a new address for an existing account; the address changes only when it is opened. */
-export function emailChangeEmail(brand: Brand, to: string, name: string, link: string): MailMessage {
+export function emailChangeEmail(brand: Brand, to: string, link: string): MailMessage {
   return actionEmail(brand, to, {
     subject: `【${brand.productName}】請確認你的新電子郵件`,
-    greeting: `${name || "你好"}，`,
+    greeting: "你好，",
     body: `你在${brand.productName}申請把帳號的電子郵件改成這個地址。請點選下方按鈕確認，確認後才會改用這個地址。`,
     button: "確認新的電子郵件",
     link,
     footnote: "此連結將在 24 小時後失效。如果你沒有提出這個申請，請忽略這封信，帳號不會有任何改變。",
+  });
+}
+
+/** The emailed sign-in link; like every mail, it never names the reader (a name is the sender's words). */
+export function emailLinkSignInEmail(brand: Brand, to: string, link: string): MailMessage {
+  return actionEmail(brand, to, {
+    subject: `【${brand.productName}】你的登入連結`,
+    greeting: "你好，",
+    body: "請點選下方按鈕，在開啟的頁面上按「登入」即可登入，不需要輸入密碼。",
+    button: "開啟登入頁面",
+    link,
+    footnote: "此連結只能使用一次，將在 15 分鐘後失效。如果你沒有要求登入連結，請忽略這封信，沒有人能用它以外的方式登入你的帳號。",
   });
 }

@@ -1,5 +1,12 @@
-/** Every link into the sign-in screens that carries where to go afterwards, built in one place. */
-export type AuthScreenPath = "/login" | "/signup" | "/email-verification" | "/forgot-password";
+import { emailLinkPath, twoStepPath } from "~/features/auth/auth-client";
+
+/**
+ * Every link into the sign-in screens that carries where to go afterwards, built in one place. The sign-in layer
+ * names two of them itself: the code page of a pending two-step sign-in (password, email link or social) and the
+ * emailed link's page (asking for a link, and the mailed link with its token).
+ */
+export type AuthScreenPath = "/login" | "/signup" | "/email-verification" | "/forgot-password" | typeof twoStepPath | typeof emailLinkPath;
+export { emailLinkPath, twoStepPath };
 
 /** `/login?redirectTo=%2Ffaq`; no parameter when the destination is the home page. */
 export function authHref(path: AuthScreenPath, redirectTo = "/"): string {

@@ -4,8 +4,10 @@ import { invalidForm, parseForm, readForm } from "~/services/form.server";
 import { safeRedirect } from "~/lib/redirect-rule";
 import { getAuthService } from "~/features/auth/auth-service.server";
 import { authFailure, callAuthApi, currentIdentity, withCookies } from "~/features/auth/auth-http.server";
-import { authHref, isHostPath } from "./auth-paths";
-import { forgotPasswordSchema, loginSchema, resendVerificationSchema, resetPasswordSchema, signupSchema } from "./sign-in-schemas";
+export { actionRetryAfter } from "~/features/auth/auth-http.server";
+import { authHref, isHostPath, twoStepPath } from "./auth-paths";
+import { backupCodeSchema, twoStepCodeSchema } from "./second-step-schemas";
+import { forgotPasswordSchema as emailLinkSchema, forgotPasswordSchema, loginSchema, resendVerificationSchema, resetPasswordSchema, signupSchema } from "./sign-in-schemas";
 
 // The sign-in screens' route actions: each reads its form with the form kit, checks it with the screen's schema
 // and calls the sign-in layer in-process, so the forms work without JavaScript under every rule of the API.
@@ -15,6 +17,9 @@ function destination(request: Request, fields: Record<string, string>) {
   const target = fields.redirectTo ?? new URL(request.url).searchParams.get("redirectTo");
   return safeRedirect(target, getAuthService().env.SITE_URL);
 }
+
+/** The password (or emailed link) was right and the account has two-step sign-in: the code page comes next. */
+const pendingSecondStep = (answer: { body: unknown }) => Boolean((answer.body as { twoFactorRedirect?: boolean } | null)?.twoFactorRedirect);
 
 const typedEmail = (fields: Record<string, string>) => ({ email: fields.email ?? "" });
 
@@ -31,6 +36,7 @@ export async function loginAction(request: Request) {
   if (!parsed.success) return invalidForm(parsed.error, typedEmail(fields));
   const answer = await callAuthApi(request, "/sign-in/email", { email: parsed.data.email, password: parsed.data.password });
   if (!answer.ok) return authFailure(answer, typedEmail(fields));
+  if (pendingSecondStep(answer)) return redirect(authHref(twoStepPath, to), { headers: withCookies(answer.cookies) });
   return goTo(to, answer.cookies);
 }
 
@@ -53,6 +59,7 @@ export async function signupAction(request: Request) {
       "auth/invalid-email": "email",
       "auth/weak-password": "password",
       "auth/display-name-too-long": "displayName",
+      "auth/invalid-display-name": "displayName",
     });
   }
   // A query keeps the next screen server-rendered, so even without JavaScript it knows the new session (not the
@@ -102,4 +109,39 @@ export async function verifyEmailAction(request: Request) {
   const answer = await callAuthApi(request, `/verify-email?${new URLSearchParams({ token })}`);
   if (!answer.ok) return authFailure(answer);
   return data<FormResult>({ done: true }, { headers: withCookies(answer.cookies) });
+}
+
+/** `/login/two-step`: the app code (or a backup code) of a pending sign-in; the account is signed in on success. */
+export async function twoStepChallengeAction(request: Request) {
+  const fields = await readForm(request);
+  const intent = fields.intent === "backup" ? "backup" : "totp";
+  const parsed = (intent === "backup" ? backupCodeSchema : twoStepCodeSchema).safeParse(fields);
+  if (!parsed.success) return invalidForm(parsed.error, {}, intent);
+  const code = "backupCode" in parsed.data ? parsed.data.backupCode : parsed.data.code;
+  const path = intent === "backup" ? "/two-factor/verify-backup-code" : "/two-factor/verify-totp";
+  const answer = await callAuthApi(request, path, { code, trustDevice: parsed.data.trustDevice });
+  const field = intent === "backup" ? "backupCode" : "code";
+  if (!answer.ok) return authFailure(answer, {}, { "auth/invalid-verification-code": field, "auth/code-already-used": field, "auth/invalid-backup-code": field }, intent);
+  return redirect(destination(request, fields), { headers: withCookies(answer.cookies) });
+}
+
+/**
+ * `/login/email-link`: without a token, asks for a link (the same answer whether or not the address has an
+ * account); with the mailed token, its button signs in. A GET of the page never spends the link.
+ */
+export async function emailLinkAction(request: Request) {
+  const fields = await readForm(request);
+  const to = destination(request, fields);
+  if (fields.intent === "sign-in") {
+    const token = fields.token || new URL(request.url).searchParams.get("token") || "";
+    const answer = await callAuthApi(request, "/email-link/sign-in", { token });
+    if (!answer.ok) return authFailure(answer, {}, {}, "sign-in");
+    return redirect(pendingSecondStep(answer) ? authHref(twoStepPath, to) : to, { headers: withCookies(answer.cookies) });
+  }
+  const values = { email: fields.email ?? "" };
+  const parsed = emailLinkSchema.safeParse(fields);
+  if (!parsed.success) return invalidForm(parsed.error, values, "request");
+  const answer = await callAuthApi(request, "/email-link/request", { email: parsed.data.email });
+  if (!answer.ok) return authFailure(answer, values, { "auth/invalid-email": "email" }, "request");
+  return data<FormResult>({ done: true, values, intent: "request" });
 }

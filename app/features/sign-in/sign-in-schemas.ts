@@ -46,4 +46,3 @@ export const resetPasswordSchema = (policy: PasswordPolicy) =>
 
 /** Resending a verification link: the address typed in, unless the signed-in user's own is used. */
 export const resendVerificationSchema = z.object({ email });
-

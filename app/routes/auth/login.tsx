@@ -1,7 +1,7 @@
 import type { Route } from "./+types/login";
 import { pageMeta } from "~/features/seo/page-meta";
 import { LoginScreen } from "~/features/sign-in/screens/login-screen";
-import { loginAction } from "~/features/sign-in/sign-in-actions.server";
+import { actionRetryAfter, loginAction } from "~/features/sign-in/sign-in-actions.server";
 import { signInScreenSettings } from "~/features/auth/auth-service.server";
 import { withSessionRefresh } from "~/features/auth/auth-provider";
 
@@ -9,6 +9,7 @@ export const meta: Route.MetaFunction = (args) => pageMeta(args, { title: "ç™»å…
 
 export const loader = () => ({ providers: signInScreenSettings().providers });
 export const action = ({ request }: Route.ActionArgs) => loginAction(request);
+export const headers = actionRetryAfter;
 export const clientAction = ({ serverAction }: Route.ClientActionArgs) => withSessionRefresh(serverAction);
 
 export default function Login({ loaderData }: Route.ComponentProps) {

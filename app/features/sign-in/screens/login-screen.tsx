@@ -3,11 +3,12 @@ import { displayNameOf } from "~/features/auth/display-name";
 import { useAuth } from "~/features/auth/auth-provider";
 import { Field, FormAlert, FormNotice, SubmitButton, useForm } from "~/components/form/form";
 import { AuthScreen, SignedInScreen, useRedirectTo } from "~/features/sign-in/sign-in-screen";
-import { authHref, isHostPath } from "~/features/sign-in/auth-paths";
+import { authHref, emailLinkPath, isHostPath, twoStepPath } from "~/features/sign-in/auth-paths";
+import { PasskeySignIn } from "~/features/sign-in/passkey-sign-in";
 import { loginSchema } from "~/features/sign-in/sign-in-schemas";
 import { SocialButtons } from "~/features/auth/social-buttons";
 import type { SocialProvider } from "~/features/auth/auth-client";
-import { useState } from "react";
+import { useCallback, useState } from "react";
 import { AuthError } from "~/features/auth/auth-client";
 
 /** `/login`: a POST form (works before the JavaScript arrives), social pop-ups, guest sign-in and sign-out. */
@@ -28,9 +29,16 @@ export function LoginScreen({ providers }: { providers: SocialProvider[] }) {
     auth
       .loginWithSocial(provider)
       .then(() => (isHostPath(redirectTo) ? window.location.assign(redirectTo) : navigate(redirectTo, { replace: true })))
-      .catch((error: unknown) => setSocialError(error instanceof AuthError ? error : new AuthError("auth/internal-error")))
+      .catch((error: unknown) => {
+        // The account has two-step sign-in: the pop-up signed nobody in, the code page finishes the sign-in.
+        if (error instanceof AuthError && error.code === "auth/two-step-required") return navigate(authHref(twoStepPath, redirectTo));
+        setSocialError(error instanceof AuthError ? error : new AuthError("auth/internal-error"));
+      })
       .finally(() => setSocialPending(false));
   };
+
+  // A full page load: every part of the site (the header's user menu too) sees the new session at once.
+  const passkeySignedIn = useCallback(() => window.location.assign(redirectTo), [redirectTo]);
 
   if (auth.currentUser && !auth.currentUser.isAnonymous && !pending) {
     return <SignedInScreen title="登入" lead={`你已登入為 ${displayNameOf(auth.currentUser)}。`} redirectTo={redirectTo} />;
@@ -46,16 +54,18 @@ export function LoginScreen({ providers }: { providers: SocialProvider[] }) {
             <Link to={authHref("/email-verification", redirectTo)}>重新寄送驗證信</Link>
           </p>
         ) : null}
-        <Field name="email" label="電子郵件" type="email" autoComplete="username" inputMode="email" required
+        <Field name="email" label="電子郵件" type="email" autoComplete="username webauthn" inputMode="email" required
           defaultValue={form.outcome?.values?.email} error={form.errors.email} />
         <Field name="password" label="密碼" type="password" autoComplete="current-password" required error={form.errors.password} />
         <SubmitButton pending={pending} label="登入" />
       </Form>
       <div className="auth-links">
         <Link to="/forgot-password">忘記密碼？</Link>
+        <Link to={authHref(emailLinkPath, redirectTo)}>用電子郵件連結登入</Link>
         <Link to={authHref("/signup", redirectTo)}>註冊</Link>
       </div>
       <p className="auth-divider">或</p>
+      <PasskeySignIn onSignedIn={passkeySignedIn} disabled={pending} />
       <SocialButtons providers={providers} disabled={pending} onSelect={signInWith} />
       <Form method="post" action={form.action} className="auth-actions">
         <button type="submit" name="intent" value="guest" className="button" disabled={pending}>

@@ -1,0 +1,115 @@
+import { data, redirect } from "react-router";
+import QRCode from "qrcode";
+import type { FormResult } from "~/lib/form-result";
+import { invalidForm, readForm, unknownIntent } from "~/services/form.server";
+import { authFailure, callAuthApi, currentIdentity, withCookies, type AuthAnswer } from "~/features/auth/auth-http.server";
+import { passkeyNameSchema, totpConfirmSchema } from "~/features/sign-in/second-step-schemas";
+import type { PasskeyListItem, PasskeySettings, TwoStepEnrolment, TwoStepOutcome, TwoStepSettings } from "./second-factor-shapes";
+
+// The account screens of the second ways in: /account/two-step and /account/passkeys (loaders and actions).
+
+/**
+ * Turning two-step sign-in on or off replaces the session (Better Auth issues a new cookie): the answer is a
+ * redirect carrying it, so the page after it (with or without JavaScript) is read with the new session.
+ */
+const twoStepSettingsPath = "/account/two-step";
+
+const notSignedIn: AuthAnswer = { ok: false, status: 401, body: { code: "auth/no-current-user" }, cookies: [], retryAfter: null };
+
+async function sessionUser(request: Request) {
+  const user = await currentIdentity(request);
+  return user?.email && !user.isAnonymous ? user : null;
+}
+
+async function twoStepEnabled(request: Request): Promise<boolean> {
+  const session = (await callAuthApi(request, "/get-session")).body as { user?: { twoFactorEnabled?: boolean | null } } | null;
+  return Boolean(session?.user?.twoFactorEnabled);
+}
+
+/** `/account/two-step`: whether two-step sign-in is on, and whether the account has a password to confirm with. */
+export async function twoStepSettings(request: Request): Promise<TwoStepSettings> {
+  const user = await sessionUser(request);
+  if (!user?.email) return { account: null };
+  const hasPassword = user.providerData.some((provider) => provider.providerId === "password");
+  return { account: { email: user.email, hasPassword, enabled: await twoStepEnabled(request) } };
+}
+
+/** What the authenticator app needs: the QR code of the otpauth:// address and the secret to type in. */
+async function enrolmentOf(totpURI: string, backupCodes: string[]): Promise<TwoStepEnrolment> {
+  const secret = new URL(totpURI).searchParams.get("secret") ?? "";
+  const qrSvg = await QRCode.toString(totpURI, { type: "svg", margin: 1, errorCorrectionLevel: "M" });
+  return { totpURI, qrSvg, secret: secret.replace(/(.{4})/g, "$1 ").trim(), backupCodes };
+}
+
+async function postedEnrolment(fields: Record<string, string>): Promise<TwoStepEnrolment | undefined> {
+  const uri = fields.totpURI ?? "";
+  if (!uri.startsWith("otpauth://totp/") || uri.length > 500) return undefined;
+  const codes = (fields.backupCodes ?? "").split(" ").filter((code) => /^[A-Za-z0-9]{5}-[A-Za-z0-9]{5}$/.test(code));
+  return enrolmentOf(uri, codes.slice(0, 10));
+}
+
+/**
+ * The forms of `/account/two-step`: start the enrolment (password, where the account has one), confirm it with the
+ * app's first code, turn it off (password, or for an account without one a current code).
+ */
+export async function twoStepSettingsAction(request: Request) {
+  const fields = await readForm(request);
+  const intent = fields.intent ?? "";
+  if (!(await sessionUser(request))) return authFailure(notSignedIn, {}, {}, intent);
+  if (intent === "enable") {
+    const answer = await callAuthApi(request, "/two-factor/enable", { password: fields.password ?? "" });
+    const body = answer.body as { totpURI?: string; backupCodes?: string[] } | null;
+    if (!answer.ok || !body?.totpURI) return authFailure(answer, {}, { "auth/invalid-credential": "password", "auth/missing-password": "password" }, intent);
+    const enrolment = await enrolmentOf(body.totpURI, body.backupCodes ?? []);
+    return data<TwoStepOutcome>({ intent, enrolment }, { headers: withCookies(answer.cookies) });
+  }
+  if (intent === "confirm" || intent === "disable-with-code") {
+    const parsed = totpConfirmSchema.safeParse(fields);
+    if (!parsed.success) return invalidForm(parsed.error, {}, intent);
+    const checked = await callAuthApi(request, "/two-factor/verify-totp", { code: parsed.data.code });
+    if (!checked.ok) {
+      const answer = authFailure(checked, {}, { "auth/invalid-verification-code": "code", "auth/code-already-used": "code" }, intent);
+      // After a typo the enrolment stays on screen (only this person's own secret, posted back by their form).
+      const shown = intent === "confirm" ? await postedEnrolment(fields) : undefined;
+      return shown ? data<TwoStepOutcome>({ ...answer.data, enrolment: shown }, answer.init ?? undefined) : answer;
+    }
+    if (intent === "confirm") {
+      return redirect(`${twoStepSettingsPath}?done=on`, { headers: withCookies(checked.cookies) });
+    }
+  }
+  if (intent === "disable" || intent === "disable-with-code") {
+    const answer = await callAuthApi(request, "/two-factor/disable", intent === "disable" ? { password: fields.password ?? "" } : {});
+    if (!answer.ok) return authFailure(answer, {}, { "auth/invalid-credential": "password", "auth/missing-password": "password" }, intent);
+    return redirect(`${twoStepSettingsPath}?done=off`, { headers: withCookies(answer.cookies) });
+  }
+  return unknownIntent();
+}
+
+/** `/account/passkeys`: the signed-in account's passkeys. */
+export async function passkeySettings(request: Request): Promise<PasskeySettings> {
+  const user = await sessionUser(request);
+  if (!user?.email) return { account: null };
+  const list = (await callAuthApi(request, "/passkey/list")).body as { passkeys?: PasskeyListItem[] } | null;
+  return { account: { email: user.email, passkeys: list?.passkeys ?? [] } };
+}
+
+/** Renaming and removing a passkey work without JavaScript (adding one needs the browser's WebAuthn API). */
+export async function passkeySettingsAction(request: Request) {
+  const fields = await readForm(request);
+  const intent = fields.intent ?? "";
+  if (intent === "rename") {
+    const parsed = passkeyNameSchema.safeParse(fields);
+    if (!parsed.success) return invalidForm(parsed.error, { name: fields.name ?? "", id: fields.id ?? "" }, `rename:${fields.id ?? ""}`);
+    const answer = await callAuthApi(request, "/passkey/rename", parsed.data);
+    if (!answer.ok) return authFailure(answer, {}, {}, `rename:${parsed.data.id}`);
+    return data<FormResult>({ intent: "passkeys", done: true, notice: `已改名為「${parsed.data.name}」。` });
+  }
+  if (intent === "delete") {
+    const answer = await callAuthApi(request, "/passkey/delete", { id: fields.id ?? "" });
+    if (!answer.ok) return authFailure(answer, {}, {}, "passkeys");
+    const name = (answer.body as { name?: string } | null)?.name ?? "";
+    return data<FormResult>({ intent: "passkeys", done: true, notice: `已移除密碼金鑰「${name}」，它不能再用來登入。` });
+  }
+  return unknownIntent();
+}
+

@@ -1,0 +1,210 @@
+import { randomBytes, randomUUID } from "node:crypto";
+import {
+  generateAuthenticationOptions,
+  generateRegistrationOptions,
+  verifyAuthenticationResponse,
+  verifyRegistrationResponse,
+  type AuthenticationResponseJSON,
+  type AuthenticatorTransport,
+  type RegistrationResponseJSON,
+} from "@simplewebauthn/server";
+import { APIError, createAuthEndpoint, sessionMiddleware } from "better-auth/api";
+import { setSessionCookie } from "better-auth/cookies";
+import type { BetterAuthPlugin } from "better-auth";
+import type { Kysely } from "kysely";
+import * as z from "zod";
+import type { Database } from "~/db/schema";
+
+/** A name the owner gives a passkey (「小明的 iPhone」); the default says what kind it is. */
+export const PASSKEY_NAME_MAX_LENGTH = 50;
+const challengeLifetimeMs = 5 * 60_000;
+const challengeCookie = "passkey_challenge";
+
+const credentialSchema = z.looseObject({ id: z.string().min(1).max(1400), rawId: z.string(), type: z.literal("public-key"), response: z.looseObject({}) });
+const nameSchema = z.string().trim().min(1).max(PASSKEY_NAME_MAX_LENGTH);
+const idSchema = z.string().min(1).max(36);
+
+const invalidPasskey = () => new APIError("BAD_REQUEST", { code: "INVALID_PASSKEY", message: "Passkey not accepted" });
+
+
+/**
+ * Passkeys (WebAuthn) written on @simplewebauthn/server (decision 107): register, list, rename and remove for the
+ * signed-in account; sign in without a password, including from the browser's autofill (conditional mediation).
+ * The relying party is the site's host name and its origin the site's; user verification is required, so a
+ * passkey is two factors in itself and two-step sign-in does not ask for a code after it. Challenges live in the
+ * verification table (5 minutes, consumed once): per user when registering, per browser (a signed cookie naming
+ * a random id) when signing in. Only the public key is stored.
+ */
+/** A passkey as `GET /passkey/list` answers it. */
+interface PasskeyListItem {
+  id: string;
+  name: string;
+  createdAt: string;
+  lastUsedAt: string | null;
+  /** Synced by its provider (iCloud Keychain, Google Password Manager) rather than kept on one device. */
+  backedUp: boolean;
+}
+
+export function passkeys(db: Kysely<Database>, siteUrl: string, productName: string): BetterAuthPlugin {
+  const site = new URL(siteUrl);
+  const rpID = site.hostname;
+  const origin = site.origin;
+  const ownPasskey = (userId: string, id: string) => db.selectFrom("passkey").selectAll().where("user_id", "=", userId).where("id", "=", id);
+
+  return {
+    id: "passkeys",
+    endpoints: {
+      passkeyRegisterOptions: createAuthEndpoint("/passkey/register/options", { method: "POST", use: [sessionMiddleware] }, async (ctx) => {
+        const { user } = ctx.context.session;
+        if (user.isAnonymous) throw new APIError("FORBIDDEN", { code: "OPERATION_NOT_ALLOWED", message: "Guests cannot add passkeys" });
+        const existing = await db.selectFrom("passkey").select(["credential_id", "transports"]).where("user_id", "=", user.id).execute();
+        const options = await generateRegistrationOptions({
+          rpName: productName,
+          rpID,
+          userName: user.email,
+          userDisplayName: user.name || user.email,
+          userID: new TextEncoder().encode(user.id),
+          attestationType: "none",
+          excludeCredentials: existing.map((row) => ({ id: row.credential_id, transports: transportsOf(row.transports) })),
+          authenticatorSelection: { residentKey: "required", userVerification: "required" },
+        });
+        await ctx.context.internalAdapter.deleteVerificationByIdentifier(`passkey-register:${user.id}`);
+        await ctx.context.internalAdapter.createVerificationValue({
+          identifier: `passkey-register:${user.id}`,
+          value: options.challenge,
+          expiresAt: new Date(Date.now() + challengeLifetimeMs),
+        });
+        return ctx.json(options);
+      }),
+
+      passkeyRegisterVerify: createAuthEndpoint(
+        "/passkey/register/verify",
+        { method: "POST", use: [sessionMiddleware], body: z.object({ response: credentialSchema, name: nameSchema.optional() }) },
+        async (ctx) => {
+          const { user } = ctx.context.session;
+          const challenge = await ctx.context.internalAdapter.consumeVerificationValue(`passkey-register:${user.id}`);
+          if (!challenge) throw invalidPasskey();
+          const result = await verifyRegistrationResponse({
+            response: ctx.body.response as unknown as RegistrationResponseJSON,
+            expectedChallenge: challenge.value,
+            expectedOrigin: origin,
+            expectedRPID: rpID,
+            requireUserVerification: true,
+          }).catch(() => null);
+          if (!result?.verified) throw invalidPasskey();
+          const { credential, credentialDeviceType, credentialBackedUp } = result.registrationInfo;
+          const id = randomUUID();
+          const name = ctx.body.name ?? (credentialDeviceType === "multiDevice" ? "同步的密碼金鑰" : "這個裝置上的密碼金鑰");
+          const inserted = await db
+            .insertInto("passkey")
+            .values({
+              id,
+              user_id: user.id,
+              name,
+              credential_id: credential.id,
+              public_key: Buffer.from(credential.publicKey).toString("base64url"),
+              counter: credential.counter,
+              transports: (credential.transports ?? []).join(","),
+              backed_up: credentialBackedUp ? 1 : 0,
+              created_at: new Date().toISOString(),
+              last_used_at: null,
+            })
+            .onConflict((conflict) => conflict.column("credential_id").doNothing())
+            .executeTakeFirst();
+          if (!inserted.numInsertedOrUpdatedRows) throw invalidPasskey();
+          return ctx.json({ id, name });
+        },
+      ),
+
+      passkeyList: createAuthEndpoint("/passkey/list", { method: "GET", use: [sessionMiddleware] }, async (ctx) => {
+        const rows = await db.selectFrom("passkey").selectAll().where("user_id", "=", ctx.context.session.user.id).orderBy("created_at").execute();
+        const list: PasskeyListItem[] = rows.map((row) => ({
+          id: row.id,
+          name: row.name,
+          createdAt: row.created_at,
+          lastUsedAt: row.last_used_at,
+          backedUp: Boolean(row.backed_up),
+        }));
+        return ctx.json({ passkeys: list });
+      }),
+
+      passkeyRename: createAuthEndpoint(
+        "/passkey/rename",
+        { method: "POST", use: [sessionMiddleware], body: z.object({ id: idSchema, name: nameSchema }) },
+        async (ctx) => {
+          const updated = await db
+            .updateTable("passkey")
+            .set({ name: ctx.body.name })
+            .where("user_id", "=", ctx.context.session.user.id)
+            .where("id", "=", ctx.body.id)
+            .executeTakeFirst();
+          if (!Number(updated.numUpdatedRows)) throw new APIError("NOT_FOUND", { code: "PASSKEY_NOT_FOUND", message: "No such passkey" });
+          return ctx.json({ status: true });
+        },
+      ),
+
+      passkeyDelete: createAuthEndpoint(
+        "/passkey/delete",
+        { method: "POST", use: [sessionMiddleware], body: z.object({ id: idSchema }) },
+        async (ctx) => {
+          const found = await ownPasskey(ctx.context.session.user.id, ctx.body.id).executeTakeFirst();
+          if (!found) throw new APIError("NOT_FOUND", { code: "PASSKEY_NOT_FOUND", message: "No such passkey" });
+          await db.deleteFrom("passkey").where("id", "=", found.id).execute();
+          return ctx.json({ status: true, name: found.name });
+        },
+      ),
+
+      passkeySignInOptions: createAuthEndpoint("/passkey/sign-in/options", { method: "POST" }, async (ctx) => {
+        const options = await generateAuthenticationOptions({ rpID, userVerification: "required" });
+        const id = randomBytes(18).toString("base64url");
+        await ctx.context.internalAdapter.createVerificationValue({
+          identifier: `passkey-sign-in:${id}`,
+          value: options.challenge,
+          expiresAt: new Date(Date.now() + challengeLifetimeMs),
+        });
+        const cookie = ctx.context.createAuthCookie(challengeCookie, { maxAge: challengeLifetimeMs / 1000 });
+        await ctx.setSignedCookie(cookie.name, id, ctx.context.secret, cookie.attributes);
+        return ctx.json(options);
+      }),
+
+      passkeySignIn: createAuthEndpoint(
+        "/passkey/sign-in/verify",
+        { method: "POST", body: z.object({ response: credentialSchema }) },
+        async (ctx) => {
+          const cookie = ctx.context.createAuthCookie(challengeCookie);
+          const id = await ctx.getSignedCookie(cookie.name, ctx.context.secret);
+          const challenge = id ? await ctx.context.internalAdapter.consumeVerificationValue(`passkey-sign-in:${id}`) : null;
+          const row = await db.selectFrom("passkey").selectAll().where("credential_id", "=", ctx.body.response.id).executeTakeFirst();
+          if (!challenge || !row) throw invalidPasskey();
+          const result = await verifyAuthenticationResponse({
+            response: ctx.body.response as unknown as AuthenticationResponseJSON,
+            expectedChallenge: challenge.value,
+            expectedOrigin: origin,
+            expectedRPID: rpID,
+            requireUserVerification: true,
+            credential: {
+              id: row.credential_id,
+              publicKey: new Uint8Array(Buffer.from(row.public_key, "base64url")),
+              counter: Number(row.counter),
+              transports: transportsOf(row.transports),
+            },
+          }).catch(() => null);
+          if (!result?.verified) throw invalidPasskey();
+          await db
+            .updateTable("passkey")
+            .set({ counter: result.authenticationInfo.newCounter, last_used_at: new Date().toISOString() })
+            .where("id", "=", row.id)
+            .execute();
+          const user = await ctx.context.internalAdapter.findUserById(row.user_id);
+          if (!user) throw invalidPasskey();
+          const session = await ctx.context.internalAdapter.createSession(user.id);
+          await setSessionCookie(ctx, { session, user });
+          ctx.setCookie(cookie.name, "", { ...cookie.attributes, maxAge: 0 });
+          return ctx.json({ status: true });
+        },
+      ),
+    },
+  } satisfies BetterAuthPlugin;
+}
+
+const transportsOf = (stored: string) => (stored ? (stored.split(",") as AuthenticatorTransport[]) : undefined);

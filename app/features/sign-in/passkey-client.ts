@@ -1,0 +1,54 @@
+import {
+  WebAuthnAbortService,
+  browserSupportsWebAuthn,
+  browserSupportsWebAuthnAutofill,
+  startAuthentication,
+  startRegistration,
+  type PublicKeyCredentialCreationOptionsJSON,
+  type PublicKeyCredentialRequestOptionsJSON,
+} from "@simplewebauthn/browser";
+import { AuthError, authRequest } from "~/features/auth/auth-client";
+
+/**
+ * The browser half of passkeys (@simplewebauthn/browser around the WebAuthn API). Loaded only by the screens that
+ * use it (a dynamic import from /login and /account/passkeys), never by the home page.
+ */
+
+/** The browser's refusals in catalogue terms: the person cancelled, or the browser cannot do it. */
+function asAuthError(error: unknown): AuthError {
+  if (error instanceof AuthError) return error;
+  const name = (error as { name?: string } | null)?.name;
+  if (name === "NotAllowedError" || name === "AbortError") return new AuthError("auth/passkey-cancelled");
+  if (name === "NotSupportedError" || name === "SecurityError") return new AuthError("auth/passkey-unsupported");
+  return new AuthError("auth/invalid-passkey");
+}
+
+export const passkeysSupported = () => browserSupportsWebAuthn();
+
+/**
+ * Signs in with a passkey. With `autofill`, waits for the person to pick one from the email field's suggestions
+ * (conditional mediation) and resolves false where the browser has no such autofill; otherwise asks at once.
+ */
+export async function signInWithPasskey({ autofill = false } = {}): Promise<boolean> {
+  if (!browserSupportsWebAuthn()) throw new AuthError("auth/passkey-unsupported");
+  if (autofill && !(await browserSupportsWebAuthnAutofill())) return false;
+  const optionsJSON = await authRequest<PublicKeyCredentialRequestOptionsJSON>("/passkey/sign-in/options", { body: {} });
+  const response = await startAuthentication({ optionsJSON, useBrowserAutofill: autofill }).catch((error: unknown) => {
+    throw asAuthError(error);
+  });
+  await authRequest("/passkey/sign-in/verify", { body: { response } });
+  return true;
+}
+
+/** Stops a waiting autofill request (before the button asks for a passkey itself, or when leaving the page). */
+export const cancelPasskeyRequest = () => WebAuthnAbortService.cancelCeremony();
+
+/** Creates a passkey for the signed-in account on this device (or the person's phone or security key). */
+export async function addPasskey(name: string): Promise<void> {
+  if (!browserSupportsWebAuthn()) throw new AuthError("auth/passkey-unsupported");
+  const optionsJSON = await authRequest<PublicKeyCredentialCreationOptionsJSON>("/passkey/register/options", { body: {} });
+  const response = await startRegistration({ optionsJSON }).catch((error: unknown) => {
+    throw asAuthError(error);
+  });
+  await authRequest("/passkey/register/verify", { body: { response, ...(name.trim() ? { name: name.trim() } : {}) } });
+}

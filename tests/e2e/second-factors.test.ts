@@ -1,0 +1,288 @@
+import fs from "node:fs";
+import path from "node:path";
+import type { Page } from "playwright-core";
+import { TOTP } from "otpauth";
+import { describe, expect, it } from "vitest";
+import { createVerifiedAccount, newEmail, password } from "./helpers/accounts";
+import { expectNoAxeViolations, openPage, useBrowser } from "./helpers/browser";
+import { linkTo, mailTo } from "./helpers/mailbox";
+
+/**
+ * Passkeys, two-step sign-in and email links, as a parent uses them in Chromium. With SCREENSHOT_DIR set
+ * (`npm run screenshots:sign-in`), each step the closing walk-through names is saved there as a PNG.
+ */
+const screenshotDir = process.env.SCREENSHOT_DIR;
+async function snap(page: Page, name: string) {
+  if (!screenshotDir) return;
+  fs.mkdirSync(screenshotDir, { recursive: true });
+  await page.screenshot({ path: path.join(screenshotDir, `${name}.png`), fullPage: true });
+}
+
+/**
+ * An authenticator app: the code of this 30-second step, or of the next (the server accepts ±1 step). A code is
+ * never accepted twice, so once both are spent it waits for the next step, as a parent would.
+ */
+function authenticatorApp(secret: string) {
+  const totp = new TOTP({ secret: secret.replace(/\s+/g, ""), digits: 6, period: 30 });
+  const given = new Set<string>();
+  return async (): Promise<string> => {
+    for (;;) {
+      for (const offset of [0, 1]) {
+        const code = totp.generate({ timestamp: Date.now() + offset * 30_000 });
+        if (!given.has(code)) {
+          given.add(code);
+          return code;
+        }
+      }
+      await new Promise((resolve) => setTimeout(resolve, 30_000 - (Date.now() % 30_000) + 200));
+    }
+  };
+}
+
+async function signInWithPassword(page: Page, email: string, redirectTo: string) {
+  await openPage(page, `/login?redirectTo=${encodeURIComponent(redirectTo)}`);
+  await page.getByLabel("電子郵件").fill(email);
+  await page.getByLabel("密碼").fill(password);
+  await page.getByRole("button", { name: "登入", exact: true }).click();
+}
+
+describe("two-step sign-in", () => {
+  const browser = useBrowser();
+
+  it("is turned on with the QR code's secret and a first code, then asked of the password, the email link and the social way in", async () => {
+    const page = await browser.newPage();
+    const email = await createVerifiedAccount(page);
+    await signInWithPassword(page, email, "/account/security");
+    await page.waitForURL("**/account/security");
+    await snap(page, "01-account-security");
+    await page.getByRole("link", { name: "兩步驟驗證" }).click();
+    await page.getByRole("heading", { name: "尚未開啟" }).waitFor();
+    await snap(page, "02-two-step-start");
+
+    await page.getByLabel("目前的密碼").fill("not-my-password");
+    await page.getByRole("button", { name: "開始設定" }).click();
+    await page.getByText("電子郵件或密碼錯誤").waitFor();
+    await page.getByLabel("目前的密碼").fill(password);
+    await page.getByRole("button", { name: "開始設定" }).click();
+    await page.getByRole("img", { name: "兩步驟驗證的 QR 碼" }).waitFor();
+    expect(await page.getByRole("img", { name: "兩步驟驗證的 QR 碼" }).locator("svg").count()).toBe(1);
+    const secret = (await page.locator(".two-step-secret code").textContent()) ?? "";
+    expect(secret).toMatch(/^[A-Z2-7]{4}( [A-Z2-7]{1,4})+$/);
+    const backupCodes = await page.locator(".two-step-codes code").allTextContents();
+    expect(backupCodes).toHaveLength(10);
+    await snap(page, "03-two-step-qr-code");
+    await expectNoAxeViolations(page);
+
+    const app = authenticatorApp(secret);
+    // A typo keeps the QR code on screen.
+    await page.getByRole("textbox", { name: "驗證碼" }).fill("12345");
+    await page.getByRole("button", { name: "確認並開啟" }).click();
+    await page.getByText("請輸入驗證器 App 顯示的 6 位數字").waitFor();
+    await page.getByRole("textbox", { name: "驗證碼" }).fill(await app());
+    await page.getByRole("button", { name: "確認並開啟" }).click();
+    await page.getByRole("status").filter({ hasText: "兩步驟驗證已開啟" }).waitFor();
+    await snap(page, "04-two-step-on");
+
+    // Password: the code page, then the account; this device is remembered.
+    const phone = await browser.newPage();
+    await signInWithPassword(phone, email, "/account/security");
+    await phone.waitForURL("**/login/two-step?redirectTo=%2Faccount%2Fsecurity");
+    await snap(phone, "05-login-two-step");
+    await expectNoAxeViolations(phone);
+    await phone.getByLabel("驗證碼").fill(await app());
+    await phone.getByRole("checkbox", { name: /30 天內不再詢問/ }).check();
+    await phone.getByRole("button", { name: "驗證並登入" }).click();
+    await phone.waitForURL("**/account/security");
+    await phone.getByText(`目前登入的帳號：${email}`).waitFor();
+    // Signed out and back in on the remembered device: no code.
+    await openPage(phone, "/login");
+    await phone.getByRole("button", { name: "登出" }).click();
+    await signInWithPassword(phone, email, "/account/security");
+    await phone.waitForURL("**/account/security");
+
+    // Without JavaScript, with a backup code; the same backup code is refused the second time.
+    for (const attempt of ["first", "again"]) {
+      const plain = await browser.newPage({ javaScriptEnabled: false });
+      await plain.goto("/login?redirectTo=%2Faccount%2Fsecurity");
+      await plain.getByLabel("電子郵件").fill(email);
+      await plain.getByLabel("密碼").fill(password);
+      await plain.getByRole("button", { name: "登入", exact: true }).click();
+      await plain.waitForURL("**/login/two-step**");
+      await plain.getByText("手機不在身邊？改用備用碼").click();
+      await plain.getByLabel("備用碼").fill(backupCodes[0] ?? "");
+      await plain.getByRole("button", { name: "使用備用碼登入" }).click();
+      if (attempt === "first") {
+        await plain.waitForURL("**/account/security");
+        await plain.getByText(`目前登入的帳號：${email}`).waitFor();
+      } else {
+        await plain.getByText("備用碼不正確，或已經用過了").waitFor();
+      }
+      await plain.context().close();
+    }
+
+    // An emailed link is one factor too: its button leads to the code page.
+    const mailed = await browser.newPage();
+    await openPage(mailed, "/login/email-link");
+    await mailed.getByLabel("電子郵件").fill(email);
+    await mailed.getByRole("button", { name: "寄送登入連結" }).click();
+    await mailed.getByRole("status").filter({ hasText: "登入連結已經寄出" }).waitFor();
+    await openPage(mailed, linkTo(await mailTo(email, /登入連結/), "/login/email-link"));
+    await mailed.getByRole("button", { name: "登入" }).click();
+    await mailed.waitForURL("**/login/two-step");
+    await mailed.getByLabel("驗證碼").fill(await app());
+    await mailed.getByRole("button", { name: "驗證並登入" }).click();
+    await mailed.waitForURL((url) => url.pathname === "/");
+
+    // A social sign-in (the development provider links the same email) goes on to the code page too.
+    const social = await browser.newPage();
+    await openPage(social, "/login?redirectTo=%2Fpricing");
+    const popupOpened = social.waitForEvent("popup");
+    await social.getByRole("button", { name: "使用開發測試帳號登入" }).click();
+    const popup = await popupOpened;
+    await popup.getByLabel("電子郵件").fill(email);
+    await popup.getByRole("button", { name: "繼續" }).click();
+    await social.waitForURL("**/login/two-step?redirectTo=%2Fpricing");
+    expect(await social.evaluate(() => fetch("/api/auth/me").then((answer) => answer.json()))).toMatchObject({ user: null });
+    await social.getByText("手機不在身邊？改用備用碼").click();
+    await social.getByLabel("備用碼").fill(backupCodes[2] ?? "");
+    await social.getByRole("button", { name: "使用備用碼登入" }).click();
+    await social.waitForURL("**/pricing");
+
+    // Turned off with the password (no JavaScript): the next sign-in asks for no code.
+    const plain = await browser.newPage({ javaScriptEnabled: false });
+    await plain.goto("/login?redirectTo=%2Faccount%2Ftwo-step");
+    await plain.getByLabel("電子郵件").fill(email);
+    await plain.getByLabel("密碼").fill(password);
+    await plain.getByRole("button", { name: "登入", exact: true }).click();
+    await plain.getByText("手機不在身邊？改用備用碼").click();
+    await plain.getByLabel("備用碼").fill(backupCodes[1] ?? "");
+    await plain.getByRole("button", { name: "使用備用碼登入" }).click();
+    await plain.waitForURL("**/account/two-step");
+    await plain.getByLabel("目前的密碼").fill(password);
+    await plain.getByRole("button", { name: "關閉兩步驟驗證" }).click();
+    await plain.getByRole("status").filter({ hasText: "兩步驟驗證已關閉" }).waitFor();
+    const later = await browser.newPage();
+    await signInWithPassword(later, email, "/account/security");
+    await later.waitForURL("**/account/security");
+    for (const open of [page, phone, mailed, social, plain, later]) await open.context().close();
+    // Codes are never reused, so the test may wait for the app's next step: more time than the default.
+  }, 150_000);
+});
+
+describe("email-link sign-in", () => {
+  const browser = useBrowser();
+
+  it("mails a link without JavaScript, answers an unknown address the same, and signs in once on the button", async () => {
+    const email = await createVerifiedAccount(await browser.newPage());
+    const page = await browser.newPage({ javaScriptEnabled: false });
+    await page.goto("/login");
+    await page.getByRole("link", { name: "用電子郵件連結登入" }).click();
+    await page.waitForURL("**/login/email-link");
+    await snap(page, "09-email-link-request");
+    for (const address of [newEmail(), email]) {
+      await page.getByLabel("電子郵件").fill(address);
+      await page.getByRole("button", { name: "寄送登入連結" }).click();
+      await page.getByRole("status").filter({ hasText: `如果 ${address} 有註冊帳號，登入連結已經寄出` }).waitFor();
+    }
+    const link = linkTo(await mailTo(email, /登入連結/), "/login/email-link");
+
+    // A mail scanner opening the link (twice) spends nothing; the button signs in.
+    await page.goto(link);
+    await page.goto(link);
+    await snap(page, "10-email-link-button");
+    await page.getByRole("button", { name: "登入" }).click();
+    await page.waitForURL((url) => url.pathname === "/");
+    const me = await page.request.get("/api/auth/me");
+    expect((await me.json()) as unknown).toMatchObject({ user: { email } });
+
+    const again = await browser.newPage({ javaScriptEnabled: false });
+    await again.goto(link);
+    await again.getByRole("button", { name: "登入" }).click();
+    await again.getByText("連結無效、已過期或已使用過，請重新申請").waitFor();
+    await page.context().close();
+    await again.context().close();
+  });
+});
+
+describe("passkeys", () => {
+  const browser = useBrowser();
+
+  /** A platform authenticator with user verification (Chromium's virtual authenticator over CDP). */
+  async function withAuthenticator(page: Page) {
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send("WebAuthn.enable");
+    await cdp.send("WebAuthn.addVirtualAuthenticator", {
+      options: { protocol: "ctap2", transport: "internal", hasResidentKey: true, hasUserVerification: true, isUserVerified: true, automaticPresenceSimulation: true },
+    });
+  }
+
+  async function signOut(page: Page) {
+    await openPage(page, "/login");
+    await page.getByRole("button", { name: "登出" }).click();
+    await page.getByRole("button", { name: "登入", exact: true }).waitFor();
+  }
+
+  it("registers, renames and removes a passkey, and signs in with it by autofill and by the button", async () => {
+    const page = await browser.newPage();
+    await withAuthenticator(page);
+    const email = await createVerifiedAccount(page);
+    await signInWithPassword(page, email, "/account/passkeys");
+    await page.waitForURL("**/account/passkeys");
+    await page.getByText("還沒有密碼金鑰。").waitFor();
+    await snap(page, "06-passkeys-empty");
+    await page.getByLabel("名稱（選填）").fill("我的筆電");
+    await page.getByRole("button", { name: "新增密碼金鑰" }).click();
+    await page.getByRole("status").filter({ hasText: "已新增密碼金鑰" }).waitFor();
+    await page.getByText("我的筆電", { exact: true }).waitFor();
+    await snap(page, "07-passkey-added");
+    await expectNoAxeViolations(page);
+
+    await page.getByLabel("新名稱").fill("客廳的電腦");
+    await page.getByRole("button", { name: "改名" }).click();
+    await page.getByRole("status").filter({ hasText: "已改名為「客廳的電腦」" }).waitFor();
+
+    // Autofill: once signed out, the login screen's waiting request is answered from the email field's
+    // suggestions (the virtual authenticator picks the one passkey) and the browser is signed in again.
+    await openPage(page, "/login");
+    await page.getByRole("button", { name: "登出" }).click();
+    await page.waitForURL((url) => url.pathname === "/");
+    expect(((await (await page.request.get("/api/auth/me")).json()) as { user: { email: string } }).user.email).toBe(email);
+
+    // The button, on a browser without passkey autofill.
+    await page.addInitScript(() => {
+      PublicKeyCredential.isConditionalMediationAvailable = () => Promise.resolve(false);
+    });
+    await signOut(page);
+    await snap(page, "08-login-passkey");
+    await page.getByRole("button", { name: "使用密碼金鑰登入" }).click();
+    await page.waitForURL((url) => url.pathname === "/");
+    expect(((await (await page.request.get("/api/auth/me")).json()) as { user: { email: string } }).user.email).toBe(email);
+
+    await openPage(page, "/account/passkeys");
+    await page.getByText("最近使用").first().waitFor();
+    await page.getByRole("button", { name: "移除" }).click();
+    await page.getByRole("status").filter({ hasText: "已移除密碼金鑰「客廳的電腦」" }).waitFor();
+    await page.getByText("還沒有密碼金鑰。").waitFor();
+    // The removed passkey no longer signs in.
+    await signOut(page);
+    await page.getByRole("button", { name: "使用密碼金鑰登入" }).click();
+    await page.getByText("無法使用這個密碼金鑰").waitFor();
+    await page.context().close();
+  });
+
+  it("says why adding a passkey needs JavaScript", async () => {
+    const setup = await browser.newPage();
+    const email = await createVerifiedAccount(setup);
+    const page = await browser.newPage({ javaScriptEnabled: false });
+    await page.goto("/login?redirectTo=%2Faccount%2Fpasskeys");
+    await page.getByLabel("電子郵件").fill(email);
+    await page.getByLabel("密碼").fill(password);
+    await page.getByRole("button", { name: "登入", exact: true }).click();
+    await page.waitForURL("**/account/passkeys");
+    await page.getByText("新增密碼金鑰需要開啟瀏覽器的 JavaScript").waitFor();
+    expect(await page.getByRole("button", { name: "新增密碼金鑰" }).isVisible()).toBe(false);
+    expect(await page.getByText("還沒有密碼金鑰。").isVisible()).toBe(true);
+    await setup.context().close();
+    await page.context().close();
+  });
+});

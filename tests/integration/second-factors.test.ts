@@ -1,0 +1,171 @@
+import { randomUUID } from "node:crypto";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { TOTP } from "otpauth";
+import { sql } from "kysely";
+import { getMigrations } from "better-auth/db/migration";
+import { authOptions } from "~/features/auth/auth.server";
+import { describeEachDatabase } from "~tests/helpers/databases";
+import { startAuthServer, type AuthTestClient, type AuthTestServer } from "./auth-server";
+
+const password = "kite-river-7";
+const newEmail = () => `two-step-${randomUUID().slice(0, 8)}@example.tw`;
+const tokenFrom = (link: string) => new URL(link).searchParams.get("token") ?? "";
+
+/** The code an authenticator app shows `stepsAgo` 30-second steps before now (the server accepts ±1 step). */
+const codeAt = (totpURI: string, stepsAgo = 0) => {
+  const secret = new URL(totpURI).searchParams.get("secret") ?? "";
+  return new TOTP({ secret, digits: 6, period: 30 }).generate({ timestamp: Date.now() - stepsAgo * 30_000 });
+};
+
+/** A code the server accepts now (this step, the one before or after) that is not the spent `used` one. */
+const otherCode = (totpURI: string, used: string) => [1, 0, -1].map((steps) => codeAt(totpURI, steps)).find((code) => code !== used) ?? "";
+
+describeEachDatabase("second factors and email links", (database) => {
+  let server: AuthTestServer;
+
+  beforeAll(async () => {
+    server = await startAuthServer(database());
+  });
+  afterAll(async () => {
+    await server.close();
+  });
+
+  /** A verified password account, signed in on the returned client. */
+  async function verifiedAccount() {
+    const client = server.client();
+    const email = newEmail();
+    expect((await client.post("/sign-up/email", { email, password, name: "小華" })).status).toBe(200);
+    const link = (await server.latestMail(email, /驗證/)).links.find((candidate) => candidate.includes("/verify-email")) ?? "";
+    expect((await server.client().get(`/verify-email?token=${encodeURIComponent(tokenFrom(link))}`)).status).toBe(200);
+    return { client, email };
+  }
+
+  /** Turns two-step sign-in on for the signed-in client: enrol (password), confirm with the current code. */
+  async function enrol(client: AuthTestClient) {
+    const enabled = await client.post<{ totpURI: string; backupCodes: string[] }>("/two-factor/enable", { password });
+    expect(enabled.status).toBe(200);
+    const firstCode = codeAt(enabled.body.totpURI);
+    const confirmed = await client.post("/two-factor/verify-totp", { code: firstCode });
+    expect(confirmed.status).toBe(200);
+    expect((await client.me())?.email).toBeTruthy();
+    return { ...enabled.body, firstCode };
+  }
+
+  it("has the two-step tables Better Auth expects", async () => {
+    const { toBeCreated, toBeAdded } = await getMigrations(authOptions(server.service));
+    expect({ toBeCreated, toBeAdded }).toEqual({ toBeCreated: [], toBeAdded: [] });
+  });
+
+  it("asks a password sign-in for the code, accepts each code and backup code once, and trusts a device when asked", async () => {
+    const { client, email } = await verifiedAccount();
+    const { totpURI, backupCodes, firstCode } = await enrol(client);
+    expect(backupCodes).toHaveLength(10);
+    expect(new Set(backupCodes).size).toBe(10);
+
+    const browser = server.client();
+    const signIn = await browser.post("/sign-in/email", { email, password });
+    expect(signIn).toMatchObject({ status: 200, body: { twoFactorRedirect: true } });
+    expect(await browser.me()).toBeNull();
+
+    // The code that confirmed the enrolment is spent; a wrong code is refused and does not block the right one.
+    expect(await browser.post("/two-factor/verify-totp", { code: firstCode })).toMatchObject({ status: 401, body: { code: "auth/code-already-used" } });
+    // Another code the app could show now (this step, the one before or after), not the spent one.
+    const previous = otherCode(totpURI, firstCode);
+    const valid = new Set([1, 0, -1].map((steps) => codeAt(totpURI, steps)));
+    const wrong = ["000000", "111111", "222222", "333333"].find((code) => !valid.has(code)) ?? "";
+    expect(await browser.post("/two-factor/verify-totp", { code: wrong })).toMatchObject({
+      status: 401,
+      body: { code: "auth/invalid-verification-code" },
+    });
+    expect((await browser.post("/two-factor/verify-totp", { code: previous, trustDevice: true })).status).toBe(200);
+    expect((await browser.me())?.email).toBe(email);
+
+    // The same code again, from another browser: refused.
+    const other = server.client();
+    expect((await other.post("/sign-in/email", { email, password })).body).toMatchObject({ twoFactorRedirect: true });
+    expect(await other.post("/two-factor/verify-totp", { code: previous })).toMatchObject({ status: 401, body: { code: "auth/code-already-used" } });
+    // A backup code works once.
+    const [backup = ""] = backupCodes;
+    expect((await other.post("/two-factor/verify-backup-code", { code: backup })).status).toBe(200);
+    expect((await other.me())?.email).toBe(email);
+    const third = server.client();
+    await third.post("/sign-in/email", { email, password });
+    expect((await third.post("/two-factor/verify-backup-code", { code: backup })).status).toBe(401);
+    expect(await third.me()).toBeNull();
+
+    // The trusted browser signs in again without a code.
+    await browser.post("/sign-out", {});
+    const again = await browser.post("/sign-in/email", { email, password });
+    expect(again.status).toBe(200);
+    expect(again.body).not.toHaveProperty("twoFactorRedirect");
+    expect((await browser.me())?.email).toBe(email);
+  });
+
+  it("mails a single-use sign-in link only to an existing account and answers the same either way", async () => {
+    const { email } = await verifiedAccount();
+    const stranger = newEmail();
+    const asked = await server.client().post("/email-link/request", { email });
+    const unknown = await server.client().post("/email-link/request", { email: stranger });
+    expect(asked).toMatchObject({ status: 200, body: { status: true } });
+    expect(unknown).toMatchObject({ status: 200, body: { status: true } });
+    await expect(server.latestMail(stranger)).rejects.toThrow();
+
+    const mail = await server.latestMail(email, /登入連結/);
+    const link = mail.links.find((candidate) => candidate.includes("/login/email-link")) ?? "";
+    expect(new URL(link).pathname).toBe("/login/email-link");
+    const token = tokenFrom(link);
+    // Only a hash of the token is stored.
+    const stored = await sql<{ identifier: string }>`select identifier from verification where identifier like 'email-link:%'`.execute(database().handle.db);
+    expect(stored.rows.some((row) => row.identifier.includes(token))).toBe(false);
+
+    // Opening the link (a GET, as a mail scanner does) signs nobody in and spends nothing.
+    expect((await server.client().get(`/email-link/sign-in?token=${token}`)).status).toBeGreaterThanOrEqual(400);
+    const [first, second] = await Promise.all([server.client(), server.client()].map(async (client) => ({ client, answer: await client.post("/email-link/sign-in", { token }) })));
+    const statuses = [first?.answer.status, second?.answer.status].sort();
+    expect(statuses).toEqual([200, 401]);
+    const winner = first?.answer.status === 200 ? first.client : second?.client;
+    expect((await winner?.me())?.email).toBe(email);
+    expect(await server.client().post("/email-link/sign-in", { token })).toMatchObject({ status: 401, body: { code: "auth/invalid-action-code" } });
+  });
+
+  it("refuses an expired sign-in link", async () => {
+    const { email } = await verifiedAccount();
+    await server.client().post("/email-link/request", { email });
+    const link = (await server.latestMail(email, /登入連結/)).links.find((candidate) => candidate.includes("/login/email-link")) ?? "";
+    const past = database().handle.dialect === "postgres" ? new Date(Date.now() - 1000) : new Date(Date.now() - 1000).toISOString();
+    await sql`update verification set "expiresAt" = ${past} where identifier like 'email-link:%'`.execute(database().handle.db);
+    expect(await server.client().post("/email-link/sign-in", { token: tokenFrom(link) })).toMatchObject({ status: 401, body: { code: "auth/invalid-action-code" } });
+  });
+
+  it("asks an email-link sign-in for the code when two-step sign-in is on", async () => {
+    const { client, email } = await verifiedAccount();
+    const { totpURI, firstCode } = await enrol(client);
+    await server.client().post("/email-link/request", { email });
+    const link = (await server.latestMail(email, /登入連結/)).links.find((candidate) => candidate.includes("/login/email-link")) ?? "";
+    const browser = server.client();
+    expect(await browser.post("/email-link/sign-in", { token: tokenFrom(link) })).toMatchObject({ status: 200, body: { twoFactorRedirect: true } });
+    expect(await browser.me()).toBeNull();
+    expect((await browser.post("/two-factor/verify-totp", { code: otherCode(totpURI, firstCode) })).status).toBe(200);
+    expect((await browser.me())?.email).toBe(email);
+  });
+
+  it("turns two-step sign-in off with the password; the next sign-in asks for no code", async () => {
+    const { client, email } = await verifiedAccount();
+    await enrol(client);
+    expect(await client.post("/two-factor/disable", { password: "not-the-password" })).toMatchObject({ status: 400, body: { code: "auth/invalid-credential" } });
+    expect((await client.post("/two-factor/disable", { password })).status).toBe(200);
+    const browser = server.client();
+    expect((await browser.post("/sign-in/email", { email, password })).body).not.toHaveProperty("twoFactorRedirect");
+    expect((await browser.me())?.email).toBe(email);
+  });
+});
+
+describe("two-step sign-in paths", () => {
+  it("is covered by the pop-up-safe list of one-factor ways in", async () => {
+    const { oneFactorPaths } = await import("~/features/auth/two-step.server");
+    for (const path of ["/sign-in/email", "/email-link/sign-in", "/callback/google", "/callback/line", "/oauth2/callback/dev"]) {
+      expect(oneFactorPaths.test(path)).toBe(true);
+    }
+    expect(oneFactorPaths.test("/passkey/sign-in/verify")).toBe(false);
+  });
+});
