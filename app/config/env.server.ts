@@ -342,7 +342,7 @@ export function parseEnv(source: Record<string, string | undefined>) {
   const oidcClients = env.OIDC_CLIENTS.map((client) => ({ ...client, client_secret: client.public ? undefined : source[clientSecretVariable(client.client_id)]?.trim() }));
   const missingSecrets = oidcClients.filter((client) => !client.public && (client.client_secret?.length ?? 0) < 32);
   if (missingSecrets.length) {
-    const lines = missingSecrets.map((client) => `  ${clientSecretVariable(client.client_id)}: 機密用戶端 ${client.client_id} 需要至少 32 個字元的密鑰`);
+    const lines = missingSecrets.map((client) => `  ${clientSecretVariable(client.client_id)}: 非公開的應用程式 ${client.client_id} 需要至少 32 個字元的金鑰`);
     throw new ConfigError(`設定錯誤，伺服器無法啟動：\n${lines.join("\n")}`);
   }
   const siteHost = new URL(env.SITE_URL).hostname;

@@ -37,7 +37,7 @@ export async function getViewer(request: Request): Promise<Viewer | null> {
 /** Why a request was refused: 401 without a session, 403 without the role. The caller answers in its own shape. */
 export class ViewerRefused extends Error {
   constructor(readonly status: 401 | 403) {
-    super(status === 401 ? "請先登入。" : "你沒有權限進行這個操作。");
+    super(status === 401 ? "請先登入。" : "你不能進行這個操作。");
   }
 }
 

@@ -60,7 +60,9 @@ describe("UserArea", () => {
     auth.state.currentUser = user;
     cleanup();
     renderInRouter(UserArea, "/", noApp);
-    await userEvent.click(await screen.findByRole("button", { name: "林小美" }));
+    const toggle = await toggleNamed("林小美");
+    await userEvent.click(toggle);
+    expect(isOpen(toggle)).toBe(true);
     expect(screen.getByRole("link", { name: "目前方案" })).toBeTruthy();
     expect(screen.queryByRole("link", { name: "進入應用程式" })).toBeNull();
   });

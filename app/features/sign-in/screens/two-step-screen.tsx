@@ -18,7 +18,7 @@ export function TwoStepScreen() {
   const expired = [app.outcome?.code, backup.outcome?.code].includes("auth/two-step-expired");
 
   return (
-    <AuthScreen title="兩步驟驗證" lead="請打開手機上的驗證器 App（例如 Google Authenticator），輸入「任務小勇士」顯示的 6 位數驗證碼。">
+    <AuthScreen title="兩步驟驗證" lead="請開啟手機上的驗證器 App（例如 Google Authenticator），輸入「任務小勇士」顯示的 6 位數驗證碼。">
       <Form method="post" action={app.action} className="auth-form" onSubmit={app.onSubmit} noValidate>
         <input type="hidden" name="intent" value="totp" />
         <FormAlert message={app.outcome?.fieldErrors ? null : (app.outcome?.formError ?? null)} />
