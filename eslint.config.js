@@ -12,9 +12,11 @@ const layers = {
   host: { paths: ["server"], may: ["features", "config", "db", "services", "lib"] },
   // React Router's own modules: the route map, the root and the server entry with its hydration deferral.
   routes: {
-    paths: ["app/routes", "app/root.tsx", "app/routes.ts", "app/entry.server.tsx", "app/defer-hydration.server.ts"],
+    paths: ["app/routes", "app/root.tsx", "app/routes.ts", "app/defer-hydration.server.ts"],
     may: ["features", "components", "config", "lib"],
   },
+  // React Router's server entry: like the routes, plus the one logger, which receives React Router's errors.
+  entry: { paths: ["app/entry.server.tsx"], may: ["routes", "features", "components", "config", "lib", "services"] },
   features: { paths: ["app/features"], may: ["components", "services", "config", "db", "lib", "styles", "content"] },
   components: { paths: ["app/components"], may: ["config", "lib", "styles"] },
   services: { paths: ["app/services"], may: ["config", "lib"] },
@@ -176,7 +178,7 @@ function zones() {
   for (const [name, feature] of Object.entries(features)) {
     const from = at(`app/features/${name}`);
     result.push({
-      target: [at(`app/features/!(${name})/**`), ...layers.routes.paths.map(at), at("server")],
+      target: [at(`app/features/!(${name})/**`), ...layers.routes.paths.map(at), ...layers.entry.paths.map(at), at("server")],
       from,
       except: [...new Set([...feature.public, ...(feature.host ?? [])])].map((file) => `./${file}`),
       message: `Outside features/${name}, import only its public files: ${feature.public.join(", ")} (eslint.config.js).`,

@@ -1,12 +1,27 @@
 import { Writable } from "node:stream";
-import type { EntryContext } from "react-router";
-import { ServerRouter } from "react-router";
+import type { EntryContext, HandleErrorFunction } from "react-router";
+import { ServerRouter, isRouteErrorResponse } from "react-router";
 import { renderToPipeableStream } from "react-dom/server";
 import { NonceProvider } from "~/features/security/csp-nonce";
 import { cspNonceHeader } from "~/features/security/csp.server";
+import { getLogger } from "~/services/logger.server";
 import { deferHydration } from "./defer-hydration.server";
 
 export const streamTimeout = 5_000;
+
+/**
+ * React Router's errors go to the JSON logger, not to stderr. A request the client gave up on, and a client's
+ * mistake (a POST to a page without an action is a 405), are no bug: the request log's line says enough.
+ */
+export const handleError: HandleErrorFunction = (error, { request }) => {
+  if (request.signal.aborted) return;
+  const path = new URL(request.url).pathname;
+  if (isRouteErrorResponse(error) && error.status < 500) {
+    getLogger().debug({ method: request.method, path, status: error.status }, "route error response");
+    return;
+  }
+  getLogger().error({ method: request.method, path, err: error }, "route error");
+};
 
 /**
  * Renders the whole document before answering (the host gzips it in one piece anyway, and no route streams
@@ -68,7 +83,7 @@ export default function handleRequest(
         onError(error: unknown) {
           status = 500;
           // Errors before the shell reject above and are logged by React Router; these come from inside it.
-          if (shellRendered) console.error(error);
+          if (shellRendered) getLogger().error({ path: new URL(request.url).pathname, err: error }, "render error");
         },
       },
     );
