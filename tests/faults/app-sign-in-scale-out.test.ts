@@ -92,7 +92,7 @@ describe.skipIf(!inject("postgresUrl"))("the app's sign-in on two instances behi
     const jar = new Map<string, string>();
     const email = `oidc-cluster-${randomUUID().slice(0, 8)}@example.tw`;
     const created = await send(`${origin}/api/auth/sign-up/email`, {
-      json: { email, password: "cluster-oidc-password-1", name: "家長" },
+      json: { email, password: "tide-meadow-lantern-48", name: "家長" },
       headers: { origin },
       jar,
       ca,
