@@ -66,7 +66,7 @@ describe("the app signs in through the site (OpenID provider, single sign-on)", 
     await page.getByLabel("密碼", { exact: true }).fill("family-123");
     await page.getByLabel("確認密碼").fill("family-123");
     await page.getByRole("button", { name: "註冊" }).click();
-    await page.waitForURL("**/email-verification");
+    await page.waitForURL(/\/email-verification\?from=signup/);
     // The session cookie is the parent domain's, so the app's subdomain shares it.
     const cookies = await page.context().cookies(site);
     expect(cookies.find((cookie) => cookie.name.endsWith("session_token"))?.domain).toBe(".example.test");
