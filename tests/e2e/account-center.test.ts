@@ -169,7 +169,6 @@ describe("account center", () => {
     await status(page, "密碼已設定");
     expect(await linkedMethods(page).count()).toBe(2);
     await mailTo(email, /安全通知：已設定密碼/);
-    await expectNoAxeViolations(page);
     await page.context().close();
   });
 
