@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { newEmail, signUp } from "./helpers/accounts";
-import { baseURL, openPage, useBrowser } from "./helpers/browser";
+import { baseURL, familyHeaders, openPage, useBrowser } from "./helpers/browser";
 import { watchViolations } from "./helpers/csp";
 import { linkTo, mailTo } from "./helpers/mailbox";
 
@@ -38,7 +38,7 @@ describe("Content-Security-Policy", () => {
     await page.waitForURL("**/pricing");
 
     const email = newEmail();
-    const other = await page.context().browser()!.newContext({ baseURL: baseURL() });
+    const other = await page.context().browser()!.newContext({ baseURL: baseURL(), extraHTTPHeaders: familyHeaders() });
     const otherViolations = await watchViolations(other);
     const signUpPage = await other.newPage();
     await signUp(signUpPage, email);

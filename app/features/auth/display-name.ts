@@ -19,16 +19,16 @@ const hiddenCharacters = /[\p{Cc}\u00AD\u061C\u180E\u200B\u200C\u200E\u200F\u202
 const linkLike =
   /(?:[a-z][a-z0-9+.-]*:\/\/|www\.|[\p{L}\p{N}-]+\.(?:com|net|org|tw|io|co|cc|me|info|biz|xyz|app|link|site|online|top|shop|ly|gl|example)(?![\p{L}\p{N}]))/iu;
 
-export type DisplayNameProblem = "empty" | "too-long" | "hidden-characters" | "link";
+export type DisplayNameProblem = "too-long" | "hidden-characters" | "link";
 
 /**
  * What is wrong with a display name, or null (PRODUCT §4): a name is shown to others and quoted by the site, so
  * it holds no hidden characters and no link — a name like 「帳號已停用，請至 https://evil.example 重新啟用」
- * would otherwise speak with the site's voice.
+ * would otherwise speak with the site's voice. An empty name is no problem here: the site then shows the email's
+ * name part (`displayNameOf`); only our own screens ask for one (their form schemas).
  */
 export function displayNameProblem(name: string): DisplayNameProblem | null {
   const trimmed = name.trim();
-  if (!trimmed) return "empty";
   if ([...trimmed].length > DISPLAY_NAME_MAX_LENGTH) return "too-long";
   if (hiddenCharacters.test(trimmed)) return "hidden-characters";
   if (linkLike.test(trimmed.normalize("NFKC"))) return "link";
@@ -36,7 +36,6 @@ export function displayNameProblem(name: string): DisplayNameProblem | null {
 }
 
 export const displayNameMessages: Record<DisplayNameProblem, string> = {
-  empty: "請輸入顯示名稱",
   "too-long": `顯示名稱不可超過 ${DISPLAY_NAME_MAX_LENGTH} 個字元`,
   "hidden-characters": "顯示名稱不可包含看不見的控制字元",
   link: "顯示名稱不可包含網址",

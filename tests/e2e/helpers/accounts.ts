@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import type { Page } from "playwright-core";
-import { baseURL, openPage } from "./browser";
+import { baseURL, familyHeaders, openPage } from "./browser";
 import { linkTo, mailTo } from "./mailbox";
 
 export const password = "family-123";
@@ -32,7 +32,7 @@ export async function createVerifiedAccount(page: Page, email = newEmail(), name
   const origin = baseURL();
   const response = await fetch(`${origin}/api/auth/sign-up/email`, {
     method: "POST",
-    headers: { "content-type": "application/json", origin },
+    headers: { "content-type": "application/json", origin, ...familyHeaders() },
     body: JSON.stringify({ email, password, name }),
   });
   if (response.status !== 200) throw new Error(`sign-up answered ${response.status}`);

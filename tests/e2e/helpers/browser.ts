@@ -22,6 +22,15 @@ export function launchChromium(extraArgs: string[] = []): Promise<Browser> {
 
 export const baseURL = () => inject("baseURL");
 
+const randomOctet = () => 1 + Math.floor(Math.random() * 254);
+/**
+ * The headers of one simulated family: its own client address, forwarded from loopback (the e2e server trusts
+ * loopback as its proxy, tests/e2e/setup/server.ts). The per-address limits then count one family's requests,
+ * as on the real site, not those of the whole suite, which all come from this machine. The address stays in
+ * 127.0.0.0/8, so the site still names it 本機網路 and the development mailbox still answers.
+ */
+export const familyHeaders = () => ({ "x-forwarded-for": `127.${randomOctet()}.${randomOctet()}.${randomOctet()}` });
+
 export const desktopViewport = { width: 1280, height: 800 };
 export const mobileViewport = { width: 375, height: 740 };
 /** The two widths the shell is checked at, for `describe.each`. */
@@ -30,7 +39,7 @@ export const shellViewports = [
   ["375 px", mobileViewport],
 ] as const;
 
-/** One Chromium per test file; `newPage()` opens an isolated context (own cookies and storage). */
+/** One Chromium per test file; `newPage()` opens an isolated context (own cookies, storage and address). */
 export function useBrowser() {
   let browser: Browser | undefined;
   beforeAll(async () => {
@@ -42,7 +51,7 @@ export function useBrowser() {
   return {
     async newPage(options: BrowserContextOptions = {}): Promise<Page> {
       if (!browser) throw new Error("browser not launched");
-      const context = await browser.newContext({ baseURL: baseURL(), locale: "zh-TW", ...options });
+      const context = await browser.newContext({ baseURL: baseURL(), locale: "zh-TW", extraHTTPHeaders: familyHeaders(), ...options });
       const page = await context.newPage();
       page.on("pageerror", (error) => console.error(`[page error] ${error.message}`));
       return page;

@@ -18,7 +18,8 @@ export default async function setup(project: TestProject) {
   const server = await launchServer({
     port: e2ePort,
     buildDir: process.env.BUILD_DIR || "build-test",
-    env: { DATABASE_URL: process.env.E2E_DATABASE_URL ?? "" },
+    // Loopback is the trusted proxy: each browser context forwards its own address (familyHeaders).
+    env: { DATABASE_URL: process.env.E2E_DATABASE_URL ?? "", TRUSTED_PROXIES: "127.0.0.1,::1" },
   });
   project.provide("baseURL", server.origin);
   project.provide("dataDir", server.dataDir);
