@@ -169,6 +169,13 @@ describe("account center", () => {
     await status(page, "密碼已設定");
     expect(await linkedMethods(page).count()).toBe(2);
     await mailTo(email, /安全通知：已設定密碼/);
+    // axe runs inside the page (it never finishes where scripts are off): the same session, with JavaScript.
+    const checked = await browser.newPage();
+    await checked.context().addCookies(await page.context().cookies());
+    await openPage(checked, accountPath);
+    await expect.poll(() => linkedMethods(checked).count()).toBe(2);
+    await expectNoAxeViolations(checked);
+    await checked.context().close();
     await page.context().close();
   });
 

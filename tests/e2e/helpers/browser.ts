@@ -59,7 +59,7 @@ export function useBrowser() {
   };
 }
 
-/** axe-core with the WCAG 2.0–2.2 A and AA rules must report nothing. */
+/** axe-core with the WCAG 2.0–2.2 A and AA rules must report nothing (on a page with JavaScript: axe runs in it). */
 export async function expectNoAxeViolations(page: Page, label = page.url()) {
   const results = await new AxeBuilder({ page })
     .withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22a", "wcag22aa"])
