@@ -7,10 +7,10 @@ const toTaiwanPhrases = OpenCC.Converter({ from: "t", to: "twp" });
  * Reviewed exceptions. Characters that OpenCC would rewrite one by one although Taiwan writes them so
  * (台灣, 里程碑, 准許, 干擾), and words its Taiwan phrase table rewrites although they are the usual Taiwan
  * wording here (最新消息, 個資法第 8 條的「利用對象」, 免責聲明, 情感上的支持, 查看,
- * 參數, 錯誤代碼, 保存 as in 保存期限 or 保存資料).
+ * 參數, 錯誤代碼, 保存 as in 保存期限 or 保存資料, 權限 as in 你沒有權限進行這個操作 — the table turns it into 許可權).
  */
 export const sharedCharacters = new Set(["台", "里", "准", "干"]);
-export const acceptedWords = ["消息", "對象", "聲明", "支持", "查看", "參數", "代碼", "保存"];
+export const acceptedWords = ["消息", "對象", "聲明", "支持", "查看", "參數", "代碼", "保存", "權限"];
 
 /** Mainland wording with its Taiwan equivalent, in both scripts where the forms differ. */
 export const mainlandTerms: Record<string, string> = {

@@ -1,3 +1,4 @@
+import { RequestRefused } from "~/services/request-guard.server";
 import { getAuthService } from "./auth-service.server";
 import type { Role } from "./roles";
 import type { SessionUser } from "./auth-client";
@@ -34,25 +35,18 @@ export async function getViewer(request: Request): Promise<Viewer | null> {
   };
 }
 
-/** Why a request was refused: 401 without a session, 403 without the role. The caller answers in its own shape. */
-export class ViewerRefused extends Error {
-  constructor(readonly status: 401 | 403) {
-    super(status === 401 ? "請先登入。" : "你不能進行這個操作。");
-  }
-}
-
-/** The signed-in user, or a thrown ViewerRefused(401). */
+/** The signed-in user, or a thrown RequestRefused (401) that the request guard answers in the request's shape. */
 export async function requireUser(request: Request): Promise<Viewer> {
   const viewer = await getViewer(request);
-  if (!viewer) throw new ViewerRefused(401);
+  if (!viewer) throw new RequestRefused(401, "sign-in-required", "請先登入。");
   return viewer;
 }
 
-/** The signed-in user holding `role`, or a thrown ViewerRefused (401 signed out, 403 without the role). */
+/** The signed-in user holding `role`, or a thrown RequestRefused (401 signed out, 403 without the role). */
 export async function requireRole(request: Request, role: Role): Promise<Viewer> {
   const viewer = await requireUser(request);
   // Every account is a `user`; any other role must be the account's own.
-  if (role !== "user" && viewer.role !== role) throw new ViewerRefused(403);
+  if (role !== "user" && viewer.role !== role) throw new RequestRefused(403, "forbidden", "你沒有權限進行這個操作。");
   return viewer;
 }
 
