@@ -8,9 +8,9 @@ import type { Caller } from "./storage-rules.server";
  * Who is calling the storage API: `Authorization: Firebase <jwt>` or `Bearer <jwt>` (a short-lived token from
  * the JWT plugin, what the Firebase client sends in emulator mode, accepted only while the session it names
  * lives), `Bearer <access token>` of an app signed in through the site's OpenID provider, else the site's
- * session cookie. A cookie
- * alone never authorises a change from another origin (no cross-site request forgery through a form or
- * a foreign page). The role is read from the database, never from the token, so a demotion counts at once.
+ * session cookie. A cookie alone authorises a change only from a trusted origin, by the request guard's rule (no
+ * cross-site request forgery through a form or a foreign page, nor a change from a request that names no Origin).
+ * The role is read from the database, never from the token, so a demotion counts at once.
  */
 export interface CallerDependencies {
   db: Kysely<Database>;
@@ -24,7 +24,8 @@ export interface CallerDependencies {
   appTokenUser(token: string): Promise<string | null>;
   /** The JWT issuer and audience: the site's origin. */
   siteUrl: string;
-  trustedOrigins: readonly string[];
+  /** The request names one of the site's trusted origins (the request guard's `originRule(env).isTrusted`). */
+  isTrustedOrigin(request: Request): boolean;
 }
 
 const keysLifetimeMs = 60_000;
@@ -68,7 +69,7 @@ export function createCallerResolver(deps: CallerDependencies) {
     if (bearer) return asCaller(await (bearer[1]!.split(".").length === 3 ? verify(bearer[1]!) : deps.appTokenUser(bearer[1]!)));
     if (authorization) return null;
     const safeMethod = request.method === "GET" || request.method === "HEAD";
-    if (!safeMethod && !deps.trustedOrigins.includes(request.headers.get("origin") ?? "")) return null;
+    if (!safeMethod && !deps.isTrustedOrigin(request)) return null;
     return asCaller(await deps.sessionUserId(request.headers));
   };
 }

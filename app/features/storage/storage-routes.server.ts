@@ -1,6 +1,6 @@
 import { Hono, type Context } from "hono";
 import { isDiskFull } from "~/services/disk-space.server";
-import { noteRequestError } from "~/services/request-context.server";
+import { unexpectedFailure } from "~/services/request-guard.server";
 import type { RateLimiter } from "~/services/rate-limiter.server";
 import type { Caller } from "./storage-rules.server";
 import { StorageFailure } from "./storage-rules.server";
@@ -12,7 +12,8 @@ import { byteRange, contentDisposition, downloadCacheControl } from "./served-fi
 /**
  * The Firebase Storage v0 protocol over HTTP (docs/storage.md): `/v0/b/<bucket>/o` for uploads (multipart,
  * resumable, raw) and listing, `/v0/b/<bucket>/o/<encoded path>` for metadata, bytes (`alt=media`, ranges),
- * metadata updates and deletion. Every error answers in the Firebase shape with a code of the original §8.
+ * metadata updates and deletion. Every error answers in the Firebase shape with a code of the original §8; an
+ * unexpected one is noted by the request guard's rule.
  * Writes (POST, PATCH) are rate-limited per client address and per account; deletions never are, so
  * anyone can always free space.
  */
@@ -44,10 +45,9 @@ export function storageRoutes({ service, resolveCaller, clientIp, writeLimits, b
         // The database's disk is full too: the protocol's quota-exceeded, which clients do not retry for minutes.
         return c.json(new StorageFailure(402, "storage/quota-exceeded", "storage-full").body(), 402, noStore);
       }
-      // The request log writes it with its stack (a dependency that is away turns it into 503 there).
-      noteRequestError(error);
-      const failure = new StorageFailure(500, "storage/internal-error");
-      return c.json(failure.body(), 500, noStore);
+      // The request guard's rule, in the Firebase shape: the request log writes it with the request id and its
+      // stack (a dependency that is away turns it into 503 there).
+      return unexpectedFailure(error, () => c.json(new StorageFailure(500, "storage/internal-error").body(), 500, noStore));
     }
   });
 

@@ -1,11 +1,11 @@
 import type { ServerEnv } from "~/config/env.server";
 import type { DatabaseHandle } from "~/db/connection.server";
 import { sessionIsActive, type AuthService } from "~/features/auth/auth-service.server";
-import { trustedOrigins } from "~/services/trusted-origins.server";
 import { registerUserDataHandler } from "~/features/auth/user-data-hooks.server";
 import { requestClientIp } from "~/services/client-ip.server";
 import { getLogger } from "~/services/logger.server";
 import { fixedWindowLimiter } from "~/services/rate-limiter.server";
+import { originRule } from "~/services/request-guard.server";
 import { localBlobStore, type BlobStore } from "./blob-store.server";
 import { createCallerResolver } from "./caller.server";
 import { createDiskGuard } from "./disk-guard.server";
@@ -90,7 +90,7 @@ export function createStorage({
     sessionActive: (sessionId) => sessionIsActive(database, sessionId),
     appTokenUser,
     siteUrl: env.SITE_URL,
-    trustedOrigins: trustedOrigins(env),
+    isTrustedOrigin: originRule(env).isTrusted,
   });
   registerUserDataHandler(storageUserDataHandler(env.SITE_URL, sweeper));
   serveProfilePhotosFrom(service);
