@@ -1,21 +1,14 @@
 import { Form } from "react-router";
-import type { FormProblem } from "./wish-form";
-import { statusLabels, teamStatuses, wishLimits, type Wish } from "./wish-rules";
-
-interface Props {
-  wish: Wish;
-  hidden: boolean;
-  /** The last refused team action, shown beside its form. */
-  problem: (FormProblem & { intent: string }) | null;
-}
+import type { ZodType } from "zod";
+import { useForm } from "~/components/form/form";
+import { mergeInput, replyInput, statusInput, statusLabels, teamStatuses, wishLimits, type Wish } from "./wish-rules";
 
 /** Editors only: status (with a reason for 暫不考慮), a short reply, merging a duplicate, hiding abuse. */
-export function TeamPanel({ wish, hidden, problem }: Props) {
-  const refusal = (intent: string) => (problem?.intent === intent ? (Object.values(problem.fieldErrors ?? {})[0] ?? problem.message) : null);
+export function TeamPanel({ wish, hidden }: { wish: Wish; hidden: boolean }) {
   return (
     <section className="wish-panel" aria-labelledby="team-panel-heading">
       <h2 id="team-panel-heading">團隊管理</h2>
-      <TeamForm intent="status" submit="更新狀態" primary refusal={refusal("status")}>
+      <TeamForm intent="status" schema={statusInput} submit="更新狀態" primary>
         <TeamField id="team-status" label="狀態">
           <select id="team-status" name="status" defaultValue={wish.status === "open" ? "received" : wish.status}>
             {teamStatuses.map((status) => (
@@ -29,12 +22,12 @@ export function TeamPanel({ wish, hidden, problem }: Props) {
           <input id="team-reason" name="reason" defaultValue={wish.statusReason ?? ""} maxLength={wishLimits.reasonMax} />
         </TeamField>
       </TeamForm>
-      <TeamForm intent="reply" submit="儲存回覆" refusal={refusal("reply")}>
+      <TeamForm intent="reply" schema={replyInput} submit="儲存回覆">
         <TeamField id="team-reply" label="團隊回覆" hint={`最多 ${wishLimits.replyMax} 個字，留空可移除回覆。`}>
           <textarea id="team-reply" name="reply" defaultValue={wish.teamReply ?? ""} maxLength={wishLimits.replyMax} />
         </TeamField>
       </TeamForm>
-      <TeamForm intent="merge" submit="合併" refusal={refusal("merge")}>
+      <TeamForm intent="merge" schema={mergeInput} submit="合併">
         <TeamField id="team-merge" label="合併到另一個願望" hint="這個願望的票會移到目標願望（每人最多一票），許願的人也算一票。">
           <input id="team-merge" name="target" placeholder="貼上願望的網址" />
         </TeamField>
@@ -49,15 +42,20 @@ export function TeamPanel({ wish, hidden, problem }: Props) {
   );
 }
 
-/** One team action: its fields, why it was last refused, its button. */
-function TeamForm(props: { intent: string; submit: string; primary?: boolean; refusal: string | null; children: React.ReactNode }) {
+/**
+ * One team action: its fields, checked with the action's own schema before they go, why it was last refused (by
+ * that check or by the action), its button.
+ */
+function TeamForm(props: { intent: string; schema: ZodType; submit: string; primary?: boolean; children: React.ReactNode }) {
+  const form = useForm(props.schema, props.intent);
+  const refusal = Object.values(form.errors)[0] ?? form.outcome?.formError;
   return (
-    <Form method="post" className="wish-form">
+    <Form method="post" className="wish-form" onSubmit={form.onSubmit}>
       <input type="hidden" name="intent" value={props.intent} />
       {props.children}
-      {props.refusal ? (
+      {refusal ? (
         <p className="wish-error" role="alert">
-          {props.refusal}
+          {refusal}
         </p>
       ) : null}
       <p>

@@ -2,7 +2,8 @@ import { Form, Link } from "react-router";
 import { ResultNotice } from "~/components/result-notice";
 import type { PageIntro } from "~content/types";
 import { WishCard } from "./wish-card";
-import { WishForm, type FormProblem } from "./wish-form";
+import type { FormResult } from "~/lib/form-result";
+import { WishForm } from "./wish-form";
 import { WishStyles } from "./wish-styles";
 import { boardHref, signInHref } from "./wish-paths";
 import { orderLabels, statusLabels, wishLimits, wishOrders, wishStatuses, type BoardQuery, type Wish, type WishStatus } from "./wish-rules";
@@ -20,7 +21,7 @@ export interface BoardData {
 }
 
 /** The public board: make a wish, filter and order, vote, page through. Every control works without JavaScript. */
-export function WishBoard({ data, problem }: { data: BoardData; problem: FormProblem | null }) {
+export function WishBoard({ data, problem }: { data: BoardData; problem: FormResult | null }) {
   const { content, query, wishes, total, counts, voted, own, signedIn } = data;
   const pageCount = Math.max(1, Math.ceil(total / wishLimits.pageSize));
   const here = boardHref(query);
@@ -44,9 +45,9 @@ export function WishBoard({ data, problem }: { data: BoardData; problem: FormPro
             <WishForm intent="create" action="/wishing-well" problem={problem} submitLabel="送出願望" suggestSimilar />
           ) : (
             <>
-              {problem && (
+              {problem?.formError && (
                 <p className="wish-error" role="alert">
-                  {problem.message}
+                  {problem.formError}
                 </p>
               )}
               <p>{content.signInPrompt}</p>

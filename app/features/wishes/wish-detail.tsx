@@ -3,7 +3,8 @@ import type { WishDetail } from "./wish-service.server";
 import { StatusBadge, TeamWords, formatWishDate } from "./wish-card";
 import { TeamPanel } from "./team-panel";
 import { VoteButton } from "./vote-button";
-import { WishForm, type FormProblem } from "./wish-form";
+import type { FormResult } from "~/lib/form-result";
+import { WishForm } from "./wish-form";
 import { WishStyles } from "./wish-styles";
 import { wishLimits } from "./wish-rules";
 import { wishPath } from "./wish-paths";
@@ -16,7 +17,7 @@ export interface DetailData extends WishDetail {
 }
 
 /** A wish's permalink page: the wish, its vote, the author's edit and delete, and the team panel for editors. */
-export function WishDetailPage({ data, problem }: { data: DetailData; problem: (FormProblem & { intent: string }) | null }) {
+export function WishDetailPage({ data, problem }: { data: DetailData; problem: FormResult | null }) {
   const { wish, mergedInto, hidden, voted, own, editable, signedIn, editor, url } = data;
   const here = wishPath(wish.id);
   return (
@@ -60,9 +61,9 @@ export function WishDetailPage({ data, problem }: { data: DetailData; problem: (
               分享到 LINE
             </a>
           </div>
-          {problem && !["edit", "status", "reply", "merge"].includes(problem.intent) && (
+          {problem?.formError && !["edit", "status", "reply", "merge"].includes(problem.intent ?? "") && (
             <p className="wish-error" role="alert">
-              {problem.message}
+              {problem.formError}
             </p>
           )}
         </article>
@@ -85,7 +86,7 @@ export function WishDetailPage({ data, problem }: { data: DetailData; problem: (
                 <DeleteWish voteCount={wish.voteCount} hasReply={Boolean(wish.teamReply)} />
               </section>
             )}
-            {editor && <TeamPanel wish={wish} hidden={hidden} problem={problem} />}
+            {editor && <TeamPanel wish={wish} hidden={hidden} />}
           </aside>
         )}
       </div>

@@ -1,38 +1,39 @@
 import { useEffect, useState } from "react";
 import { Form, Link } from "react-router";
-import { characterCount, wishLimits, type Wish } from "./wish-rules";
+import { useForm } from "~/components/form/form";
+import type { FormResult } from "~/lib/form-result";
+import { characterCount, wishInput, wishLimits, type Wish } from "./wish-rules";
 import { similarApiPath, wishPath } from "./wish-paths";
-
-export interface FormProblem {
-  message: string;
-  fieldErrors?: Record<string, string>;
-  values?: Record<string, string>;
-}
 
 interface Props {
   intent: "create" | "edit";
   action: string;
   initial?: { title: string; body: string };
-  problem?: FormProblem | null;
+  /** The action's refusal (the form kit's result), shown above the fields with the typed values kept. */
+  problem?: FormResult | null;
   submitLabel: string;
   /** While a new wish's title is typed, similar wishes are shown so votes gather on one wish instead of spreading over copies. */
   suggestSimilar?: boolean;
 }
 
-/** The wish form (make or edit): a plain POST form to the route action, with counters and similar wishes. */
+/**
+ * The wish form (make or edit): a plain POST form to the route action, with counters and similar wishes. Its one
+ * schema (`wishInput`) checks it here before it goes and again in the action.
+ */
 export function WishForm({ intent, action, initial, problem, submitLabel, suggestSimilar = false }: Props) {
+  const form = useForm(wishInput, intent);
   const [title, setTitle] = useState(problem?.values?.title ?? initial?.title ?? "");
   const [body, setBody] = useState(problem?.values?.body ?? initial?.body ?? "");
   const similar = useSimilarWishes(suggestSimilar ? title : "");
-  const errors = problem?.fieldErrors ?? {};
+  const errors = form.errors;
   const id = (name: string) => `wish-${intent}-${name}`;
 
   return (
-    <Form method="post" action={action} className="wish-form" noValidate>
+    <Form method="post" action={action} className="wish-form" onSubmit={form.onSubmit} noValidate>
       <input type="hidden" name="intent" value={intent} />
-      {problem && (
+      {problem?.formError && (
         <p className="wish-error" role="alert">
-          {problem.message}
+          {problem.formError}
         </p>
       )}
       <div className="wish-field">

@@ -8,14 +8,13 @@ import type { BoardData } from "./wish-board";
 import type { DetailData } from "./wish-detail";
 import { getWishService, requestIp, wishViewer } from "./wish-context.server";
 import { readFormData } from "~/services/form.server";
-import { apiError, guardedEndpoint, isForeignOrigin } from "~/services/request-guard.server";
+import { apiError, formRefusal, guardedEndpoint, guardedForm } from "~/services/request-guard.server";
 import { unsubscribe } from "./wish-notice.server";
 import { parseBoardQuery } from "./wish-rules";
-import type { ActionResult } from "./wish-service.server";
+import type { ActionResult, WishViewer } from "./wish-service.server";
 
 /** Loaders and actions of the wishing-well routes: the routes only hand their request over. */
 
-const foreignPost = { ok: false, intent: "unknown", status: 403, code: "wishes/foreign-origin", message: "只接受本網站送出的表單。" } as const;
 const isWishId = (id: string | undefined): id is string => z.uuid().safeParse(id).success;
 
 export async function loadBoard(request: Request): Promise<BoardData> {
@@ -35,34 +34,36 @@ export async function loadWish(request: Request, id: string | undefined) {
 }
 
 /**
- * A form post to the board (make a wish) or to a wish's page (vote, edit, delete, team actions). Success
- * redirects (303) so a reload never posts twice; a refusal re-renders the page with the message and its status.
+ * A form post to the board (make a wish) or to a wish's page (vote, edit, delete, team actions), under the request
+ * guard. Success redirects (303) so a reload never posts twice; a refusal re-renders the page with the form kit's
+ * result (the message, the fields' errors, the typed values) and its status.
  */
-export async function wishAction(request: Request, wishId?: string) {
-  if (isForeignOrigin(request)) return data({ problem: foreignPost }, { status: 403 });
-  const form = await readFormData(request);
-  const result: ActionResult = await getWishService().act(form, await wishViewer(request), requestIp(request), wishId);
-  if (!result.ok) return data({ problem: result }, { status: result.status });
-  if (result.redirect) return redirect(result.redirect, 303);
-  const back = form.get("back");
-  return redirect(safeRedirect(typeof back === "string" ? back : null, getEnv().SITE_URL, wishId ? `/wishing-well/${wishId}` : "/wishing-well"), 303);
+export function wishAction(request: Request, wishId?: string) {
+  return guardedForm(request, async () => {
+    const form = await readFormData(request);
+    const result: ActionResult = await getWishService().act(form, await wishViewer(request), requestIp(request), wishId);
+    if (!result.ok) return formRefusal(result.status, result.code, result.message, { intent: result.intent, fieldErrors: result.fieldErrors, values: result.values });
+    if (result.redirect) return redirect(result.redirect, 303);
+    const back = form.get("back");
+    return redirect(safeRedirect(typeof back === "string" ? back : null, getEnv().SITE_URL, wishId ? `/wishing-well/${wishId}` : "/wishing-well"), 303);
+  });
 }
 
 const jsonHeaders = { "Cache-Control": "no-store" };
 
 /** POST /api/wishes/:id/vote `{ vote: boolean }` → `{ voted, voteCount }`, or `{ error: { code, message } }` (the request guard's shape). */
 export function voteApi(request: Request, wishId: string | undefined): Promise<Response> {
-  return guardedEndpoint({ methods: ["POST"] }, (request) => castVote(request, wishId))(request);
+  return guardedEndpoint({ methods: ["POST"], viewer: wishViewer }, (request, viewer) => castVote(request, wishId, viewer))(request);
 }
 
-async function castVote(request: Request, wishId: string | undefined): Promise<Response> {
+async function castVote(request: Request, wishId: string | undefined, viewer: WishViewer | null): Promise<Response> {
   if (!isWishId(wishId)) return apiError(404, "wishes/not-found", "找不到這個願望。");
   const body = z.object({ vote: z.boolean() }).safeParse(await request.json().catch(() => null));
   if (!body.success) return apiError(400, "wishes/invalid", "投票資料不正確。");
   const form = new FormData();
   form.set("intent", "vote");
   form.set("vote", body.data.vote ? "add" : "remove");
-  const result = await getWishService().act(form, await wishViewer(request), requestIp(request), wishId);
+  const result = await getWishService().act(form, viewer, requestIp(request), wishId);
   if (!result.ok) return apiError(result.status, result.code, result.message);
   return Response.json(result.vote, { headers: jsonHeaders });
 }

@@ -11,5 +11,5 @@ export const meta: Route.MetaFunction = (args) => wishMeta(args, args.loaderData
 
 export default function WishScreen({ loaderData, actionData }: Route.ComponentProps) {
   if (!loaderData.wish) return <NotFoundMain />;
-  return <WishDetailPage data={loaderData.wish} problem={actionData?.problem ?? null} />;
+  return <WishDetailPage data={loaderData.wish} problem={actionData ?? null} />;
 }

@@ -9,5 +9,5 @@ export const action = ({ request }: Route.ActionArgs) => wishAction(request);
 export const meta: Route.MetaFunction = (args) => pageMeta(args, args.loaderData?.content.intro ?? { title: "許願池" });
 
 export default function WishingWellScreen({ loaderData, actionData }: Route.ComponentProps) {
-  return <WishBoard data={loaderData} problem={actionData?.problem ?? null} />;
+  return <WishBoard data={loaderData} problem={actionData ?? null} />;
 }
