@@ -1,22 +1,24 @@
 import { useEffect, useMemo, useRef, useState } from "react";
 import { formatTaiwanDateTime } from "~/lib/taiwan-time";
 import { Form, Link, useFetcher, useNavigation, useSearchParams } from "react-router";
+import { useForm } from "~/components/form/form";
 import { Prose } from "~/features/articles/prose";
 import { sameValues, useBrowserDraft } from "./browser-draft";
 import { DevBlogStyles } from "./dev-blog-styles";
-import type { EditorActionData } from "./editor.server";
+import type { EditorResult } from "./editor.server";
+import { staleCode } from "./editor-messages";
 import { imageMarkdown, insertBlock } from "./image-markdown";
 import { useImageUpload } from "./image-upload";
 import { useLeaveWarning } from "./leave-warning";
 import { devBlogPath, editHref, postHref } from "./links";
-import { LIMITS, toFormValues, type PostFormValues } from "./post-input";
+import { LIMITS, postFormSchema, toFormValues, type PostFormValues } from "./post-input";
 import type { EditablePost } from "./types";
 
 interface Props {
   post: EditablePost | null;
   /** The saved body rendered by the page's own renderer (empty for a new post). */
   initialPreview: string;
-  actionData: EditorActionData | undefined;
+  actionData: EditorResult | undefined;
   titles: { createTitle: string; editTitle: string };
 }
 
@@ -26,14 +28,16 @@ const previewDelayMs = 400;
 /**
  * The one editor screen for writing and editing a post. A plain POST form (works before the JavaScript
  * arrives: the 預覽 button renders on the server); with JavaScript the preview follows the typing, images go
- * in by upload, paste or drop, the browser keeps a copy of unsent work, and leaving with changes asks first.
+ * in by upload, paste or drop, the browser keeps a copy of unsent work, and leaving with changes asks first. The
+ * form's one schema checks 儲存 and 發表 before they go (預覽 and 刪除 go as they are) and again in the action.
  */
 export function PostEditor({ post, initialPreview, actionData, titles }: Props) {
   const saved = useMemo(
     () => (post ? toFormValues({ title: post.title, summary: post.summary, body: post.body, tags: post.tags, cover: post.coverUrl }) : emptyValues),
     [post],
   );
-  const [values, setValues] = useState<PostFormValues>(actionData?.values ?? saved);
+  const [values, setValues] = useState<PostFormValues>(actionData?.values ? { ...emptyValues, ...actionData.values } : saved);
+  const form = useForm(postFormSchema);
   const dirty = !sameValues(values, saved);
   const draft = useBrowserDraft(post?.id ?? null, values, saved, actionData);
   const leave = useLeaveWarning(dirty);
@@ -70,7 +74,7 @@ export function PostEditor({ post, initialPreview, actionData, titles }: Props) 
     if (url) setValues((current) => ({ ...current, cover: url }));
   }
 
-  const errors = actionData?.errors ?? {};
+  const errors = form.errors;
   const published = post?.status === "published";
   const fieldError = (name: keyof PostFormValues) =>
     errors[name] ? (
@@ -123,10 +127,10 @@ export function PostEditor({ post, initialPreview, actionData, titles }: Props) 
           已儲存。
         </p>
       )}
-      {actionData?.message && (
+      {actionData?.formError && (
         <div className="editor-message editor-message--error" role="alert">
-          <p>{actionData.message}</p>
-          {actionData.stale && post && (
+          <p>{actionData.formError}</p>
+          {actionData.code === staleCode && post && (
             <p>
               <a href={editHref(post.id)}>重新載入最新版本</a>（未儲存的內容會被換掉，請先複製）
             </p>
@@ -137,7 +141,9 @@ export function PostEditor({ post, initialPreview, actionData, titles }: Props) 
       <Form
         method="post"
         className="post-editor"
-        onSubmit={() => {
+        onSubmit={(event) => {
+          form.onSubmit(event);
+          if (event.defaultPrevented) return;
           leave.allowNext();
           draft.forget();
         }}
@@ -279,7 +285,7 @@ export function PostEditor({ post, initialPreview, actionData, titles }: Props) 
  * editor action's `preview`), so what the writer sees is exactly what readers will get.
  */
 function useLivePreview(body: string, initialHtml: string, submittedHtml: string | undefined) {
-  const fetcher = useFetcher<EditorActionData>();
+  const fetcher = useFetcher<EditorResult>();
   const renderedBody = useRef(body);
   useEffect(() => {
     if (body === renderedBody.current) return;

@@ -1,8 +1,10 @@
+import { fieldErrorsOf, type FieldErrors } from "~/lib/form-result";
 import { z } from "~/lib/zod";
 import { sameSitePath } from "~/lib/redirect-rule";
 
 /**
- * What the editor form sends, validated with one schema in the browser and on the server (the server decides).
+ * What the editor form sends, validated with one schema (`postFormSchema`) in the browser and in the action (the
+ * action decides).
  * Tags arrive as one text field separated by commas (半形、全形) or 、; the cover is a same-site path; a draft may be unfinished, but a published post needs its summary and body.
  */
 export const LIMITS = { title: 120, summary: 300, body: 100_000, tag: 30, tags: 8, cover: 2000 } as const;
@@ -51,29 +53,36 @@ export const postFieldsSchema = z.object({
 export type PostFields = z.output<typeof postFieldsSchema>;
 /** The form's raw values (what the inputs hold). */
 export type PostFormValues = z.input<typeof postFieldsSchema>;
-export type FieldErrors = Partial<Record<keyof PostFormValues, string>>;
 
 /** Publishing asks for more than saving a draft: readers need a summary and a body. */
-export function publishErrors(fields: PostFields): FieldErrors {
+function publishErrors(fields: PostFields): FieldErrors {
   const errors: FieldErrors = {};
   if (!fields.summary) errors.summary = "發表前請填寫摘要";
   if (!fields.body.trim()) errors.body = "發表前請填寫內文";
   return errors;
 }
 
+const publishRule = "publish";
+
+/**
+ * The editor form's one schema, run by the browser before 儲存 or 發表 (the form kit's `useForm`) and by the editor
+ * action: the post's fields, and when the button pressed is 發表 (`intent`), what readers need as well.
+ */
+export const postFormSchema = postFieldsSchema.extend({ intent: z.string().optional() }).superRefine(({ intent, ...fields }, ctx) => {
+  if (intent !== "publish") return;
+  for (const [field, message] of Object.entries(publishErrors(fields))) ctx.addIssue({ code: "custom", path: [field], message, params: { rule: publishRule } });
+});
+
 export const versionSchema = z.coerce.number().int().min(0).max(2 ** 31 - 1);
 
-export type ParsedFields = { ok: true; fields: PostFields } | { ok: false; errors: FieldErrors };
+export type ParsedFields = { ok: true; fields: PostFields } | { ok: false; errors: FieldErrors; publishOnly: boolean };
 
+/** The editor form checked with its schema: the post's fields, or the first message per field and whether only the publish rule refused. */
 export function parsePostFields(values: Record<string, unknown>): ParsedFields {
-  const result = postFieldsSchema.safeParse(values);
+  const result = postFormSchema.safeParse(values);
   if (result.success) return { ok: true, fields: result.data };
-  const errors: FieldErrors = {};
-  for (const issue of result.error.issues) {
-    const key = issue.path[0] as keyof PostFormValues | undefined;
-    if (key && !errors[key]) errors[key] = issue.message;
-  }
-  return { ok: false, errors };
+  const publishOnly = result.error.issues.every((issue) => issue.code === "custom" && issue.params?.rule === publishRule);
+  return { ok: false, errors: fieldErrorsOf(result.error), publishOnly };
 }
 
 /** A saved post's fields as the form's values (tags back to one line). */

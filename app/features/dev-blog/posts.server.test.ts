@@ -128,7 +128,12 @@ describeEachDatabase("dev-blog feed and covers under hostile values", (database)
 describe("post fields", () => {
   it("splits tags on either comma and 、, drops blanks and repeats, and checks the cover address", () => {
     expect(fields({ tags: "a，b、 c ,,a" }).tags).toEqual(["a", "b", "c"]);
-    expect(parsePostFields({ title: " ", summary: "", body: "", tags: "", cover: "" })).toEqual({ ok: false, errors: { title: "請輸入標題" } });
+    expect(parsePostFields({ title: " ", summary: "", body: "", tags: "", cover: "" })).toEqual({ ok: false, errors: { title: "請輸入標題" }, publishOnly: false });
+    expect(parsePostFields({ title: "t", summary: "", body: " ", tags: "", cover: "", intent: "publish" })).toEqual({
+      ok: false,
+      errors: { summary: "發表前請填寫摘要", body: "發表前請填寫內文" },
+      publishOnly: true,
+    });
     // Same-site paths only (the CSP's img-src is 'self'), judged by the redirect rule: a tab or an encoded one
     // must not turn the path into another host's address.
     const refused = ["javascript:alert(1)", "//evil.example/x.png", "http://plain.example/x.png", "https://images.example/x.png", "data:image/png;base64,AA", "/\t/evil.example/pixel.png", "/%09/evil.example/pixel.png"];
