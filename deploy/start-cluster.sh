@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Two instances of the built site on PostgreSQL + Redis behind nginx with TLS on localhost: the deploy recipe
-# in miniature, used by the scale-out test (tests/faults/scale-out.test.ts) and runnable by hand.
+# in miniature, to run by hand (the scale-out tests start the same through tests/helpers/cluster.ts).
 #   DATABASE_URL=postgres://… REDIS_URL=redis://… deploy/start-cluster.sh [run-folder]
 # Optional: TLS_PORT (4243), PORT_A (4241), PORT_B (4242), HTTP_PORT (none: no http redirect), BUILD_DIR (build).
 # Runs until SIGTERM/SIGINT, then stops nginx (deploy/start-proxy.sh) and both instances (each drains and exits

@@ -2,14 +2,16 @@ import fs from "node:fs";
 import path from "node:path";
 import type { Locator, Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { baseURL, openPage, shellViewports, useBrowser, waitForHydration } from "./helpers/browser";
-import { createVerifiedAccount, newEmail, password } from "./helpers/accounts";
+import { baseURL, expectNoAxeViolations, openPage, shellViewports, useBrowser, waitForHydration } from "./helpers/browser";
+import { createVerifiedAccount, newEmail, password, signInHere } from "./helpers/accounts";
 import { linkTo, mailTo } from "./helpers/mailbox";
+import { runOperatorScript } from "./helpers/operator";
 
 // Where a parent tripped (a 375 px phone and a 1280 px laptop, with and without JavaScript): each result is in view
 // and focused after its action, a guest finds the way up, deleting a wish asks first, the wishing well reads on a
-// phone, sign-up and verification say the right thing, the bar works from the server's HTML, and a tap right after
-// `load` counts. Every step also leaves a screenshot in test-results/screenshots/ (scripts/screenshots.sh).
+// phone, sign-up and verification say the right thing, the bar works from the server's HTML, posts show quotes and
+// code, and a tap right after `load` counts. Every step also leaves a screenshot in test-results/screenshots/
+// (scripts/screenshots.sh).
 
 const screenshotDir = path.join("test-results", "screenshots");
 
@@ -218,6 +220,52 @@ describe.each(shellViewports)("what a parent trips over, at %s", (label, viewpor
     const me = await page.request.get("/api/auth/me");
     expect((await me.json()) as unknown).toEqual({ user: null });
     expect(email).toContain("@");
+    await page.context().close();
+  });
+
+  it("10. a post sets quotes and code apart and wraps long code on a phone; the editor's file pickers look like the site's buttons", { timeout: 120_000 }, async () => {
+    const page = await browser.newPage({ viewport });
+    const email = await createVerifiedAccount(page, newEmail(), "小編");
+    expect(runOperatorScript("scripts/user-role.mjs", [email, "editor"]).status).toBe(0);
+    await page.goto("/dev-blog/create");
+    await signInHere(page, email, "/dev-blog/create");
+    await waitForHydration(page);
+
+    // Each picker's button carries the look of the editor's own 儲存草稿 button.
+    const look = ["color", "backgroundColor", "borderTopColor", "borderTopWidth", "borderTopLeftRadius", "fontWeight"] as const;
+    const button = await page.locator('button[value="save"]').evaluate((element, names) => names.map((name) => getComputedStyle(element)[name]), look);
+    for (const picker of [page.getByLabel("上傳封面圖片："), page.getByLabel("插入圖片：")]) {
+      expect(await picker.evaluate((element, names) => names.map((name) => getComputedStyle(element, "::file-selector-button")[name]), look)).toEqual(button);
+    }
+    await page.getByLabel("上傳封面圖片：").scrollIntoViewIfNeeded();
+    await shot(page, `item10-editor-pickers-${tag}`);
+
+    await page.getByLabel("標題").fill(`引言與程式碼 ${Date.now()}`);
+    await page.getByLabel("摘要").fill("看看引言和程式碼在手機上的樣子。");
+    await page.getByLabel("內文（Markdown）").fill(
+      [
+        "> 孩子說：「今天的任務我自己完成了！」這是我們最想聽到的一句話。",
+        "",
+        "程序數由 `WEB_CONCURRENCY` 決定，例如：",
+        "",
+        "```",
+        "WEB_CONCURRENCY=2 PAGE_CACHE_SECONDS=600 DATABASE_URL=postgres://site@database.example.internal:5432/site npm start",
+        "```",
+      ].join("\n"),
+    );
+    await page.getByRole("button", { name: "發表" }).click();
+    await page.waitForURL(/\/dev-blog\/[A-Za-z0-9]{20}$/);
+    await waitForHydration(page);
+    const prose = page.locator("main .prose");
+    await prose.locator("blockquote").waitFor();
+    expect(await prose.locator("pre code").textContent()).toContain("npm start");
+    // The long line wraps inside its block: nothing reaches past the screen, nothing scrolls sideways.
+    const code = await prose.locator("pre").boundingBox();
+    expect(code!.x + code!.width).toBeLessThanOrEqual(viewport.width);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(viewport.width);
+    await prose.locator("blockquote").scrollIntoViewIfNeeded();
+    await shot(page, `item10-post-quote-code-${tag}`);
+    await expectNoAxeViolations(page);
     await page.context().close();
   });
 

@@ -2,17 +2,14 @@ import { createHash, randomBytes, randomUUID } from "node:crypto";
 import http from "node:http";
 import https from "node:https";
 import { Redis } from "ioredis";
-import pg from "pg";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { freePorts, startSite, startTlsProxy, type SiteProcess, type TlsProxy } from "./site-process";
+import { startCluster, testRedisUrl, type Cluster } from "~tests/helpers/cluster";
 
 /**
  * The app's sign-in on two instances on PostgreSQL + Redis behind nginx (the deploy recipe): an authorization
  * that starts on one instance finishes on the other, a refresh on one instance and a revocation on the other are
  * seen by both, and the provider's records live in Redis under the site's key prefix.
  */
-const postgresUrl = process.env.TEST_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/test";
-const redisUrl = process.env.TEST_REDIS_URL ?? "redis://127.0.0.1:6379";
 const redirectUri = "tw.example.app:/callback";
 
 interface Answer {
@@ -48,47 +45,21 @@ function send(
 }
 
 describe.skipIf(!inject("postgresUrl"))("the app's sign-in on two instances behind nginx (PostgreSQL + Redis)", () => {
-  const database = `oidc_cluster_${randomBytes(5).toString("hex")}`;
-  const prefix = `oidc-cluster-${randomBytes(4).toString("hex")}:`;
-  const admin = new pg.Pool({ connectionString: postgresUrl, max: 1 });
-  let instances: SiteProcess[] = [];
-  let proxy: TlsProxy;
-  let origin: string;
+  let cluster: Cluster | undefined;
 
   beforeAll(async () => {
-    await admin.query(`create database ${database}`);
-    const url = new URL(postgresUrl);
-    url.pathname = `/${database}`;
-    const [tls] = await freePorts(1);
-    origin = `https://localhost:${tls}`;
-    const env = {
-      SITE_URL: origin,
-      DATABASE_URL: url.toString(),
-      REDIS_URL: redisUrl,
-      REDIS_KEY_PREFIX: prefix,
-      TRUSTED_PROXIES: "127.0.0.1",
-      OIDC_CLIENTS: JSON.stringify([{ client_id: "app", redirect_uris: [redirectUri], public: true, first_party: true }]),
-    };
-    // One after the other: the first migrates the new database.
-    instances.push(await startSite(env));
-    instances.push(await startSite(env));
-    proxy = await startTlsProxy(instances.map((instance) => Number(new URL(instance.baseURL).port)), { tls: tls! });
+    cluster = await startCluster({
+      label: "oidc_cluster",
+      env: { OIDC_CLIENTS: JSON.stringify([{ client_id: "app", redirect_uris: [redirectUri], public: true, first_party: true }]) },
+    });
   }, 180_000);
 
   afterAll(async () => {
-    await proxy?.stop();
-    await Promise.all(instances.map((instance) => instance.stop()));
-    instances = [];
-    await admin.query(`drop database if exists ${database} with (force)`);
-    await admin.end();
-    const redis = new Redis(redisUrl);
-    const keys = await redis.keys(`${prefix}*`);
-    if (keys.length) await redis.del(...keys);
-    redis.disconnect();
+    await cluster?.stop();
   });
 
   it("signs in through the proxy, refreshes on one instance, and a revocation on the other is seen by both", async () => {
-    const ca = proxy.ca;
+    const { origin, ca, instances, redisPrefix } = cluster!;
     const jar = new Map<string, string>();
     const email = `oidc-cluster-${randomUUID().slice(0, 8)}@example.tw`;
     const created = await send(`${origin}/api/auth/sign-up/email`, {
@@ -146,8 +117,8 @@ describe.skipIf(!inject("postgresUrl"))("the app's sign-in on two instances behi
     expect(upload.status).toBe(401);
 
     // The provider's records were in Redis, under the site's prefix.
-    const redis = new Redis(redisUrl);
-    expect((await redis.keys(`${prefix}oidc:*`)).length).toBeGreaterThan(0);
+    const redis = new Redis(testRedisUrl);
+    expect((await redis.keys(`${redisPrefix}oidc:*`)).length).toBeGreaterThan(0);
     redis.disconnect();
   }, 60_000);
 });

@@ -1,8 +1,7 @@
-import { createHash, randomBytes, randomUUID } from "node:crypto";
+import { createHash, randomUUID } from "node:crypto";
 import http from "node:http";
-import { Redis } from "ioredis";
-import pg from "pg";
-import { afterAll, describe, expect, inject, it } from "vitest";
+import { describe, expect, inject, it } from "vitest";
+import { startSharedInstances } from "~tests/helpers/cluster";
 import { siteUrl, startSite, type SiteProcess } from "./site-process";
 
 /**
@@ -10,8 +9,6 @@ import { siteUrl, startSite, type SiteProcess } from "./site-process";
  * anonymous visitor, a CSP of the page's own script hashes, fresh renders for signed-in visitors, and a write
  * that drops the cache here and, through Redis, on the other instance.
  */
-const postgresUrl = process.env.TEST_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/test";
-const redisUrl = process.env.TEST_REDIS_URL ?? "redis://127.0.0.1:6379";
 // A long lifetime: anything fresh the test sees came from an invalidation, never from expiry.
 const longLived = { PAGE_CACHE_SECONDS: "600", RATE_LIMIT_GUEST_PER_IP: "1000/60" };
 
@@ -82,25 +79,9 @@ describe("the anonymous page cache", () => {
   });
 
   describe.skipIf(!inject("postgresUrl"))("across instances", () => {
-    const database = `page_cache_${randomBytes(5).toString("hex")}`;
-    const prefix = `page-cache-${randomBytes(4).toString("hex")}:`;
-    const admin = new pg.Pool({ connectionString: postgresUrl, max: 1 });
-    afterAll(async () => {
-      await admin.query(`drop database if exists ${database} with (force)`);
-      await admin.end();
-      const redis = new Redis(redisUrl);
-      const keys = await redis.keys(`${prefix}*`);
-      if (keys.length) await redis.del(...keys);
-      redis.disconnect();
-    });
-
     it("a write on one instance drops the other's cached page through Redis", async () => {
-      await admin.query(`create database ${database}`);
-      const url = new URL(postgresUrl);
-      url.pathname = `/${database}`;
-      const env = { ...longLived, DATABASE_URL: url.toString(), REDIS_URL: redisUrl, REDIS_KEY_PREFIX: prefix };
-      const a = await startSite(env);
-      const b = await startSite(env);
+      const shared = await startSharedInstances({ label: "page_cache", env: longLived });
+      const [a, b] = shared.instances as [SiteProcess, SiteProcess];
       try {
         await (await get(b, "/wishing-well")).text();
         expect((await get(b, "/wishing-well")).headers.get("x-page-cache")).toBe("hit");
@@ -111,7 +92,7 @@ describe("the anonymous page cache", () => {
         expect(after.headers.get("x-page-cache")).toBe("miss");
         expect(await after.text()).toContain(title);
       } finally {
-        await Promise.all([a.stop(), b.stop()]);
+        await shared.stop();
       }
     });
   });

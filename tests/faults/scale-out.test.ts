@@ -1,24 +1,17 @@
-import { spawn } from "node:child_process";
-import { randomBytes, randomUUID } from "node:crypto";
-import fs from "node:fs";
+import { randomUUID } from "node:crypto";
 import http from "node:http";
 import https from "node:https";
-import os from "node:os";
-import path from "node:path";
-import { Redis } from "ioredis";
-import pg from "pg";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { startCluster, type Cluster } from "~tests/helpers/cluster";
 
 /**
- * The deploy recipe in miniature (deploy/start-cluster.sh): nginx with TLS on localhost in front of two
- * instances on PostgreSQL + Redis. A session made through one instance works on the other, a sign-out on one
- * ends it on both, and the lockout counts failures on both together.
+ * The deploy recipe in miniature: nginx with TLS on localhost in front of two instances on PostgreSQL + Redis.
+ * A session made through one instance works on the other, a sign-out on one ends it on both, and the lockout
+ * counts failures on both together.
  */
-const postgresUrl = process.env.TEST_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/test";
-const redisUrl = process.env.TEST_REDIS_URL ?? "redis://127.0.0.1:6379";
-const ports = { tls: 4243, a: 4241, b: 4242 };
-const origin = `https://localhost:${ports.tls}`;
 const password = "cluster-test-password-1";
+/** nginx's address (the instances' SITE_URL), once the cluster runs. */
+let origin = "";
 
 interface Answer {
   status: number;
@@ -52,56 +45,19 @@ function request(url: string, options: { method?: string; body?: unknown; cookie
 
 // nginx comes with the test command (scripts/test.sh installs nginx-light); PostgreSQL is required in CI.
 describe.skipIf(!inject("postgresUrl"))("two instances behind nginx", () => {
-  const database = `cluster_${randomBytes(5).toString("hex")}`;
-  const prefix = `cluster-${randomBytes(4).toString("hex")}:`;
-  const run = fs.mkdtempSync(path.join(os.tmpdir(), "site-cluster-"));
-  const admin = new pg.Pool({ connectionString: postgresUrl, max: 1 });
-  let cluster: ReturnType<typeof spawn> | undefined;
+  let cluster: Cluster | undefined;
   let ca: Buffer;
 
   beforeAll(async () => {
-    await admin.query(`create database ${database}`);
-    const url = new URL(postgresUrl);
-    url.pathname = `/${database}`;
-    cluster = spawn("bash", ["deploy/start-cluster.sh", run], {
-      env: {
-        ...process.env,
-        DATABASE_URL: url.toString(),
-        REDIS_URL: redisUrl,
-        REDIS_KEY_PREFIX: prefix,
-        BUILD_DIR: process.env.BUILD_DIR || "build-test",
-        TLS_PORT: String(ports.tls),
-        PORT_A: String(ports.a),
-        PORT_B: String(ports.b),
-      },
-      stdio: ["ignore", "pipe", "pipe"],
-    });
-    let output = "";
-    cluster.stdout?.on("data", (chunk) => (output += chunk));
-    cluster.stderr?.on("data", (chunk) => (output += chunk));
-    const deadline = Date.now() + 90_000;
-    while (!output.includes("cluster ready")) {
-      if (Date.now() > deadline || cluster.exitCode !== null) throw new Error(`cluster did not start:\n${output}`);
-      await new Promise((resolve) => setTimeout(resolve, 200));
-    }
-    ca = fs.readFileSync(path.join(run, "cert.pem"));
+    cluster = await startCluster({ label: "cluster" });
+    ({ origin, ca } = cluster);
   }, 120_000);
 
   afterAll(async () => {
-    if (cluster && cluster.exitCode === null) {
-      cluster.kill("SIGTERM");
-      await new Promise((resolve) => cluster?.once("exit", resolve));
-    }
-    await admin.query(`drop database if exists ${database} with (force)`);
-    await admin.end();
-    const redis = new Redis(redisUrl);
-    const keys = await redis.keys(`${prefix}*`);
-    if (keys.length) await redis.del(...keys);
-    redis.disconnect();
-    fs.rmSync(run, { recursive: true, force: true });
+    await cluster?.stop();
   });
 
-  const instance = (name: "a" | "b", pathname: string) => `http://127.0.0.1:${ports[name]}${pathname}`;
+  const instance = (name: "a" | "b", pathname: string) => `${cluster!.instances[name === "a" ? 0 : 1]!.baseURL}${pathname}`;
 
   it("answers over TLS and shares sessions and sign-outs between the instances", async () => {
     expect((await request(`${origin}/readyz`, { ca })).status).toBe(200);

@@ -45,12 +45,24 @@ ${parts.unsubscribe ? `<p style="font-size:12px;color:#6b7280">不想再收到�
   return { to, subject: parts.subject, text, html, ...(headers ? { headers } : {}) };
 }
 
-// The account's display name appears in no mail: anyone can sign up with someone else's address, and a name
-// such as 「帳號已停用，請至 https://… 重新啟用」 would open a genuine mail from us with the stranger's words.
+/**
+ * The account mails' frame on `actionEmail`: the product's name ahead of the topic in the subject, and 「你好，」
+ * unless the mail greets otherwise. The account's display name appears in no mail: anyone can sign up with
+ * someone else's address, and a name such as 「帳號已停用，請至 https://… 重新啟用」 would open a genuine mail from
+ * us with the stranger's words.
+ */
+function accountEmail(
+  brand: Brand,
+  to: string,
+  parts: { topic: string; greeting?: string; body: string; button: string; link: string; footnote: string },
+): MailMessage {
+  const { topic, greeting = "你好，", ...rest } = parts;
+  return actionEmail(brand, to, { subject: `【${brand.productName}】${topic}`, greeting, ...rest });
+}
 
 export function verificationEmail(brand: Brand, to: string, link: string): MailMessage {
-  return actionEmail(brand, to, {
-    subject: `【${brand.productName}】請驗證你的電子郵件`,
+  return accountEmail(brand, to, {
+    topic: "請驗證你的電子郵件",
     greeting: `你好，歡迎加入${brand.productName}！`,
     body: "請點選下方按鈕完成電子郵件驗證，驗證後即可使用電子郵件與密碼登入。",
     button: "驗證電子郵件",
@@ -60,9 +72,8 @@ export function verificationEmail(brand: Brand, to: string, link: string): MailM
 }
 
 export function passwordResetEmail(brand: Brand, to: string, link: string): MailMessage {
-  return actionEmail(brand, to, {
-    subject: `【${brand.productName}】重設你的密碼`,
-    greeting: "你好，",
+  return accountEmail(brand, to, {
+    topic: "重設你的密碼",
     body: "我們收到了重設密碼的請求。請點選下方按鈕設定新密碼。",
     button: "重設密碼",
     link,
@@ -79,9 +90,8 @@ export function securityNoticeEmail(
   to: string,
   parts: { title: string; body: string; when: string; link: string },
 ): MailMessage {
-  return actionEmail(brand, to, {
-    subject: `【${brand.productName}】安全通知：${parts.title}`,
-    greeting: "你好，",
+  return accountEmail(brand, to, {
+    topic: `安全通知：${parts.title}`,
     body: `${parts.body}（時間：${parts.when}，台灣時間）`,
     button: "檢查帳號安全",
     link: parts.link,
@@ -91,9 +101,8 @@ export function securityNoticeEmail(
 
 /** The link that confirms a new address for an existing account; the address changes only when it is opened. */
 export function emailChangeEmail(brand: Brand, to: string, link: string): MailMessage {
-  return actionEmail(brand, to, {
-    subject: `【${brand.productName}】請確認你的新電子郵件`,
-    greeting: "你好，",
+  return accountEmail(brand, to, {
+    topic: "請確認你的新電子郵件",
     body: `你在${brand.productName}申請把帳號的電子郵件改成這個地址。請點選下方按鈕確認，確認後才會改用這個地址。`,
     button: "確認新的電子郵件",
     link,
@@ -101,11 +110,10 @@ export function emailChangeEmail(brand: Brand, to: string, link: string): MailMe
   });
 }
 
-/** The emailed sign-in link; like every mail, it never names the reader (a name is the sender's words). */
+/** The emailed sign-in link. */
 export function emailLinkSignInEmail(brand: Brand, to: string, link: string): MailMessage {
-  return actionEmail(brand, to, {
-    subject: `【${brand.productName}】你的登入連結`,
-    greeting: "你好，",
+  return accountEmail(brand, to, {
+    topic: "你的登入連結",
     body: "請點選下方按鈕，在開啟的頁面上按「登入」即可登入，不需要輸入密碼。",
     button: "開啟登入頁面",
     link,
