@@ -70,7 +70,7 @@ function CodeConfirmation() {
   return (
     <Form method="post" action={action} className="card auth-form account-form" onSubmit={form.onSubmit} noValidate>
       <input type="hidden" name="intent" value="code" />
-      <p>或是輸入驗證器 App 上的驗證碼：</p>
+      <p>輸入驗證器 App 上的驗證碼確認：</p>
       <FormAlert message={form.outcome?.fieldErrors ? null : (form.outcome?.formError ?? null)} />
       <Field name="code" label="驗證碼" inputMode="numeric" autoComplete="one-time-code" required error={form.errors.code} />
       <SubmitButton pending={form.pending} label="用驗證碼確認" pendingLabel="確認中…" />
@@ -87,7 +87,8 @@ function PasskeyConfirmation() {
   const hydrated = useSyncExternalStore(noSubscription, () => true, () => false);
   const [pending, setPending] = useState(false);
   const [error, setError] = useState<string | null>(null);
-  if (!hydrated) return null;
+  // Until the page runs JavaScript (also when the script never arrives) a sentence stands in for the button.
+  if (!hydrated) return <p className="card account-form">也可以用這個帳號的密碼金鑰確認，但需要開啟瀏覽器的 JavaScript。</p>;
   const confirm = () => {
     setPending(true);
     setError(null);
@@ -101,7 +102,7 @@ function PasskeyConfirmation() {
   };
   return (
     <div className="card account-form">
-      <p>或是用這個帳號的密碼金鑰確認：</p>
+      <p>用這個帳號的密碼金鑰確認：</p>
       <FormAlert message={error} />
       <button type="button" className="button" onClick={confirm} disabled={pending}>
         {pending ? "等待裝置確認…" : "用密碼金鑰確認"}
