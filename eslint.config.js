@@ -61,7 +61,7 @@ const features = {
       "screens/login-screen.tsx", "screens/signup-screen.tsx", "screens/forgot-password-screen.tsx", "screens/reset-password-screen.tsx",
       "screens/email-verification-screen.tsx", "screens/verify-email-screen.tsx", "screens/two-step-screen.tsx", "screens/email-link-screen.tsx",
       "sign-in-actions.server.ts",
-      // The browser half of passkeys: the login screen's button and autofill, the account screen's "add".
+      // The browser half of passkeys: the login screen's button and autofill, the account screens' "add" and "confirm".
       "passkey-client.ts", "second-step-schemas.ts",
       "auth-paths.ts", "password-rules-list.tsx", "sign-in-schemas.ts", "sign-in-screen.tsx", "auth-screens.css",
     ],

@@ -1,11 +1,7 @@
-import path from "node:path";
-import Database from "better-sqlite3";
-import pg from "pg";
 import sharp from "sharp";
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { inject } from "vitest";
-import { createVerifiedAccount, newEmail, password } from "./helpers/accounts";
+import { ageSessions, createVerifiedAccount, newEmail, password } from "./helpers/accounts";
 import { baseURL, expectNoAxeViolations, openPage, useBrowser } from "./helpers/browser";
 import { linkTo, mailTo } from "./helpers/mailbox";
 
@@ -19,22 +15,6 @@ async function signIn(page: Page, email: string, secret = password) {
   await page.getByRole("button", { name: "登入", exact: true }).click();
   await page.waitForURL(`**${accountPath}`);
   await page.getByRole("heading", { name: "個人資料" }).waitFor();
-}
-
-/** Moves every session of the account eleven minutes back, as if signed in that long ago (the server's database). */
-async function ageSessions(email: string) {
-  const then = new Date(Date.now() - 11 * 60 * 1000);
-  const url = process.env.E2E_DATABASE_URL;
-  if (url) {
-    const pool = new pg.Pool({ connectionString: url });
-    await pool.query(`update session set "createdAt" = $1 where "userId" = (select id from "user" where email = $2)`, [then, email]);
-    await pool.end();
-    return;
-  }
-  const db = new Database(path.join(inject("dataDir"), "app.db"));
-  db.pragma("busy_timeout = 5000");
-  db.prepare(`update session set createdAt = ? where userId = (select id from user where email = ?)`).run(then.toISOString(), email);
-  db.close();
 }
 
 const region = (page: Page, name: string) => page.getByRole("region", { name });

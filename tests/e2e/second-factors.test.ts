@@ -3,7 +3,7 @@ import path from "node:path";
 import type { Page } from "playwright-core";
 import { TOTP } from "otpauth";
 import { describe, expect, it } from "vitest";
-import { createVerifiedAccount, newEmail, password } from "./helpers/accounts";
+import { ageSessions, createVerifiedAccount, newEmail, password } from "./helpers/accounts";
 import { expectNoAxeViolations, openPage, useBrowser } from "./helpers/browser";
 import { linkTo, mailTo } from "./helpers/mailbox";
 
@@ -68,8 +68,8 @@ describe("two-step sign-in", () => {
     expect(await page.getByRole("img", { name: "兩步驟驗證的 QR 碼" }).locator("svg").count()).toBe(1);
     const secret = (await page.locator(".two-step-secret code").textContent()) ?? "";
     expect(secret).toMatch(/^[A-Z2-7]{4}( [A-Z2-7]{1,4})+$/);
-    const backupCodes = await page.locator(".two-step-codes code").allTextContents();
-    expect(backupCodes).toHaveLength(10);
+    const enrolmentCodes = await page.locator(".two-step-codes code").allTextContents();
+    expect(enrolmentCodes).toHaveLength(10);
     await snap(page, "03-two-step-qr-code");
     await expectNoAxeViolations(page);
 
@@ -82,6 +82,15 @@ describe("two-step sign-in", () => {
     await page.getByRole("button", { name: "確認並開啟" }).click();
     await page.getByRole("status").filter({ hasText: "兩步驟驗證已開啟" }).waitFor();
     await snap(page, "04-two-step-on");
+    expect((await mailTo(email, /已開啟兩步驟驗證/)).subject).toBe("【任務小勇士】安全通知：已開啟兩步驟驗證");
+
+    // A new set of backup codes, on the password: the set shown at enrolment stops working.
+    await page.getByLabel("密碼", { exact: true }).fill(password);
+    await page.getByRole("button", { name: "產生新的備用碼" }).click();
+    await page.getByRole("status").filter({ hasText: "已產生 10 組新的備用碼" }).waitFor();
+    const backupCodes = await page.locator(".two-step-codes code").allTextContents();
+    expect(backupCodes).toHaveLength(10);
+    expect(backupCodes.filter((code) => enrolmentCodes.includes(code))).toEqual([]);
 
     // Password: the code page, then the account; this device is remembered.
     const phone = await browser.newPage();
@@ -100,8 +109,8 @@ describe("two-step sign-in", () => {
     await signInWithPassword(phone, email, "/account/security");
     await phone.waitForURL("**/account/security");
 
-    // Without JavaScript, with a backup code; the same backup code is refused the second time.
-    for (const attempt of ["first", "again"]) {
+    // Without JavaScript, with a backup code: one of the replaced set is refused, a new one works once.
+    for (const [attempt, code] of [["replaced", enrolmentCodes[0]], ["first", backupCodes[0]], ["again", backupCodes[0]]] as const) {
       const plain = await browser.newPage({ javaScriptEnabled: false });
       await plain.goto("/login?redirectTo=%2Faccount%2Fsecurity");
       await plain.getByLabel("電子郵件").fill(email);
@@ -109,7 +118,7 @@ describe("two-step sign-in", () => {
       await plain.getByRole("button", { name: "登入", exact: true }).click();
       await plain.waitForURL("**/login/two-step**");
       await plain.getByText("手機不在身邊？改用備用碼").click();
-      await plain.getByLabel("備用碼").fill(backupCodes[0] ?? "");
+      await plain.getByLabel("備用碼").fill(code ?? "");
       await plain.getByRole("button", { name: "使用備用碼登入" }).click();
       if (attempt === "first") {
         await plain.waitForURL("**/account/security");
@@ -161,6 +170,7 @@ describe("two-step sign-in", () => {
     await plain.getByLabel("目前的密碼").fill(password);
     await plain.getByRole("button", { name: "關閉兩步驟驗證" }).click();
     await plain.getByRole("status").filter({ hasText: "兩步驟驗證已關閉" }).waitFor();
+    expect((await mailTo(email, /已關閉兩步驟驗證/)).text).toContain("你的帳號剛剛關閉了兩步驟驗證");
     const later = await browser.newPage();
     await signInWithPassword(later, email, "/account/security");
     await later.waitForURL("**/account/security");
@@ -235,6 +245,7 @@ describe("passkeys", () => {
     await page.getByRole("status").filter({ hasText: "已新增密碼金鑰" }).waitFor();
     await page.getByText("我的筆電", { exact: true }).waitFor();
     await snap(page, "07-passkey-added");
+    expect((await mailTo(email, /新增了密碼金鑰/)).text).toContain("你的帳號剛剛新增了一把密碼金鑰「我的筆電」");
     await expectNoAxeViolations(page);
 
     await page.getByLabel("新名稱").fill("客廳的電腦");
@@ -263,10 +274,56 @@ describe("passkeys", () => {
     await page.getByRole("button", { name: "移除" }).click();
     await page.getByRole("status").filter({ hasText: "已移除密碼金鑰「客廳的電腦」" }).waitFor();
     await page.getByText("還沒有密碼金鑰。").waitFor();
+    expect((await mailTo(email, /移除了密碼金鑰/)).text).toContain("「客廳的電腦」");
     // The removed passkey no longer signs in.
     await signOut(page);
     await page.getByRole("button", { name: "使用密碼金鑰登入" }).click();
     await page.getByText("無法使用這個密碼金鑰").waitFor();
+    await page.context().close();
+  });
+
+  it("asks for a recent sign-in before adding or removing a passkey, with and without JavaScript, confirmed by the password or a passkey", async () => {
+    const page = await browser.newPage();
+    await withAuthenticator(page);
+    const email = await createVerifiedAccount(page);
+    await signInWithPassword(page, email, "/account/passkeys");
+    await page.waitForURL("**/account/passkeys");
+
+    // Eleven minutes later: adding one asks who it is first; the password confirms and leads back.
+    await ageSessions(email);
+    await page.getByRole("button", { name: "新增密碼金鑰" }).click();
+    await page.getByRole("alert").filter({ hasText: "此操作需要重新登入" }).waitFor();
+    await page.getByRole("link", { name: "確認身分" }).click();
+    await page.getByRole("heading", { name: "確認身分" }).waitFor();
+    await page.getByLabel("密碼").fill(password);
+    await page.getByRole("button", { name: "確認", exact: true }).click();
+    await page.waitForURL("**/account/passkeys");
+    await page.getByLabel("名稱（選填）").fill("我的筆電");
+    await page.getByRole("button", { name: "新增密碼金鑰" }).click();
+    await page.getByRole("status").filter({ hasText: "已新增密碼金鑰" }).waitFor();
+
+    // Without JavaScript, removing it later meets the same message and the same way on.
+    const plain = await browser.newPage({ javaScriptEnabled: false });
+    await plain.goto("/login?redirectTo=%2Faccount%2Fpasskeys");
+    await plain.getByLabel("電子郵件").fill(email);
+    await plain.getByLabel("密碼").fill(password);
+    await plain.getByRole("button", { name: "登入", exact: true }).click();
+    await plain.waitForURL("**/account/passkeys");
+    await ageSessions(email);
+    await plain.getByRole("button", { name: "移除" }).click();
+    await plain.getByRole("alert").filter({ hasText: "此操作需要重新登入" }).waitFor();
+    expect(await plain.getByRole("link", { name: "確認身分" }).getAttribute("href")).toBe("/account/confirm-identity?redirectTo=%2Faccount%2Fpasskeys");
+    await plain.context().close();
+
+    // With JavaScript the passkey itself confirms, and the removal goes through.
+    await openPage(page, "/account/passkeys");
+    await page.getByRole("button", { name: "移除" }).click();
+    await page.getByRole("link", { name: "確認身分" }).click();
+    await page.getByRole("button", { name: "用密碼金鑰確認" }).click();
+    await page.waitForURL("**/account/passkeys");
+    await page.getByRole("button", { name: "移除" }).click();
+    await page.getByRole("status").filter({ hasText: "已移除密碼金鑰「我的筆電」" }).waitFor();
+    expect((await mailTo(email, /移除了密碼金鑰/)).text).toContain("「我的筆電」");
     await page.context().close();
   });
 

@@ -79,6 +79,59 @@ describeEachDatabase("account center", (database) => {
     expect((await client.post("/unlink-account", { accountId: left[0]!.id })).status).toBe(404);
   });
 
+  /** A passkey row for the account (what a registration stores), straight into the table. */
+  async function addPasskeyRow(userId: string, name = "客廳的電腦") {
+    const id = randomUUID();
+    await server.service.database.db
+      .insertInto("passkey")
+      .values({ id, user_id: userId, name, credential_id: randomUUID(), public_key: "AQID", counter: 0, transports: "internal", backed_up: 0, created_at: new Date().toISOString(), last_used_at: null })
+      .execute();
+    return id;
+  }
+
+  it("counts passkeys as ways in: a method may go while a passkey stays, the last passkey stays, and the removal is mailed", async () => {
+    const { email, client } = await signedIn();
+    const { db } = server.service.database;
+    const user = await db.selectFrom("user").select("id").where("email", "=", email).executeTakeFirstOrThrow();
+    const passkey = await addPasskeyRow(user.id);
+    const { methods, passkeys } = (await client.get<SignInMethods>("/sign-in-methods")).body;
+    expect(passkeys).toBe(1);
+    expect((await client.post("/sign-in-methods/remove", { id: methods[0]!.id })).status).toBe(200);
+    expect((await client.get<SignInMethods>("/sign-in-methods")).body).toMatchObject({ methods: [], passkeys: 1 });
+
+    expect(await client.post("/passkey/delete", { id: passkey })).toMatchObject({
+      status: 400,
+      body: { code: "auth/last-sign-in-method", message: "至少要保留一種登入方式，最後一種登入方式無法移除" },
+    });
+    expect(await db.selectFrom("passkey").select("id").where("id", "=", passkey).execute()).toHaveLength(1);
+    // Another account's passkey is not found, whatever its id.
+    const other = await signedIn();
+    expect(await other.client.post("/passkey/delete", { id: passkey })).toMatchObject({ status: 404, body: { code: "auth/passkey-not-found" } });
+
+    const second = await addPasskeyRow(user.id, "我的手機");
+    expect(await client.post("/passkey/delete", { id: second })).toMatchObject({ status: 200, body: { status: true, name: "我的手機" } });
+    const notice = await server.latestMail(email, /移除了密碼金鑰/);
+    expect(notice.subject).toBe("【任務小勇士】安全通知：移除了密碼金鑰");
+    expect(notice.text).toContain("「我的手機」");
+  });
+
+  it("lets an account with only a passkey and a social sign-in drop the social one, never both, even when two removals race", async () => {
+    const { email, client } = await signedIn();
+    const { db } = server.service.database;
+    const user = await db.selectFrom("user").select("id").where("email", "=", email).executeTakeFirstOrThrow();
+    const now = new Date().toISOString();
+    await db.insertInto("account").values({ id: randomUUID(), accountId: `dev-${randomUUID()}`, providerId: "dev", userId: user.id, password: null, createdAt: now, updatedAt: now }).execute();
+    await db.deleteFrom("account").where("userId", "=", user.id).where("providerId", "=", "credential").execute();
+    const passkey = await addPasskeyRow(user.id);
+    const [social] = (await client.get<SignInMethods>("/sign-in-methods")).body.methods;
+
+    const answers = await Promise.all([client.post("/sign-in-methods/remove", { id: social!.id }), client.post("/passkey/delete", { id: passkey })]);
+    expect(answers.map((answer) => answer.status).sort()).toEqual([200, 400]);
+    expect(answers.find((answer) => answer.status === 400)?.body).toMatchObject({ code: "auth/last-sign-in-method" });
+    const left = (await client.get<SignInMethods>("/sign-in-methods")).body;
+    expect(left.methods.length + left.passkeys).toBe(1);
+  });
+
   it("gives a social-only account a first password once, under the password policy", async () => {
     const { email, client } = await signedIn();
     const user = await server.service.database.db.selectFrom("user").select("id").where("email", "=", email).executeTakeFirstOrThrow();

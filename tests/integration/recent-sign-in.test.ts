@@ -1,10 +1,27 @@
 import { randomUUID } from "node:crypto";
-import { afterAll, beforeAll, expect, it } from "vitest";
+import { TOTP } from "otpauth";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { authEndpoints } from "~/features/auth/auth-endpoints";
 import { RECENT_SIGN_IN_SECONDS } from "~/features/auth/recent-sign-in.server";
 import { describeEachDatabase } from "~tests/helpers/databases";
 import { startAuthServer, type AuthTestClient, type AuthTestServer } from "./auth-server";
 
 const password = "lantern-harbour-9";
+const refused = { status: 403, body: { code: "auth/requires-recent-login", message: "此操作需要重新登入" } };
+
+/** The code an authenticator app shows `stepsAgo` 30-second steps before now (the server accepts ±1 step). */
+const codeAt = (totpURI: string, stepsAgo = 0) =>
+  new TOTP({ secret: new URL(totpURI).searchParams.get("secret") ?? "", digits: 6, period: 30 }).generate({ timestamp: Date.now() - stepsAgo * 30_000 });
+
+/** The passkey and two-step changes (the brief's list), each with a body the endpoint would take. */
+const secondFactorChanges: [path: string, body: Record<string, unknown>][] = [
+  ["/passkey/register/options", {}],
+  ["/passkey/register/verify", { response: { id: "x", rawId: "x", type: "public-key", response: {} } }],
+  ["/passkey/delete", { id: "no-such-passkey" }],
+  ["/two-factor/enable", {}],
+  ["/two-factor/disable", {}],
+  ["/two-factor/generate-backup-codes", {}],
+];
 
 // Recent sign-in (the original's requires-recent-login): one guard on every sensitive change, one confirm step.
 describeEachDatabase("recent sign-in", (database) => {
@@ -87,5 +104,82 @@ describeEachDatabase("recent sign-in", (database) => {
     expect(notice.subject).toBe("【任務小勇士】安全通知：密碼已更改");
     expect(notice.text).toContain("你的帳號密碼剛剛更改了");
     expect(notice.links).toContain(`${server.baseURL}/account/security`);
+  });
+
+  /** Takes the password away (a provider stands in for it), as for an account that signs in with Google only. */
+  async function withoutPassword(email: string) {
+    const { db } = server.service.database;
+    const user = await db.selectFrom("user").select("id").where("email", "=", email).executeTakeFirstOrThrow();
+    const now = new Date().toISOString();
+    await db.insertInto("account").values({ id: randomUUID(), accountId: `dev-${randomUUID()}`, providerId: "dev", userId: user.id, password: null, createdAt: now, updatedAt: now }).execute();
+    await db.deleteFrom("account").where("userId", "=", user.id).where("providerId", "=", "credential").execute();
+  }
+
+  it("lets a fresh session reach every passkey and two-step change, and refuses an 11-minute-old one", async () => {
+    const { email, client } = await signedIn();
+    for (const [path, body] of secondFactorChanges) {
+      const answer = await client.post(path, body);
+      // The endpoint's own answer (a passkey it cannot find, a password it wants), never the guard's.
+      expect({ path, code: (answer.body as { code?: string }).code }).not.toEqual({ path, code: "auth/requires-recent-login" });
+      expect({ path, status: answer.status }).not.toEqual({ path, status: 403 });
+    }
+    await age(email, 11 * 60);
+    for (const [path, body] of secondFactorChanges) {
+      expect({ path, answer: await client.post(path, body) }).toMatchObject({ path, answer: refused });
+    }
+    // Two-step sign-in on with the password in the form: that password is the confirmation.
+    expect((await client.post("/two-factor/enable", { password })).status).toBe(200);
+    expect(await client.post("/two-factor/enable", { password: "not-the-password" })).toMatchObject({ status: 400, body: { code: "auth/invalid-credential" } });
+  });
+
+  it("takes no password field as a confirmation from an account that has no password", async () => {
+    const { email, client } = await signedIn();
+    await withoutPassword(email);
+    await age(email, 11 * 60);
+    for (const path of ["/two-factor/enable", "/two-factor/disable", "/two-factor/generate-backup-codes"]) {
+      expect({ path, answer: await client.post(path, { password: "anything-at-all-1" }) }).toMatchObject({ path, answer: refused });
+    }
+  });
+
+  it("takes a right two-step code from the signed-in account as the confirmation", async () => {
+    const { email, client } = await signedIn();
+    const enabled = await client.post<{ totpURI: string }>("/two-factor/enable", { password });
+    const first = codeAt(enabled.body.totpURI);
+    expect((await client.post("/two-factor/verify-totp", { code: first })).status).toBe(200);
+    await age(email, 11 * 60);
+    expect(await client.post("/passkey/register/options", {})).toMatchObject(refused);
+
+    const wrong = ["000000", "111111", "222222"].find((code) => ![1, 0, -1].some((steps) => codeAt(enabled.body.totpURI, steps) === code)) ?? "";
+    expect((await client.post("/two-factor/verify-totp", { code: wrong })).status).toBe(401);
+    expect(await client.post("/passkey/register/options", {})).toMatchObject(refused);
+    const next = [1, 0, -1].map((steps) => codeAt(enabled.body.totpURI, steps)).find((code) => code !== first) ?? "";
+    expect((await client.post("/two-factor/verify-totp", { code: next })).status).toBe(200);
+    expect((await client.me())?.email).toBe(email);
+    expect((await client.post("/passkey/register/options", {})).status).toBe(200);
+    // An account without a password turns two-step sign-in off after its code.
+    await withoutPassword(email);
+    expect((await client.post("/two-factor/disable", {})).status).toBe(200);
+  });
+});
+
+describe("the recent-sign-in rows of the endpoint table", () => {
+  it("mark every sensitive change, and only those", () => {
+    const guarded = authEndpoints.filter((row) => row.recentSignIn).map((row) => row.path);
+    expect(guarded.sort()).toEqual(
+      [
+        "/change-email",
+        "/change-password",
+        "/delete-user",
+        "/link-social",
+        "/passkey/delete",
+        "/passkey/register/options",
+        "/passkey/register/verify",
+        "/set-password",
+        "/sign-in-methods/remove",
+        "/two-factor/disable",
+        "/two-factor/enable",
+        "/two-factor/generate-backup-codes",
+      ].sort(),
+    );
   });
 });

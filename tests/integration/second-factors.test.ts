@@ -152,10 +152,29 @@ describeEachDatabase("second factors and email links", (database) => {
   it("turns two-step sign-in off with the password; the next sign-in asks for no code", async () => {
     const { client, email } = await verifiedAccount();
     await enrol(client);
+    const on = await server.latestMail(email, /兩步驟驗證/);
+    expect(on.subject).toBe("【任務小勇士】安全通知：已開啟兩步驟驗證");
     expect(await client.post("/two-factor/disable", { password: "not-the-password" })).toMatchObject({ status: 400, body: { code: "auth/invalid-credential" } });
     expect((await client.post("/two-factor/disable", { password })).status).toBe(200);
+    expect((await server.latestMail(email, /已關閉兩步驟驗證/)).text).toContain("你的帳號剛剛關閉了兩步驟驗證");
     const browser = server.client();
     expect((await browser.post("/sign-in/email", { email, password })).body).not.toHaveProperty("twoFactorRedirect");
+    expect((await browser.me())?.email).toBe(email);
+  });
+  it("makes a new set of ten backup codes on the password, and the old set stops working", async () => {
+    const { client, email } = await verifiedAccount();
+    const { backupCodes: old } = await enrol(client);
+    expect(await client.post("/two-factor/generate-backup-codes", { password: "not-the-password" })).toMatchObject({ status: 400, body: { code: "auth/invalid-credential" } });
+    const made = await client.post<{ backupCodes: string[] }>("/two-factor/generate-backup-codes", { password });
+    expect(made.status).toBe(200);
+    expect(made.body.backupCodes).toHaveLength(10);
+    expect(made.body.backupCodes.filter((code) => old.includes(code))).toEqual([]);
+
+    const browser = server.client();
+    expect((await browser.post("/sign-in/email", { email, password })).body).toMatchObject({ twoFactorRedirect: true });
+    expect(await browser.post("/two-factor/verify-backup-code", { code: old[0] })).toMatchObject({ status: 401, body: { code: "auth/invalid-backup-code" } });
+    expect(await browser.me()).toBeNull();
+    expect((await browser.post("/two-factor/verify-backup-code", { code: made.body.backupCodes[0] })).status).toBe(200);
     expect((await browser.me())?.email).toBe(email);
   });
 });

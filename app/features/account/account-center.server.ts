@@ -8,6 +8,8 @@ import type { FormResult } from "~/lib/form-result";
 import type { SignInMethods } from "~/features/auth/sign-in-method-types";
 import type { SocialProvider } from "~/features/auth/auth-client";
 import type { AccountData } from "~/features/auth/account-data";
+import { totpConfirmSchema } from "~/features/sign-in/second-step-schemas";
+import type { ConfirmIdentity } from "./confirm-identity-page";
 import { removeProfilePhoto, saveProfilePhoto } from "~/features/storage/profile-photo.server";
 import {
   changeEmailSchema,
@@ -166,8 +168,9 @@ export async function accountDataDownload(request: Request): Promise<Response> {
 }
 
 /**
- * The confirm-identity step: the password (`intent=password`), or a new sign-in through one of the account's
- * providers (`intent=provider`), then back where the change was asked for.
+ * The confirm-identity step: the password (`intent=password`), a two-step code (`intent=code`: a right one renews
+ * the session, two-step.server.ts), or a new sign-in through one of the account's providers (`intent=provider`),
+ * then back where the change was asked for. A passkey signs in anew in the browser (confirm-identity-page.tsx).
  */
 export async function confirmIdentityAction(request: Request) {
   const redirectTo = safeRedirect(new URL(request.url).searchParams.get("redirectTo"), getAuthService().env.SITE_URL, accountPath);
@@ -179,6 +182,13 @@ export async function confirmIdentityAction(request: Request) {
     if (!answer.ok || !answer.body?.url) return failed(answer, {});
     return redirect(answer.body.url, { headers: withCookies(answer.cookies) });
   }
+  if (fields.intent === "code") {
+    const parsed = totpConfirmSchema.safeParse(fields);
+    if (!parsed.success) return invalid(parsed.error, {}, "code");
+    const answer = await callAuth(request, "/two-factor/verify-totp", { code: parsed.data.code });
+    if (!answer.ok) return failed(answer, {}, { "auth/invalid-verification-code": "code", "auth/code-already-used": "code" }, "code");
+    return redirect(redirectTo, { headers: withCookies(answer.cookies) });
+  }
   const password = fields.password ?? "";
   if (!password) return data<FormResult>({ fieldErrors: { password: "請輸入密碼" } }, { status: 400 });
   const answer = await callAuth(request, "/confirm-identity", { password });
@@ -189,15 +199,19 @@ export async function confirmIdentityAction(request: Request) {
   return redirect(redirectTo, { headers: withCookies(answer.cookies) });
 }
 
-/** What the confirm step can offer this account: its password, and the providers it signs in with. */
-export async function confirmIdentityScreen(request: Request) {
+/** What the confirm step can offer this account: its password, a two-step code, a passkey, the providers it signs in with. */
+export async function confirmIdentityScreen(request: Request): Promise<ConfirmIdentity> {
   const user = await currentUser(request);
   if (!user?.email || user.isAnonymous) return { account: null };
   const methods = user.providerData.map((method) => method.providerId);
+  const session = (await callAuth(request, "/get-session")).body as { user?: { twoFactorEnabled?: boolean | null } } | null;
+  const passkeys = (await callAuth(request, "/passkey/list")).body as { passkeys?: unknown[] } | null;
   return {
     account: {
       email: user.email,
       hasPassword: methods.includes("password"),
+      twoStep: Boolean(session?.user?.twoFactorEnabled),
+      passkeys: Boolean(passkeys?.passkeys?.length),
       providers: methods.filter((method): method is SocialProvider => method !== "password"),
     },
   };

@@ -1,6 +1,9 @@
-import { Form } from "react-router";
+import { useState, useSyncExternalStore } from "react";
+import { Form, useSearchParams } from "react-router";
 import { Field, FormAlert, SubmitButton, useForm, useOwnAddress } from "~/components/form/form";
-import type { SocialProvider } from "~/features/auth/auth-client";
+import { AuthError, type SocialProvider } from "~/features/auth/auth-client";
+import { totpConfirmSchema } from "~/features/sign-in/second-step-schemas";
+import { safeRedirect } from "~/lib/redirect-rule";
 import { methodLabels } from "~/features/auth/sign-in-method-types";
 import { PageIntro } from "~/features/pages/page-intro";
 import { z } from "~/lib/zod";
@@ -11,20 +14,21 @@ import "./account-security.css";
 const passwordSchema = z.object({ password: z.string().default("").pipe(z.string().min(1, "請輸入密碼")) });
 
 export interface ConfirmIdentity {
-  account: { email: string; hasPassword: boolean; providers: SocialProvider[] } | null;
+  account: { email: string; hasPassword: boolean; twoStep: boolean; passkeys: boolean; providers: SocialProvider[] } | null;
 }
 
 /**
- * 確認身分 (/account/confirm-identity): the one step the recent-sign-in guard asks for. The password, or a new
- * sign-in through one of the account's providers; either makes the session recent again and returns to the page
- * the change was asked on (`redirectTo`). Plain POST forms: they work without JavaScript.
+ * 確認身分 (/account/confirm-identity): the one step the recent-sign-in guard asks for. The password, a two-step
+ * code, a passkey, or a new sign-in through one of the account's providers; each makes the session recent again and
+ * returns to the page the change was asked on (`redirectTo`). Plain POST forms that work without JavaScript, but the
+ * passkey (the browser's WebAuthn API needs a script).
  */
 export function ConfirmIdentityPage({ account }: ConfirmIdentity) {
   const form = useForm(passwordSchema, undefined);
   const action = useOwnAddress();
   return (
     <main className="page page--narrow">
-      <PageIntro title="確認身分" lead="距離上次登入已超過 10 分鐘。變更電子郵件、密碼、登入方式或刪除帳號前，請先確認是你本人。" />
+      <PageIntro title="確認身分" lead="距離上次登入已超過 10 分鐘。變更電子郵件、密碼、登入方式、密碼金鑰、兩步驟驗證或刪除帳號前，請先確認是你本人。" />
       {account ? (
         <>
           {account.hasPassword ? (
@@ -36,6 +40,8 @@ export function ConfirmIdentityPage({ account }: ConfirmIdentity) {
               <SubmitButton pending={form.pending} label="確認" pendingLabel="確認中…" />
             </Form>
           ) : null}
+          {account.twoStep ? <CodeConfirmation /> : null}
+          {account.passkeys ? <PasskeyConfirmation /> : null}
           {account.providers.length > 0 ? (
             <Form method="post" action={action} className="card account-form" reloadDocument>
               <input type="hidden" name="intent" value="provider" />
@@ -54,5 +60,53 @@ export function ConfirmIdentityPage({ account }: ConfirmIdentity) {
         <SignInPrompt id="confirm-sign-in" title="請先登入" text="登入後就能繼續剛才的變更。" returnTo={confirmIdentityPath} />
       )}
     </main>
+  );
+}
+
+/** A code from the authenticator app (two-step sign-in on): a right one renews the session. */
+function CodeConfirmation() {
+  const form = useForm(totpConfirmSchema, "code");
+  const action = useOwnAddress();
+  return (
+    <Form method="post" action={action} className="card auth-form account-form" onSubmit={form.onSubmit} noValidate>
+      <input type="hidden" name="intent" value="code" />
+      <p>輸入驗證器 App 上的驗證碼確認：</p>
+      <FormAlert message={form.outcome?.fieldErrors ? null : (form.outcome?.formError ?? null)} />
+      <Field name="code" label="驗證碼" inputMode="numeric" autoComplete="one-time-code" required error={form.errors.code} />
+      <SubmitButton pending={form.pending} label="用驗證碼確認" pendingLabel="確認中…" />
+    </Form>
+  );
+}
+
+const noSubscription = () => () => {};
+
+/** A passkey of the account: the browser signs in with it anew (a new session), then goes back to the change. */
+function PasskeyConfirmation() {
+  const [params] = useSearchParams();
+  // The button shows only once the page runs JavaScript (false in the server's HTML, true in the browser).
+  const hydrated = useSyncExternalStore(noSubscription, () => true, () => false);
+  const [pending, setPending] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  // Until the page runs JavaScript (also when the script never arrives) a sentence stands in for the button.
+  if (!hydrated) return <p className="card account-form">也可以用這個帳號的密碼金鑰確認，但需要開啟瀏覽器的 JavaScript。</p>;
+  const confirm = () => {
+    setPending(true);
+    setError(null);
+    void import("~/features/sign-in/passkey-client")
+      .then((client) => client.signInWithPasskey())
+      .then(() => window.location.assign(safeRedirect(params.get("redirectTo"), window.location.origin, "/account")))
+      .catch((failure: unknown) => {
+        setError((failure instanceof AuthError ? failure : new AuthError("auth/invalid-passkey")).message);
+        setPending(false);
+      });
+  };
+  return (
+    <div className="card account-form">
+      <p>用這個帳號的密碼金鑰確認：</p>
+      <FormAlert message={error} />
+      <button type="button" className="button" onClick={confirm} disabled={pending}>
+        {pending ? "等待裝置確認…" : "用密碼金鑰確認"}
+      </button>
+    </div>
   );
 }

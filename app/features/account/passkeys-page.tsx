@@ -1,12 +1,13 @@
 import { useState, useSyncExternalStore } from "react";
 import { Form, useActionData, useNavigation, useRevalidator } from "react-router";
 import { AuthError } from "~/features/auth/auth-client";
-import { FormAlert, FormNotice } from "~/components/form/form";
+import { FormNotice } from "~/components/form/form";
 import type { FormResult } from "~/lib/form-result";
 import type { PasskeyListItem, PasskeySettings } from "./second-factor-shapes";
 import { PageIntro } from "~/features/pages/page-intro";
 import { formatTaiwanDateTime } from "~/lib/taiwan-time";
 import { SignInPrompt } from "./sign-in-prompt";
+import { AccountFormAlert } from "./recent-sign-in-alert";
 import "./account-security.css";
 
 export const passkeySettingsPath = "/account/passkeys";
@@ -43,19 +44,22 @@ function AddPasskey() {
   const hydrated = useSyncExternalStore(noSubscription, () => true, () => false);
   const [name, setName] = useState("");
   const [pending, setPending] = useState(false);
-  const [message, setMessage] = useState<{ ok: boolean; text: string } | null>(null);
+  const [outcome, setOutcome] = useState<FormResult | null>(null);
   const add = (event: React.FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     setPending(true);
-    setMessage(null);
+    setOutcome(null);
     void import("~/features/sign-in/passkey-client")
       .then((client) => client.addPasskey(name))
       .then(async () => {
         setName("");
-        setMessage({ ok: true, text: "已新增密碼金鑰。下次登入時，在登入頁選「使用密碼金鑰登入」即可。" });
+        setOutcome({ done: true, notice: "已新增密碼金鑰。下次登入時，在登入頁選「使用密碼金鑰登入」即可。" });
         await revalidator.revalidate();
       })
-      .catch((error: unknown) => setMessage({ ok: false, text: (error instanceof AuthError ? error : new AuthError("auth/invalid-passkey")).message }))
+      .catch((error: unknown) => {
+        const refused = error instanceof AuthError ? error : new AuthError("auth/invalid-passkey");
+        setOutcome({ formError: refused.message, code: refused.code });
+      })
       .finally(() => setPending(false));
   };
 
@@ -65,8 +69,8 @@ function AddPasskey() {
       {/* Until the page runs JavaScript (also when the script never arrives) a sentence stands in for the form. */}
       {hydrated ? (
         <form className="card auth-form security-form" onSubmit={add}>
-          <FormNotice message={message?.ok ? message.text : null} />
-          <FormAlert message={message && !message.ok ? message.text : null} />
+          <FormNotice message={outcome?.notice ?? null} />
+          <AccountFormAlert outcome={outcome ?? undefined} returnTo={passkeySettingsPath} />
           <div className="auth-field">
             <label htmlFor="passkey-name">名稱（選填）</label>
             <input id="passkey-name" name="name" maxLength={50} placeholder="例如：我的 iPhone" value={name} onChange={(event) => setName(event.target.value)} />
@@ -90,7 +94,7 @@ function PasskeyList({ passkeys }: { passkeys: PasskeyListItem[] }) {
     <section className="page-section" aria-labelledby="passkey-list">
       <h2 id="passkey-list">你的密碼金鑰</h2>
       <FormNotice message={answered?.done && !busy ? (answered.notice ?? null) : null} />
-      <FormAlert message={answered?.intent === "passkeys" ? (answered.formError ?? null) : null} />
+      <AccountFormAlert outcome={answered?.intent === "passkeys" ? answered : undefined} returnTo={passkeySettingsPath} />
       {passkeys.length === 0 ? <p>還沒有密碼金鑰。</p> : null}
       <ul className="device-list">
         {passkeys.map((passkey) => {

@@ -2,7 +2,7 @@ import { data, redirect } from "react-router";
 import QRCode from "qrcode";
 import type { FormResult } from "~/lib/form-result";
 import { invalidForm, readForm, unknownIntent } from "~/services/form.server";
-import { authFailure, callAuthApi, currentIdentity, withCookies, type AuthAnswer } from "~/features/auth/auth-http.server";
+import { authFailure, callAuthApi, currentIdentity, requestAfter, withCookies, type AuthAnswer } from "~/features/auth/auth-http.server";
 import { passkeyNameSchema, totpConfirmSchema } from "~/features/sign-in/second-step-schemas";
 import type { PasskeyListItem, PasskeySettings, TwoStepEnrolment, TwoStepOutcome, TwoStepSettings } from "./second-factor-shapes";
 
@@ -50,7 +50,8 @@ async function postedEnrolment(fields: Record<string, string>): Promise<TwoStepE
 
 /**
  * The forms of `/account/two-step`: start the enrolment (password, where the account has one), confirm it with the
- * app's first code, turn it off (password, or for an account without one a current code).
+ * app's first code, turn it off (password, or for an account without one a current code, which also renews the
+ * session for the recent-sign-in guard), make a new set of backup codes (password, where the account has one).
  */
 export async function twoStepSettingsAction(request: Request) {
   const fields = await readForm(request);
@@ -76,11 +77,22 @@ export async function twoStepSettingsAction(request: Request) {
     if (intent === "confirm") {
       return redirect(`${twoStepSettingsPath}?done=on`, { headers: withCookies(checked.cookies) });
     }
+    // A right code renewed the session: the next call goes with its cookie, as the browser's next request would.
+    const disabled = await callAuthApi(requestAfter(request, checked), "/two-factor/disable", {});
+    const answer = { ...disabled, cookies: [...checked.cookies, ...disabled.cookies] };
+    if (!answer.ok) return authFailure(answer, {}, {}, intent);
+    return redirect(`${twoStepSettingsPath}?done=off`, { headers: withCookies(answer.cookies) });
   }
-  if (intent === "disable" || intent === "disable-with-code") {
-    const answer = await callAuthApi(request, "/two-factor/disable", intent === "disable" ? { password: fields.password ?? "" } : {});
+  if (intent === "disable") {
+    const answer = await callAuthApi(request, "/two-factor/disable", { password: fields.password ?? "" });
     if (!answer.ok) return authFailure(answer, {}, { "auth/invalid-credential": "password", "auth/missing-password": "password" }, intent);
     return redirect(`${twoStepSettingsPath}?done=off`, { headers: withCookies(answer.cookies) });
+  }
+  if (intent === "backup-codes") {
+    const answer = await callAuthApi(request, "/two-factor/generate-backup-codes", { password: fields.currentPassword ?? "" });
+    const backupCodes = (answer.body as { backupCodes?: string[] } | null)?.backupCodes;
+    if (!answer.ok || !backupCodes) return authFailure(answer, {}, { "auth/invalid-credential": "currentPassword" }, intent);
+    return data<TwoStepOutcome>({ intent, done: true, backupCodes }, { headers: withCookies(answer.cookies) });
   }
   return unknownIntent();
 }

@@ -13,7 +13,8 @@ export interface TwoStepEnrolment {
   backupCodes: string[];
 }
 
-export type TwoStepOutcome = FormResult & { enrolment?: TwoStepEnrolment };
+/** A form's answer on /account/two-step: the enrolment to show, or a new set of backup codes (shown once). */
+export type TwoStepOutcome = FormResult & { enrolment?: TwoStepEnrolment; backupCodes?: string[] };
 
 export type TwoStepSettings = { account: null } | { account: { email: string; hasPassword: boolean; enabled: boolean } };
 

@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { Form, useActionData, useNavigation } from "react-router";
+import { Form, Link, useActionData, useNavigation } from "react-router";
 import { Field, FormNotice, SubmitButton, useForm } from "~/components/form/form";
 import type { FormResult } from "~/lib/form-result";
 import { PasswordRulesList } from "~/features/sign-in/password-rules-list";
@@ -10,9 +10,9 @@ import { setPasswordSchema } from "./account-forms";
 import { AccountFormAlert } from "./recent-sign-in-alert";
 
 /**
- * 登入方式: the account's ways in, each with 移除 (never the last one: the server refuses it too), the site's
- * other providers with 連結 (the provider's pages, then back here), and for an account without a password a form
- * that sets its first one.
+ * 登入方式: the account's ways in, each with 移除 (never the last way in, passkeys counted: the server refuses it
+ * too), the site's other providers with 連結 (the provider's pages, then back here), and for an account without a
+ * password a form that sets its first one.
  */
 export function SignInMethodsSection({ methods, policy, returnTo }: { methods: SignInMethods; policy: PasswordPolicy; returnTo: string }) {
   const answered = useActionData() as FormResult | undefined;
@@ -21,13 +21,18 @@ export function SignInMethodsSection({ methods, policy, returnTo }: { methods: S
   const passwordSet = answered?.intent === "set-password" && answered.done ? answered.notice : undefined;
   const navigation = useNavigation();
   const busy = navigation.state !== "idle" ? navigation.formData : undefined;
-  const only = methods.methods.length === 1;
+  const only = methods.methods.length + methods.passkeys === 1;
   const hasPassword = methods.methods.some((method) => method.provider === "password");
 
   return (
     <section className="page-section" aria-labelledby="sign-in-methods">
       <h2 id="sign-in-methods">登入方式</h2>
       <p>你可以用以下任何一種方式登入這個帳號。至少要保留一種。</p>
+      {methods.passkeys > 0 ? (
+        <p>
+          另有 {methods.passkeys} 把<Link to="/account/passkeys">密碼金鑰</Link>也能登入這個帳號。
+        </p>
+      ) : null}
       <FormNotice message={busy ? null : ((outcome?.done ? outcome.notice : passwordSet) ?? null)} />
       <AccountFormAlert outcome={outcome} returnTo={returnTo} />
       <ul className="method-list">

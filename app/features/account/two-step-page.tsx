@@ -5,14 +5,18 @@ import type { TwoStepEnrolment, TwoStepOutcome, TwoStepSettings } from "./second
 import { PageIntro } from "~/features/pages/page-intro";
 import { z } from "~/lib/zod";
 import { SignInPrompt } from "./sign-in-prompt";
+import { AccountFormAlert } from "./recent-sign-in-alert";
 import "./account-security.css";
 
 export const twoStepSettingsPath = "/account/two-step";
 const passwordOnly = z.object({ password: z.string().default("") });
+const codesPassword = z.object({ currentPassword: z.string().default("") });
 
 /**
  * 兩步驟驗證 (ASVS 6.3.3): turn it on (the password, then scan the QR code or type the secret, then confirm with
- * the app's first code; ten backup codes shown once), or off. Every form posts without JavaScript.
+ * the app's first code; ten backup codes shown once), a new set of backup codes, or off. Every form posts without
+ * JavaScript; each change more than 10 minutes after sign-in asks for the password (or a code) first, and where the
+ * form has none of those, the confirm-identity step.
  */
 export function TwoStepPage(props: TwoStepSettings) {
   const enable = useForm(passwordOnly, "enable");
@@ -34,7 +38,10 @@ export function TwoStepPage(props: TwoStepSettings) {
       ) : enrolment && !props.account.enabled ? (
         <Enrolment enrolment={enrolment} form={confirm} />
       ) : props.account.enabled ? (
-        <TurnOff hasPassword={props.account.hasPassword} notice={done === "on" ? "兩步驟驗證已開啟。之後登入時，輸入密碼後還要輸入驗證器 App 的驗證碼。" : null} />
+        <>
+          <TurnOff hasPassword={props.account.hasPassword} notice={done === "on" ? "兩步驟驗證已開啟。之後登入時，輸入密碼後還要輸入驗證器 App 的驗證碼。" : null} />
+          <NewBackupCodes hasPassword={props.account.hasPassword} />
+        </>
       ) : (
         <section className="page-section" aria-labelledby="two-step-state">
           <h2 id="two-step-state">尚未開啟</h2>
@@ -43,7 +50,7 @@ export function TwoStepPage(props: TwoStepSettings) {
           <Form method="post" className="card auth-form security-form" onSubmit={enable.onSubmit} noValidate>
             <input type="hidden" name="intent" value="enable" />
             <input type="email" name="username" autoComplete="username" value={props.account.email} readOnly hidden />
-            <FormAlert message={enable.outcome?.fieldErrors ? null : (enable.outcome?.formError ?? null)} />
+            <AccountFormAlert outcome={enable.outcome?.fieldErrors ? undefined : enable.outcome} returnTo={twoStepSettingsPath} />
             {props.account.hasPassword ? (
               <Field name="password" label="目前的密碼" type="password" autoComplete="current-password" required error={enable.errors.password} />
             ) : null}
@@ -108,13 +115,47 @@ function TurnOff({ hasPassword, notice }: { hasPassword: boolean; notice: string
       <Form method="post" className="card auth-form security-form" onSubmit={form.onSubmit} noValidate>
         <input type="hidden" name="intent" value={intent} />
         <p>關閉後，只要密碼就能登入你的帳號。{hasPassword ? "請輸入目前的密碼確認。" : "請輸入驗證器 App 上的驗證碼確認。"}</p>
-        <FormAlert message={form.outcome?.fieldErrors ? null : (form.outcome?.formError ?? null)} />
+        <AccountFormAlert outcome={form.outcome?.fieldErrors ? undefined : form.outcome} returnTo={twoStepSettingsPath} />
         {hasPassword ? (
           <Field name="password" label="目前的密碼" type="password" autoComplete="current-password" required error={form.errors.password} />
         ) : (
           <Field name="code" label="驗證碼" inputMode="numeric" autoComplete="one-time-code" required error={form.errors.code} />
         )}
         <SubmitButton pending={form.pending} label="關閉兩步驟驗證" />
+      </Form>
+    </section>
+  );
+}
+
+/** A new set of ten backup codes (when they are used up or lost): the old set stops working at once. */
+function NewBackupCodes({ hasPassword }: { hasPassword: boolean }) {
+  const form = useForm(codesPassword, "backup-codes");
+  const backupCodes = (form.outcome as TwoStepOutcome | undefined)?.backupCodes;
+  return (
+    <section className="page-section" aria-labelledby="two-step-new-codes">
+      <h2 id="two-step-new-codes">備用碼</h2>
+      {backupCodes ? (
+        <>
+          <FormNotice message="已產生 10 組新的備用碼，舊的備用碼已全部失效。" />
+          <p>請抄下來或列印，放在安全的地方；這些備用碼只會顯示這一次，每組只能用一次。</p>
+          <ol className="two-step-codes">
+            {backupCodes.map((code) => (
+              <li key={code}>
+                <code>{code}</code>
+              </li>
+            ))}
+          </ol>
+        </>
+      ) : (
+        <p>備用碼用完或遺失時，可以產生一組新的 10 組備用碼，舊的備用碼會同時失效。</p>
+      )}
+      <Form method="post" className="card auth-form security-form" onSubmit={form.onSubmit} noValidate>
+        <input type="hidden" name="intent" value="backup-codes" />
+        <AccountFormAlert outcome={form.outcome?.fieldErrors ? undefined : form.outcome} returnTo={twoStepSettingsPath} />
+        {hasPassword ? (
+          <Field name="currentPassword" label="密碼" type="password" autoComplete="current-password" required error={form.errors.currentPassword} />
+        ) : null}
+        <SubmitButton pending={form.pending} label="產生新的備用碼" />
       </Form>
     </section>
   );

@@ -26,7 +26,10 @@ export interface AuthEndpoint {
   session: "creates" | "renews" | "ends" | "none";
   /** Which session it needs (Better Auth's middleware; the test checks the row against it). */
   needs: "nothing" | "session" | "authoritative-session" | "fresh-session";
-  /** A password is tried: whose failures count toward the account lockout (RATE_LIMIT_SIGN_IN_FAILURES_PER_ACCOUNT). */
+  /**
+   * A password (or a signed-in account's two-step code) is tried: whose failures count toward the account lockout
+   * (RATE_LIMIT_SIGN_IN_FAILURES_PER_ACCOUNT).
+   */
   lockout?: "typed-email" | "signed-in-user";
   /** A session for an account whose email is not verified is refused (PRODUCT §5: only sign-up keeps one). */
   refuseUnverifiedEmail?: true;
@@ -42,6 +45,13 @@ export interface AuthEndpoint {
   displayName?: true;
   /** Deleting an account that has a password needs that password in the body. */
   passwordToDelete?: true;
+  /**
+   * A sensitive change (PRODUCT §3 account settings, the original's `requires-recent-login`): more than
+   * RECENT_SIGN_IN_SECONDS after the session began it answers `auth/requires-recent-login` until the person confirms
+   * who they are (recent-sign-in.server.ts). `{ passwordIn }`: a body whose field holds the account's password, which
+   * the endpoint checks before it changes anything, is that confirmation itself.
+   */
+  recentSignIn?: true | { passwordIn: "currentPassword" | "password" };
   /** The OAuth pop-up ends on this page, which posts to its opener: no Cross-Origin-Opener-Policy. */
   popupLanding?: true;
   /** Its own error codes onto the catalogue (on top of `sharedErrorCodes`). */
@@ -69,20 +79,20 @@ const core: Row[] = [
   { path: "/reset-password/:token", methods: get, session: "none", needs: "nothing" },
   { path: "/reset-password", methods: post, session: "ends", needs: "nothing", newPassword: "newPassword", audit: "password-reset" },
   // Changing the password checks the current one: as many tries as a sign-in, and failures count toward the lockout.
-  { path: "/change-password", methods: post, session: "renews", needs: "authoritative-session", lockout: "signed-in-user", perIp: "RATE_LIMIT_SIGN_IN_PER_IP", newPassword: "newPassword", audit: "password-change" },
+  { path: "/change-password", methods: post, session: "renews", needs: "authoritative-session", recentSignIn: { passwordIn: "currentPassword" }, lockout: "signed-in-user", perIp: "RATE_LIMIT_SIGN_IN_PER_IP", newPassword: "newPassword", audit: "password-change" },
   // Server-scoped in Better Auth, yet routed over HTTP: a password oracle, so limited and locked like a sign-in.
   { path: "/verify-password", methods: post, session: "none", needs: "authoritative-session", lockout: "signed-in-user", perIp: "RATE_LIMIT_SIGN_IN_PER_IP" },
   // A link to the new address; the account changes when it is opened (/verify-email). Same answer for a taken address.
-  { path: "/change-email", methods: post, session: "renews", needs: "authoritative-session", perIp: "RATE_LIMIT_MAIL_PER_IP", perAccount: "RATE_LIMIT_VERIFICATION_MAIL_PER_ACCOUNT", perAccountBy: "signed-in-user", errors: { CHANGE_EMAIL_DISABLED: "auth/operation-not-allowed" }, audit: "email-change" },
+  { path: "/change-email", methods: post, session: "renews", needs: "authoritative-session", recentSignIn: true, perIp: "RATE_LIMIT_MAIL_PER_IP", perAccount: "RATE_LIMIT_VERIFICATION_MAIL_PER_ACCOUNT", perAccountBy: "signed-in-user", errors: { CHANGE_EMAIL_DISABLED: "auth/operation-not-allowed" }, audit: "email-change" },
   { path: "/update-user", methods: post, session: "renews", needs: "session", displayName: true },
   { path: "/update-session", methods: post, session: "renews", needs: "session" },
-  { path: "/delete-user", methods: post, session: "ends", needs: "authoritative-session", passwordToDelete: true, errors: { PASSWORD_REQUIRED: "auth/missing-password" }, audit: "account-deletion" },
+  { path: "/delete-user", methods: post, session: "ends", needs: "authoritative-session", recentSignIn: { passwordIn: "password" }, passwordToDelete: true, errors: { PASSWORD_REQUIRED: "auth/missing-password" }, audit: "account-deletion" },
   { path: "/delete-user/callback", methods: get, session: "ends", needs: "nothing", audit: "account-deletion" },
   { path: "/list-sessions", methods: get, session: "none", needs: "fresh-session" },
   { path: "/revoke-session", methods: post, session: "ends", needs: "authoritative-session", audit: "sessions-ended" },
   { path: "/revoke-sessions", methods: post, session: "ends", needs: "authoritative-session", audit: "sessions-ended" },
   { path: "/revoke-other-sessions", methods: post, session: "ends", needs: "authoritative-session", audit: "sessions-ended" },
-  { path: "/link-social", methods: post, session: "none", needs: "authoritative-session", perIp: "RATE_LIMIT_SIGN_IN_PER_IP", errors: { SOCIAL_ACCOUNT_ALREADY_LINKED: "auth/provider-already-linked" }, audit: "sign-in-method-link" },
+  { path: "/link-social", methods: post, session: "none", needs: "authoritative-session", recentSignIn: true, perIp: "RATE_LIMIT_SIGN_IN_PER_IP", errors: { SOCIAL_ACCOUNT_ALREADY_LINKED: "auth/provider-already-linked" }, audit: "sign-in-method-link" },
   { path: "/list-accounts", methods: get, session: "none", needs: "session" },
   { path: "/unlink-account", methods: post, session: "none", needs: "fresh-session" },
   { path: "/refresh-token", methods: post, session: "none", needs: "nothing" },
@@ -121,6 +131,7 @@ const accountCenter: Row[] = [
     methods: post,
     session: "none",
     needs: "session",
+    recentSignIn: true,
     perIp: "RATE_LIMIT_SIGN_IN_PER_IP",
     errors: { FAILED_TO_UNLINK_LAST_ACCOUNT: "auth/last-sign-in-method", ACCOUNT_NOT_FOUND: "auth/invalid-request" },
     audit: "sign-in-method-removal",
@@ -130,6 +141,7 @@ const accountCenter: Row[] = [
     methods: post,
     session: "none",
     needs: "session",
+    recentSignIn: true,
     perIp: "RATE_LIMIT_SIGN_IN_PER_IP",
     newPassword: "newPassword",
     errors: { PASSWORD_ALREADY_SET: "auth/password-already-set", GUEST_HAS_NO_PASSWORD: "auth/operation-not-allowed" },
@@ -169,15 +181,17 @@ const twoStepErrors = {
 
 /**
  * Two-step sign-in (Better Auth's two-factor plugin, two-step.server.ts). The forms that check the password count
- * toward the lockout; the code pages are sign-ins (a pending sign-in holds no session until the code is right).
+ * toward the lockout, and take that password as the recent sign-in; the code pages are sign-ins (a pending sign-in
+ * holds no session until the code is right).
  * Emailed one-time codes (`otp`) are not configured: those two answer `auth/operation-not-allowed`.
  */
 const twoStep: Row[] = [
-  { path: "/two-factor/enable", methods: post, session: "renews", needs: "session", lockout: "signed-in-user", perIp: "RATE_LIMIT_SIGN_IN_PER_IP", errors: twoStepErrors, audit: "two-step-enrolment" },
-  { path: "/two-factor/disable", methods: post, session: "renews", needs: "authoritative-session", lockout: "signed-in-user", perIp: "RATE_LIMIT_SIGN_IN_PER_IP", errors: twoStepErrors, audit: "two-step-off" },
+  { path: "/two-factor/enable", methods: post, session: "renews", needs: "session", recentSignIn: { passwordIn: "password" }, lockout: "signed-in-user", perIp: "RATE_LIMIT_SIGN_IN_PER_IP", errors: twoStepErrors, audit: "two-step-enrolment" },
+  { path: "/two-factor/disable", methods: post, session: "renews", needs: "authoritative-session", recentSignIn: { passwordIn: "password" }, lockout: "signed-in-user", perIp: "RATE_LIMIT_SIGN_IN_PER_IP", errors: twoStepErrors, audit: "two-step-off" },
   { path: "/two-factor/get-totp-uri", methods: post, session: "none", needs: "session", lockout: "signed-in-user", perIp: "RATE_LIMIT_SIGN_IN_PER_IP", errors: twoStepErrors },
-  { path: "/two-factor/generate-backup-codes", methods: post, session: "none", needs: "session", lockout: "signed-in-user", perIp: "RATE_LIMIT_SIGN_IN_PER_IP", errors: twoStepErrors },
-  { path: "/two-factor/verify-totp", methods: post, session: "creates", needs: "nothing", perIp: "RATE_LIMIT_SIGN_IN_PER_IP", errors: twoStepErrors, audit: "two-step-code" },
+  { path: "/two-factor/generate-backup-codes", methods: post, session: "none", needs: "session", recentSignIn: { passwordIn: "password" }, lockout: "signed-in-user", perIp: "RATE_LIMIT_SIGN_IN_PER_IP", errors: twoStepErrors },
+  // Signed in, a right code is a proof of identity (it renews the session, two-step.server.ts): wrong ones count like wrong passwords.
+  { path: "/two-factor/verify-totp", methods: post, session: "creates", needs: "nothing", lockout: "signed-in-user", perIp: "RATE_LIMIT_SIGN_IN_PER_IP", errors: twoStepErrors, audit: "two-step-code" },
   { path: "/two-factor/verify-backup-code", methods: post, session: "creates", needs: "nothing", perIp: "RATE_LIMIT_SIGN_IN_PER_IP", errors: twoStepErrors, audit: "two-step-code" },
   { path: "/two-factor/send-otp", methods: post, session: "none", needs: "nothing", perIp: "RATE_LIMIT_MAIL_PER_IP", errors: twoStepErrors },
   { path: "/two-factor/verify-otp", methods: post, session: "creates", needs: "nothing", perIp: "RATE_LIMIT_SIGN_IN_PER_IP", errors: twoStepErrors, audit: "two-step-code" },
@@ -187,15 +201,19 @@ const passkeyErrors = {
   INVALID_PASSKEY: "auth/invalid-passkey",
   PASSKEY_NOT_FOUND: "auth/passkey-not-found",
   OPERATION_NOT_ALLOWED: "auth/operation-not-allowed",
+  FAILED_TO_UNLINK_LAST_ACCOUNT: "auth/last-sign-in-method",
 } as const satisfies Record<string, AuthErrorCode>;
 
-/** Passkeys (our plugin on @simplewebauthn/server, passkeys.server.ts): two factors in one, no code after them. */
+/**
+ * Passkeys (our plugin on @simplewebauthn/server, passkeys.server.ts): two factors in one, no code after them. Adding
+ * and removing one is a sensitive change; the last passkey of an account with no other way in stays.
+ */
 const passkeyRows: Row[] = [
-  { path: "/passkey/register/options", methods: post, session: "none", needs: "session", errors: passkeyErrors },
-  { path: "/passkey/register/verify", methods: post, session: "none", needs: "session", errors: passkeyErrors, audit: "passkey-added" },
+  { path: "/passkey/register/options", methods: post, session: "none", needs: "session", recentSignIn: true, errors: passkeyErrors },
+  { path: "/passkey/register/verify", methods: post, session: "none", needs: "session", recentSignIn: true, errors: passkeyErrors, audit: "passkey-added" },
   { path: "/passkey/list", methods: get, session: "none", needs: "session" },
   { path: "/passkey/rename", methods: post, session: "none", needs: "session", errors: passkeyErrors },
-  { path: "/passkey/delete", methods: post, session: "none", needs: "session", errors: passkeyErrors, audit: "passkey-removed" },
+  { path: "/passkey/delete", methods: post, session: "none", needs: "session", recentSignIn: true, errors: passkeyErrors, audit: "passkey-removed" },
   { path: "/passkey/sign-in/options", methods: post, session: "none", needs: "nothing", perIp: "RATE_LIMIT_SIGN_IN_PER_IP" },
   { path: "/passkey/sign-in/verify", methods: post, session: "creates", needs: "nothing", perIp: "RATE_LIMIT_SIGN_IN_PER_IP", errors: passkeyErrors, audit: "sign-in" },
 ];

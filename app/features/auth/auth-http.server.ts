@@ -73,6 +73,31 @@ export async function callAuthApi(request: Request, path: string, body?: unknown
   return { ok: answer.ok, status: answer.status, body: parsed, cookies: answer.headers.getSetCookie(), retryAfter: answer.headers.get("retry-after") };
 }
 
+/**
+ * The browser's request as its next one would be after `answer`: its cookies with those the answer set (a renewed
+ * session) laid over them, and those it cleared gone. For a form whose action makes two calls in a row.
+ */
+export function requestAfter(request: Request, answer: AuthAnswer): Request {
+  const jar = new Map<string, string>();
+  for (const pair of (request.headers.get("cookie") ?? "").split(";")) {
+    const at = pair.indexOf("=");
+    if (at > 0) jar.set(pair.slice(0, at).trim(), pair.slice(at + 1).trim());
+  }
+  for (const cookie of answer.cookies) {
+    const [pair = "", ...attributes] = cookie.split(";");
+    const at = pair.indexOf("=");
+    if (at <= 0) continue;
+    const name = pair.slice(0, at).trim();
+    const value = pair.slice(at + 1).trim();
+    const cleared = !value || attributes.some((attribute) => /^\s*max-age=0\s*$/i.test(attribute));
+    if (cleared) jar.delete(name);
+    else jar.set(name, value);
+  }
+  const headers = new Headers(request.headers);
+  headers.set("cookie", [...jar].map(([name, value]) => `${name}=${value}`).join("; "));
+  return new Request(request.url, { method: request.method, headers });
+}
+
 /** The signed-in user's identity record (`/me`), or null. */
 export async function currentIdentity(request: Request): Promise<IdentityRecord | null> {
   return (await callAuthApi(request, "/me")).body?.user ?? null;

@@ -178,10 +178,10 @@ export function authOptions(deps: AuthDependencies) {
       emailLinkSignIn(env.SITE_URL, async (to, link) => {
         await enqueueMail(database.db, emailLinkSignInEmail(brand, to.email, link));
       }),
-      passkeys(database.db, env.SITE_URL, env.PRODUCT_NAME),
+      passkeys(database, env),
       // After every one-factor way in (it turns their session into a pending code), before the pop-up plugin
       // (which answers the opener from the callback's final redirect).
-      twoStepSignIn(database.db, env.PRODUCT_NAME),
+      twoStepSignIn(database.db, env),
       identityEndpoint(),
       deviceSessions(),
       oauthPopup(),

@@ -13,7 +13,10 @@ import { setSessionCookie } from "better-auth/cookies";
 import type { BetterAuthPlugin } from "better-auth";
 import type { Kysely } from "kysely";
 import * as z from "zod";
+import type { DatabaseHandle } from "~/db/connection.server";
 import type { Database } from "~/db/schema";
+import { sendSecurityNotice, type NoticeSite } from "./security-notices.server";
+import { removeWayIn } from "./ways-in.server";
 
 /** A name the owner gives a passkey (「小明的 iPhone」); the default says what kind it is. */
 export const PASSKEY_NAME_MAX_LENGTH = 50;
@@ -26,6 +29,12 @@ const idSchema = z.string().min(1).max(36);
 
 const invalidPasskey = () => new APIError("BAD_REQUEST", { code: "INVALID_PASSKEY", message: "Passkey not accepted" });
 
+/** The signed-in account's own passkey; another account's is not found either. */
+async function ownPasskey(executor: Kysely<Database>, userId: string, id: string) {
+  const found = await executor.selectFrom("passkey").selectAll().where("user_id", "=", userId).where("id", "=", id).executeTakeFirst();
+  if (!found) throw new APIError("NOT_FOUND", { code: "PASSKEY_NOT_FOUND", message: "No such passkey" });
+  return found;
+}
 
 /**
  * Passkeys (WebAuthn) written on @simplewebauthn/server (decision 107): register, list, rename and remove for the
@@ -33,7 +42,9 @@ const invalidPasskey = () => new APIError("BAD_REQUEST", { code: "INVALID_PASSKE
  * The relying party is the site's host name and its origin the site's; user verification is required, so a
  * passkey is two factors in itself and two-step sign-in does not ask for a code after it. Challenges live in the
  * verification table (5 minutes, consumed once): per user when registering, per browser (a signed cookie naming
- * a random id) when signing in. Only the public key is stored.
+ * a random id) when signing in. Only the public key is stored. Adding and removing one is behind the recent-sign-in
+ * guard (their rows in auth-endpoints.ts), mails a security notice in the same transaction, and the last passkey of
+ * an account with no other way in stays (ways-in.server.ts).
  */
 /** A passkey as `GET /passkey/list` answers it. */
 interface PasskeyListItem {
@@ -45,11 +56,9 @@ interface PasskeyListItem {
   backedUp: boolean;
 }
 
-export function passkeys(db: Kysely<Database>, siteUrl: string, productName: string): BetterAuthPlugin {
-  const site = new URL(siteUrl);
-  const rpID = site.hostname;
-  const origin = site.origin;
-  const ownPasskey = (userId: string, id: string) => db.selectFrom("passkey").selectAll().where("user_id", "=", userId).where("id", "=", id);
+export function passkeys(database: DatabaseHandle, site: NoticeSite): BetterAuthPlugin {
+  const { db } = database;
+  const { hostname: rpID, origin } = new URL(site.SITE_URL);
 
   return {
     id: "passkeys",
@@ -59,7 +68,7 @@ export function passkeys(db: Kysely<Database>, siteUrl: string, productName: str
         if (user.isAnonymous) throw new APIError("FORBIDDEN", { code: "OPERATION_NOT_ALLOWED", message: "Guests cannot add passkeys" });
         const existing = await db.selectFrom("passkey").select(["credential_id", "transports"]).where("user_id", "=", user.id).execute();
         const options = await generateRegistrationOptions({
-          rpName: productName,
+          rpName: site.PRODUCT_NAME,
           rpID,
           userName: user.email,
           userDisplayName: user.name || user.email,
@@ -95,23 +104,28 @@ export function passkeys(db: Kysely<Database>, siteUrl: string, productName: str
           const { credential, credentialDeviceType, credentialBackedUp } = result.registrationInfo;
           const id = randomUUID();
           const name = ctx.body.name ?? (credentialDeviceType === "multiDevice" ? "同步的密碼金鑰" : "這個裝置上的密碼金鑰");
-          const inserted = await db
-            .insertInto("passkey")
-            .values({
-              id,
-              user_id: user.id,
-              name,
-              credential_id: credential.id,
-              public_key: Buffer.from(credential.publicKey).toString("base64url"),
-              counter: credential.counter,
-              transports: (credential.transports ?? []).join(","),
-              backed_up: credentialBackedUp ? 1 : 0,
-              created_at: new Date().toISOString(),
-              last_used_at: null,
-            })
-            .onConflict((conflict) => conflict.column("credential_id").doNothing())
-            .executeTakeFirst();
-          if (!inserted.numInsertedOrUpdatedRows) throw invalidPasskey();
+          const added = await db.transaction().execute(async (trx) => {
+            const inserted = await trx
+              .insertInto("passkey")
+              .values({
+                id,
+                user_id: user.id,
+                name,
+                credential_id: credential.id,
+                public_key: Buffer.from(credential.publicKey).toString("base64url"),
+                counter: credential.counter,
+                transports: (credential.transports ?? []).join(","),
+                backed_up: credentialBackedUp ? 1 : 0,
+                created_at: new Date().toISOString(),
+                last_used_at: null,
+              })
+              .onConflict((conflict) => conflict.column("credential_id").doNothing())
+              .executeTakeFirst();
+            if (!inserted.numInsertedOrUpdatedRows) return false;
+            await sendSecurityNotice(trx, site, { kind: "passkey-added", to: user.email, detail: name });
+            return true;
+          });
+          if (!added) throw invalidPasskey();
           return ctx.json({ id, name });
         },
       ),
@@ -132,13 +146,8 @@ export function passkeys(db: Kysely<Database>, siteUrl: string, productName: str
         "/passkey/rename",
         { method: "POST", use: [sessionMiddleware], body: z.object({ id: idSchema, name: nameSchema }) },
         async (ctx) => {
-          const updated = await db
-            .updateTable("passkey")
-            .set({ name: ctx.body.name })
-            .where("user_id", "=", ctx.context.session.user.id)
-            .where("id", "=", ctx.body.id)
-            .executeTakeFirst();
-          if (!Number(updated.numUpdatedRows)) throw new APIError("NOT_FOUND", { code: "PASSKEY_NOT_FOUND", message: "No such passkey" });
+          const found = await ownPasskey(db, ctx.context.session.user.id, ctx.body.id);
+          await db.updateTable("passkey").set({ name: ctx.body.name }).where("id", "=", found.id).execute();
           return ctx.json({ status: true });
         },
       ),
@@ -147,9 +156,13 @@ export function passkeys(db: Kysely<Database>, siteUrl: string, productName: str
         "/passkey/delete",
         { method: "POST", use: [sessionMiddleware], body: z.object({ id: idSchema }) },
         async (ctx) => {
-          const found = await ownPasskey(ctx.context.session.user.id, ctx.body.id).executeTakeFirst();
-          if (!found) throw new APIError("NOT_FOUND", { code: "PASSKEY_NOT_FOUND", message: "No such passkey" });
-          await db.deleteFrom("passkey").where("id", "=", found.id).execute();
+          const { user } = ctx.context.session;
+          const found = await removeWayIn(database, user.id, async (trx) => {
+            const target = await ownPasskey(trx, user.id, ctx.body.id);
+            await trx.deleteFrom("passkey").where("id", "=", target.id).execute();
+            await sendSecurityNotice(trx, site, { kind: "passkey-removed", to: user.email, detail: target.name });
+            return target;
+          });
           return ctx.json({ status: true, name: found.name });
         },
       ),

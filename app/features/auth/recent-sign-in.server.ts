@@ -2,6 +2,7 @@ import { APIError, createAuthEndpoint, createAuthMiddleware, getSessionFromCtx, 
 import { setSessionCookie } from "better-auth/cookies";
 import type { BetterAuthPlugin, Session, User } from "better-auth";
 import { z } from "zod";
+import { authEndpoint, endpointsWhere } from "./auth-endpoints";
 
 /**
  * Recent sign-in (the original's `requires-recent-login`, ASVS 6.2.2 / 7.5.1): a sensitive change more than
@@ -9,10 +10,11 @@ import { z } from "zod";
  * (catalogue `auth/requires-recent-login`) until the user confirms who they are.
  *
  * One guard, one confirm-identity step:
- * - the guard is a `before` hook on every path in `recentSignInPaths`; an endpoint of another plugin may instead
- *   call `requireRecentSignIn(session)` itself;
- * - `POST /confirm-identity { password }` checks the password and calls `renewSession`. Other proofs (a passkey,
- *   a two-step code) verify in their own endpoint and then call `renewSession(ctx)` the same way.
+ * - the guard is a `before` hook on every endpoint whose row in the endpoint table says `recentSignIn`
+ *   (auth-endpoints.ts): a new sensitive endpoint is one more marked row;
+ * - `POST /confirm-identity { password }` checks the password and calls `renewSession`. Other proofs verify in
+ *   their own endpoint and then call `renewSession(ctx)` the same way (a two-step code: two-step.server.ts; a
+ *   passkey signs in anew, which is a new session too).
  *
  * "Recent" is measured from the session's `createdAt`, which is also what Better Auth's own fresh-session checks
  * read (`session.freshAge` is set to the same age): confirming renews the session (a new token, `createdAt` now,
@@ -20,27 +22,20 @@ import { z } from "zod";
  */
 export const RECENT_SIGN_IN_SECONDS = 10 * 60;
 
-/**
- * The sensitive endpoints (exact paths, or prefixes ending in "/"). Passkey and two-step paths that change the
- * account (not the ones used while signing in) belong here too.
- */
-export const recentSignInPaths: readonly string[] = [
-  "/change-email",
-  "/change-password",
-  "/set-password",
-  "/link-social",
-  "/sign-in-methods/remove",
-  "/delete-user",
-];
+type EndpointContext = Parameters<Parameters<typeof createAuthMiddleware>[0]>[0];
 
 /**
- * Requests that carry the account's password, which Better Auth checks before it changes anything: that password
- * is itself the confirmation (the password change's current password, a deletion with the password).
+ * The request carries the account's password in the row's `passwordIn` field (the password change's current
+ * password, a deletion or a two-step form with the password). The endpoint checks it before it changes anything,
+ * so it is the confirmation itself; an account without a password gets nothing from a field it cannot fill.
  */
-const passwordInBody: Record<string, string> = { "/change-password": "currentPassword", "/delete-user": "password" };
-
-const isSensitive = (path: string | undefined) =>
-  Boolean(path && recentSignInPaths.some((entry) => (entry.endsWith("/") ? path.startsWith(entry) : path === entry)));
+async function carriesOwnPassword(ctx: EndpointContext, userId: string): Promise<boolean> {
+  const rule = authEndpoint(ctx.path)?.recentSignIn;
+  if (typeof rule !== "object") return false;
+  const typed = (ctx.body as Record<string, unknown> | undefined)?.[rule.passwordIn];
+  if (typeof typed !== "string" || !typed) return false;
+  return Boolean((await ctx.context.internalAdapter.findCredentialAccount(userId))?.password);
+}
 
 export function isRecentSignIn(session: Pick<Session, "createdAt">, now = Date.now()): boolean {
   return now - new Date(session.createdAt).getTime() < RECENT_SIGN_IN_SECONDS * 1000;
@@ -52,8 +47,6 @@ export function requireRecentSignIn(session: Pick<Session, "createdAt">): void {
     throw new APIError("FORBIDDEN", { code: "RECENT_SIGN_IN_REQUIRED", message: "Confirm your identity first" });
   }
 }
-
-type EndpointContext = Parameters<Parameters<typeof createAuthMiddleware>[0]>[0];
 
 /**
  * After a proof of identity: replaces the request's session with a new one for the same user (a fresh
@@ -74,14 +67,12 @@ export function recentSignIn(): BetterAuthPlugin {
     hooks: {
       before: [
         {
-          matcher: (ctx) => isSensitive(ctx.path),
+          matcher: endpointsWhere((row) => row.recentSignIn),
           handler: createAuthMiddleware(async (ctx) => {
-            const field = passwordInBody[ctx.path];
-            const body = ctx.body as Record<string, unknown> | undefined;
-            if (field && typeof body?.[field] === "string" && body[field]) return;
             const current = await getSessionFromCtx(ctx);
             // No session: the endpoint itself answers 401.
-            if (current) requireRecentSignIn(current.session);
+            if (!current || isRecentSignIn(current.session) || (await carriesOwnPassword(ctx, current.user.id))) return;
+            requireRecentSignIn(current.session);
           }),
         },
       ],

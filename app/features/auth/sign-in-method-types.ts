@@ -14,6 +14,8 @@ export interface SignInMethods {
   methods: SignInMethod[];
   /** Providers this site offers that the account has not linked. */
   linkable: SocialProvider[];
+  /** How many passkeys the account has: ways in too, so a method may go while a passkey stays. */
+  passkeys: number;
 }
 
 export const methodLabels: Record<SignInProvider, string> = {

@@ -3,6 +3,7 @@ import type { BetterAuthPlugin } from "better-auth";
 import { z } from "zod";
 import type { DatabaseHandle } from "~/db/connection.server";
 import { sendSecurityNotice, type NoticeSite } from "./security-notices.server";
+import { removeWayIn } from "./ways-in.server";
 import { methodLabels, type SignInMethod, type SignInMethods } from "./sign-in-method-types";
 import type { SocialProvider } from "./auth-client";
 
@@ -11,18 +12,18 @@ const methodOf = (providerId: string) => (providerId === "credential" ? "passwor
 
 /**
  * The account's ways in (ASVS 6.4.x):
- * - `GET /sign-in-methods` → `{ methods, linkable }`: each linked method (password or a provider) with its id and
- *   when it was added, and the providers this site offers that are not linked yet;
- * - `POST /sign-in-methods/remove { id }` removes one, never the last: the count and the delete happen in one
- *   transaction holding the user's row (FOR UPDATE on PostgreSQL; SQLite has one writer), so two removals at
- *   once cannot leave an account without a way in. Better Auth's own `/unlink-account` checks the count outside
- *   any transaction, so it is switched off (`disabledPaths` in auth.server.ts);
+ * - `GET /sign-in-methods` → `{ methods, linkable, passkeys }`: each linked method (password or a provider) with its
+ *   id and when it was added, the providers this site offers that are not linked yet, and how many passkeys the
+ *   account has (ways in too);
+ * - `POST /sign-in-methods/remove { id }` removes one, never the last way in (passkeys count: ways-in.server.ts).
+ *   Better Auth's own `/unlink-account` checks the count outside any transaction and knows no passkeys, so it is
+ *   switched off (`disabledPaths` in auth.server.ts);
  * - `POST /set-password { newPassword }` gives an account that has none (social sign-in only) its first password.
  * Linking is Better Auth's `/link-social` (the development provider too). Every change mails a
  * security notice; all three changes sit behind the recent-sign-in guard.
  */
 export function signInMethods(database: DatabaseHandle, site: NoticeSite, providers: () => SocialProvider[]): BetterAuthPlugin {
-  const { db, dialect } = database;
+  const { db } = database;
   return {
     id: "sign-in-methods",
     endpoints: {
@@ -32,7 +33,8 @@ export function signInMethods(database: DatabaseHandle, site: NoticeSite, provid
           .map((account) => ({ id: account.id, provider: methodOf(account.providerId), linkedAt: toIso(account.createdAt) }))
           .sort((a, b) => a.linkedAt.localeCompare(b.linkedAt));
         const linked = new Set(methods.map((method) => method.provider));
-        const answer: SignInMethods = { methods, linkable: providers().filter((provider) => !linked.has(provider)) };
+        const passkeys = await db.selectFrom("passkey").select((eb) => eb.fn.countAll<number | string>().as("n")).where("user_id", "=", ctx.context.session.user.id).executeTakeFirst();
+        const answer: SignInMethods = { methods, linkable: providers().filter((provider) => !linked.has(provider)), passkeys: Number(passkeys?.n ?? 0) };
         return ctx.json(answer);
       }),
       removeSignInMethod: createAuthEndpoint(
@@ -40,15 +42,10 @@ export function signInMethods(database: DatabaseHandle, site: NoticeSite, provid
         { method: "POST", use: [sessionMiddleware], body: z.object({ id: z.string().min(1).max(200) }) },
         async (ctx) => {
           const { user } = ctx.context.session;
-          await db.transaction().execute(async (trx) => {
-            if (dialect === "postgres") await trx.selectFrom("user").select("id").where("id", "=", user.id).forUpdate().execute();
-            const accounts = await trx.selectFrom("account").select(["id", "providerId"]).where("userId", "=", user.id).execute();
-            const target = accounts.find((account) => account.id === ctx.body.id);
+          await removeWayIn(database, user.id, async (trx) => {
+            const target = await trx.selectFrom("account").select(["id", "providerId"]).where("userId", "=", user.id).where("id", "=", ctx.body.id).executeTakeFirst();
             if (!target) throw new APIError("BAD_REQUEST", { code: "ACCOUNT_NOT_FOUND", message: "No such sign-in method" });
-            if (accounts.length < 2) {
-              throw new APIError("BAD_REQUEST", { code: "FAILED_TO_UNLINK_LAST_ACCOUNT", message: "The last sign-in method stays" });
-            }
-            await trx.deleteFrom("account").where("id", "=", target.id).where("userId", "=", user.id).execute();
+            await trx.deleteFrom("account").where("id", "=", target.id).execute();
             const detail = methodLabels[methodOf(target.providerId)] ?? target.providerId;
             await sendSecurityNotice(trx, site, { kind: "sign-in-method-removed", to: user.email, detail });
           });

@@ -1,10 +1,12 @@
 import { createHash } from "node:crypto";
-import { APIError, createAuthMiddleware, getSessionFromCtx } from "better-auth/api";
+import { APIError, createAuthMiddleware, getSessionFromCtx, isAPIError } from "better-auth/api";
 import type { BetterAuthPlugin } from "better-auth";
 import { twoFactor } from "better-auth/plugins/two-factor";
 import type { Kysely } from "kysely";
 import type { Database } from "~/db/schema";
 import { twoStepPath } from "./auth-client";
+import { renewSession } from "./recent-sign-in.server";
+import { sendSecurityNotice, type NoticeSite } from "./security-notices.server";
 
 const day = 24 * 3600;
 /** How long a device the parent ticked 「記住這個裝置」 on skips the code. */
@@ -52,11 +54,15 @@ const bodyOf = (returned: unknown) =>
  *   answers the opener carries `error=two_step_required`, and the opener goes to that page itself;
  * - an app code is accepted once per account: the first use claims a hash of (user, code), a second
  *   use inside any window the code could still be valid in is refused like a wrong code (ASVS 6.5.x);
- * - backup codes: ten, each single-use (the plugin deletes a used one); a trusted device skips the code 30 days.
+ * - backup codes: ten, each single-use (the plugin deletes a used one); a new set replaces the old one whole;
+ *   a trusted device skips the code 30 days;
+ * - signed in, a right app code is a proof of identity for the recent-sign-in guard: the session is renewed
+ *   (so an account without a password turns two-step sign-in off with a code);
+ * - turning it on (the first code confirmed) and off mails a security notice.
  */
-export function twoStepSignIn(db: Kysely<Database>, issuer: string): BetterAuthPlugin {
+export function twoStepSignIn(db: Kysely<Database>, site: NoticeSite): BetterAuthPlugin {
   const plugin = twoFactor({
-    issuer,
+    issuer: site.PRODUCT_NAME,
     allowPasswordless: true,
     trustDeviceMaxAge: trustedDeviceDays * day,
     backupCodeOptions: { amount: backupCodeCount, length: 10 },
@@ -99,6 +105,24 @@ export function twoStepSignIn(db: Kysely<Database>, issuer: string): BetterAuthP
             const userId = typeof code === "string" ? await codeOwner(ctx) : undefined;
             if (!userId || typeof code !== "string") return;
             await db.deleteFrom("used_link_token").where("token_hash", "=", claimKey(userId, code)).execute();
+          }),
+        },
+        {
+          // `ctx.context.session` is the signed-in session the request came with (none for a pending sign-in), read
+          // before the plugin changed anything: its user says whether two-step sign-in was on.
+          matcher: (ctx) => codePaths.has(ctx.path ?? "") || ctx.path === "/two-factor/disable",
+          handler: createAuthMiddleware(async (ctx) => {
+            const signedIn = ctx.context.session;
+            if (!signedIn || isAPIError(ctx.context.returned)) return;
+            const wasOn = Boolean((signedIn.user as { twoFactorEnabled?: boolean | null }).twoFactorEnabled);
+            if (ctx.path === "/two-factor/disable") {
+              if (wasOn) await sendSecurityNotice(db, site, { kind: "two-factor-disabled", to: signedIn.user.email });
+            } else if (!wasOn) {
+              // The enrolment's first code: the plugin turned it on (and renewed the session itself).
+              await sendSecurityNotice(db, site, { kind: "two-factor-enabled", to: signedIn.user.email });
+            } else {
+              await renewSession(ctx, signedIn);
+            }
           }),
         },
         {
