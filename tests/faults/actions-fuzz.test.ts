@@ -37,7 +37,7 @@ function send(port: string, method: string, path: string, headers: Record<string
       response.on("data", (chunk: Buffer) => chunks.push(chunk));
       response.on("end", () => resolve({ status: response.statusCode ?? 0, text: Buffer.concat(chunks).toString("utf8"), cookies: response.headers["set-cookie"] ?? [] }));
     });
-    request.on("error", reject);
+    request.on("error", (error) => reject(new Error(`${error.message}: ${method} ${path} (${headers["content-type"] ?? "no type"})`)));
     request.setTimeout(15_000, () => request.destroy(new Error(`no answer: ${method} ${path}`)));
     request.end(method === "GET" || method === "HEAD" ? undefined : body);
   });
