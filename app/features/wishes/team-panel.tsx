@@ -35,7 +35,7 @@ export function TeamPanel({ wish, hidden, problem }: Props) {
         </TeamField>
       </TeamForm>
       <TeamForm intent="merge" submit="合併" refusal={refusal("merge")}>
-        <TeamField id="team-merge" label="合併到另一個願望" hint="這個願望的票會移到目標願望（每人最多一票），許願的人也算一票。">
+        <TeamField id="team-merge" label="合併到另一個願望" hint="這個願望的票會移到目標願望（每人最多一票），許願的人若是已驗證的正式帳號也算一票。">
           <input id="team-merge" name="target" placeholder="貼上願望的網址" />
         </TeamField>
       </TeamForm>
