@@ -73,7 +73,7 @@ describe("Taiwan Traditional Chinese", () => {
     const emails = [
       verificationEmail(brand, "parent@example.tw", link),
       passwordResetEmail(brand, "parent@example.tw", link),
-      statusNoticeEmail(brand, { email: "parent@example.tw", name: "" }, { id: "w", title: "深色模式", status: "declined", statusReason: "暫時沒有人力" }, link),
+      statusNoticeEmail(brand, "parent@example.tw", { id: "w", title: "深色模式", status: "declined", statusReason: "暫時沒有人力" }, link),
     ];
     for (const email of emails) {
       const text = `${email.subject}\n${email.text}\n${email.html}`;

@@ -335,6 +335,10 @@ describeEachDatabase("wishing well", (database) => {
     const mail = await server.latestMail(email, /希望有家長聊天室/);
     expect(mail.subject).toBe("【任務小勇士】你的願望「希望有家長聊天室」規劃中");
     expect(mail.text).toContain("規劃中");
+    // A name is whatever its owner typed: it never leads (or appears in) a mail, like every other mail of the site.
+    expect(mail.text.startsWith("你好")).toBe(true);
+    expect(mail.text).not.toContain("小明媽媽");
+    expect(mail.html).not.toContain("小明媽媽");
     expect(mail.links).toContain(`${server.baseURL}/wishing-well/${id}`);
     const unsubscribeLink = mail.links.find((link) => link.includes("/wishing-well/unsubscribe?token="));
     expect(unsubscribeLink).toBeDefined();
