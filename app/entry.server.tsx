@@ -5,22 +5,24 @@ import { renderToPipeableStream } from "react-dom/server";
 import { NonceProvider } from "~/features/security/csp-nonce";
 import { cspNonceHeader } from "~/features/security/csp.server";
 import { getLogger } from "~/services/logger.server";
+import { noteRequestError } from "~/services/request-context.server";
 import { deferHydration } from "./defer-hydration.server";
 
 export const streamTimeout = 5_000;
 
 /**
- * React Router's errors go to the JSON logger, not to stderr. A request the client gave up on, and a client's
- * mistake (a POST to a page without an action is a 405), are no bug: the request log's line says enough.
+ * React Router's errors go to the request they failed, not to stderr: the request log writes the answer's line
+ * with the error and its stack (and answers 503 when a dependency was away). A request the client gave up on,
+ * and a client's mistake (a POST to a page without an action is a 405), are no bug: the request log's line says
+ * enough.
  */
 export const handleError: HandleErrorFunction = (error, { request }) => {
   if (request.signal.aborted) return;
-  const path = new URL(request.url).pathname;
   if (isRouteErrorResponse(error) && error.status < 500) {
-    getLogger().debug({ method: request.method, path, status: error.status }, "route error response");
+    getLogger().debug({ method: request.method, path: new URL(request.url).pathname, status: error.status }, "route error response");
     return;
   }
-  getLogger().error({ method: request.method, path, err: error }, "route error");
+  noteRequestError(error);
 };
 
 /**

@@ -10,7 +10,7 @@ const requestIdPattern = /^[\w.-]{1,64}$/;
  * First and last around every request: gives it an id (kept from a proxy's X-Request-Id when sane), collects
  * the errors its dependencies raise, turns a failure caused by an unreachable dependency into 503, and writes
  * one log line: method, path (never the query, which may hold a token), status, duration. 5xx lines carry the
- * error with its stack; 4xx lines none.
+ * error with its stack; 4xx lines none; a request its client abandoned is said to be so, without a status.
  */
 export function requestContext(logger: Logger): MiddlewareHandler {
   return async (c, next) => {
@@ -26,6 +26,13 @@ export function requestContext(logger: Logger): MiddlewareHandler {
         replaceAnswer(c, new Response("伺服器發生錯誤，請稍後再試。", { status: 500, headers: { "Content-Type": "text/plain; charset=utf-8" } }));
       }
     });
+    const request = { requestId: id, method: c.req.method, path: c.req.path };
+    // A client that hung up (mid-body, say) gets no answer, and what failed after is its doing, not a dependency's
+    // or ours: no 5xx, no stack.
+    if (c.req.raw.signal.aborted) {
+      logger.info({ ...request, durationMs: Math.round(performance.now() - started) }, "request aborted by the client");
+      return;
+    }
     const cause = context.errors.find(isDependencyUnavailable);
     if (c.res.status >= 500 && cause) {
       const code = c.req.path.startsWith("/api/auth/") ? "auth/service-unavailable" : "service-unavailable";
@@ -34,7 +41,7 @@ export function requestContext(logger: Logger): MiddlewareHandler {
     // An answer written straight to Node's response (oidc-provider) is gone already; rebuilding it to add a header
     // would make the Node server write a second answer.
     if (!c.res.headers.has("x-hono-already-sent")) c.header("X-Request-Id", id);
-    const line = { requestId: id, method: c.req.method, path: c.req.path, status: c.res.status, durationMs: Math.round(performance.now() - started) };
+    const line = { ...request, status: c.res.status, durationMs: Math.round(performance.now() - started) };
     if (c.res.status === 503 && cause) logger.warn({ ...line, err: cause }, "dependency unavailable");
     // 501 is the answer to a method the site does not implement (RFC 9110): the client's choice, not a failure.
     else if (c.res.status >= 500 && c.res.status !== 501) logger.error({ ...line, err: context.errors[0] ?? new Error("5xx without a recorded error") }, "request failed");

@@ -2,7 +2,7 @@ import { execFile } from "node:child_process";
 import { promisify } from "node:util";
 import type { Page } from "playwright-core";
 import { describe, expect, inject, it } from "vitest";
-import { newEmail, signUp, submitSignUp } from "./helpers/accounts";
+import { createVerifiedAccount, newEmail, password, signUp, submitSignUp } from "./helpers/accounts";
 import { baseURL, expectNoAxeViolations, openPage, useBrowser } from "./helpers/browser";
 import { linkTo, mailTo } from "./helpers/mailbox";
 
@@ -16,6 +16,12 @@ async function makeEditor(email: string) {
 /** A guest session through the sign-in API, for pages opened without JavaScript (the sign-in screens need it). */
 async function signInAsGuestByApi(page: Page) {
   const answer = await page.request.post("/api/auth/sign-in/anonymous", { headers: { origin: baseURL() }, data: {} });
+  expect(answer.status()).toBe(200);
+}
+
+/** Signs a verified account in through the sign-in API, for pages opened without JavaScript. */
+async function signInByApi(page: Page, email: string) {
+  const answer = await page.request.post("/api/auth/sign-in/email", { headers: { origin: baseURL() }, data: { email, password } });
   expect(answer.status()).toBe(200);
 }
 
@@ -40,7 +46,7 @@ const storyTimeout = 240_000;
 describe("wishing well in the browser", () => {
   const browser = useBrowser();
 
-  it("with JavaScript: a guest wishes, another user votes, the guest upgrades and keeps it, an editor marks it 規劃中 and the author is mailed", async () => {
+  it("with JavaScript: a guest wishes, another guest upgrades and verifies to vote, the author upgrades and keeps it, an editor marks it 規劃中 and the author is mailed", async () => {
     const author = await browser.newPage();
     await openPage(author, "/login?redirectTo=/wishing-well");
     await author.getByRole("button", { name: "以訪客身分試用" }).click();
@@ -65,6 +71,19 @@ describe("wishing well in the browser", () => {
     await voter.getByLabel("願望標題").fill("匯出點數");
     await voter.locator(".wish-similar").getByRole("link", { name: title }).click();
     await voter.waitForURL(`**${wishPath}`);
+
+    // A guest does not vote (one person could make guest after guest): it is shown the way up instead.
+    expect(await voter.getByRole("button", { name: /投票給/ }).count()).toBe(0);
+    await voter.getByRole("link", { name: "升級成正式帳號就能投票" }).click();
+    await voter.getByRole("heading", { name: "升級訪客帳號" }).waitFor();
+    const voterEmail = newEmail();
+    await submitSignUp(voter, voterEmail, "小美媽媽");
+    // Upgraded but not verified yet: the way to verify.
+    await openPage(voter, wishPath);
+    expect(await voter.getByRole("button", { name: /投票給/ }).count()).toBe(0);
+    await voter.getByRole("link", { name: "驗證電子郵件後就能投票" }).waitFor();
+    await verifyEmail(voter, voterEmail);
+    await openPage(voter, wishPath);
 
     // The vote shows at once, and stays after a reload.
     await voter.getByRole("button", { name: `投票給「${title}」（目前 0 票）` }).click();
@@ -118,8 +137,18 @@ describe("wishing well in the browser", () => {
     await author.getByRole("button", { name: "儲存修改" }).click();
     await author.getByRole("heading", { level: 1, name: `${title}（改）` }).waitFor();
 
+    // A guest sees the way up instead of a vote, and a vote it posts anyway is refused.
+    const guest = await browser.newPage({ javaScriptEnabled: false });
+    await signInAsGuestByApi(guest);
+    await guest.goto("/wishing-well");
+    expect(await guest.getByRole("button", { name: `投票給「${title}（改）」（目前 0 票）` }).count()).toBe(0);
+    expect(await guest.getByRole("link", { name: "升級成正式帳號就能投票" }).count()).toBeGreaterThan(0);
+    const refused = await guest.request.post(wishPath, { headers: { origin: baseURL() }, form: { intent: "vote", vote: "add" }, maxRedirects: 0 });
+    expect(refused.status()).toBe(403);
+
+    const voterEmail = await createVerifiedAccount(await browser.newPage(), newEmail(), "投票的家長");
     const voter = await browser.newPage({ javaScriptEnabled: false });
-    await signInAsGuestByApi(voter);
+    await signInByApi(voter, voterEmail);
     await voter.goto("/wishing-well");
     await voter.getByRole("button", { name: `投票給「${title}（改）」（目前 0 票）` }).click();
     await voter.waitForURL(/\/wishing-well$/);

@@ -151,9 +151,13 @@ describe.skipIf(!inject("postgresUrl"))("PostgreSQL faults", () => {
         const answer = await timed(request());
         expect(answer.status, name).toBe(503);
         expect(answer.ms, name).toBeLessThan(5_000);
-        // Its log line names the cause (the line is written as the answer goes out).
+        // Its log line names the cause (the line is written as the answer goes out); every line is JSON (Better
+        // Auth's router printed "# SERVER_ERROR:" lines) and none is a 5xx without its cause.
         await new Promise((resolve) => setTimeout(resolve, 100));
-        const lines = site.output().slice(logged).split("\n").filter((line) => line.includes('"status":503'));
+        const output = site.output().slice(logged).split("\n").filter(Boolean);
+        for (const line of output) expect(() => JSON.parse(line), `${name}: ${line}`).not.toThrow();
+        expect(output.join("\n"), name).not.toContain("5xx without a recorded error");
+        const lines = output.filter((line) => line.includes('"status":503'));
         expect(lines.join("\n"), name).toMatch(/"msg":"dependency unavailable"/);
         expect(lines.join("\n"), name).toMatch(/ECONNREFUSED|connect/);
       }

@@ -1,4 +1,5 @@
 import http from "node:http";
+import net from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { siteUrl, startSite, type SiteProcess } from "./site-process";
 
@@ -94,6 +95,37 @@ describe("error answers and refusals", () => {
     for (const line of lines) expect((JSON.parse(line) as { level: number }).level, line).toBeLessThan(50);
     expect(answer.headers["x-content-type-options"]).toBe("nosniff");
     expect(answer.headers["content-security-policy"]).toContain("frame-ancestors 'none'");
+  });
+
+  // Before, the sign-in API printed "# SERVER_ERROR:" and logged a 503 "dependency unavailable" (the socket's
+  // ECONNRESET), and the others a 500 "5xx without a recorded error".
+  it.each([
+    ["/api/auth/sign-in/email", "application/json"],
+    ["/api/analytics", "application/json"],
+    ["/login", "application/x-www-form-urlencoded"],
+  ])("logs a client that hangs up mid-body on %s as an aborted request: no 5xx, no dependency blamed, every line JSON", async (path, type) => {
+    const logged = site.output().length;
+    const socket = net.connect(Number(new URL(site.baseURL).port), "127.0.0.1");
+    await new Promise((resolve) => socket.once("connect", resolve));
+    const host = new URL(siteUrl).host;
+    // A client address of its own, so no earlier test's rate limit answers before the body is read.
+    const client = `192.0.2.${path.length}`;
+    socket.write(`POST ${path} HTTP/1.1\r\nHost: ${host}\r\nOrigin: ${siteUrl}\r\nX-Forwarded-For: ${client}\r\nContent-Type: ${type}\r\nContent-Length: 8000\r\n\r\n{"events":[`);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    socket.destroy();
+    // The request's line is written once the server has given up on the body.
+    for (let waited = 0; waited < 5_000 && !site.output().slice(logged).includes(`"path":"${path}"`); waited += 100) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    const lines = site.output().slice(logged).split("\n").filter(Boolean);
+    for (const line of lines) expect(() => JSON.parse(line), line).not.toThrow();
+    const entries = lines.map((line) => JSON.parse(line) as { level: number; msg: string; status?: number; path?: string });
+    expect(entries.filter((entry) => entry.path === path).map((entry) => entry.msg)).toEqual(["request aborted by the client"]);
+    for (const entry of entries) {
+      expect(entry.level, JSON.stringify(entry)).toBeLessThan(40);
+      expect(entry.status ?? 0, JSON.stringify(entry)).toBeLessThan(500);
+    }
   });
 
   it("takes a long dev-blog post's body (about 7,000 Chinese characters) and refuses only what no post can be", async () => {

@@ -5,6 +5,7 @@ import https from "node:https";
 import net from "node:net";
 import os from "node:os";
 import path from "node:path";
+import { residentMemoryMb } from "~tests/helpers/launch-server.mjs";
 
 /** The origin the fault tests configure; requests go to whatever port the server picked (PORT=0). */
 export const siteUrl = "http://localhost:4210";
@@ -50,10 +51,7 @@ export async function startSite(env: Record<string, string> = {}, options: { dat
     child,
     dataDir,
     output: () => output,
-    rssMb: () => {
-      const status = fs.readFileSync(`/proc/${child.pid}/status`, "utf8");
-      return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024;
-    },
+    rssMb: () => residentMemoryMb(child.pid ?? 0),
     async stop(signal = "SIGTERM") {
       const started = Date.now();
       if (child.exitCode === null && child.signalCode === null) child.kill(signal);

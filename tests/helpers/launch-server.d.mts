@@ -13,6 +13,8 @@ export interface LaunchOptions {
 
 export interface LaunchedServer {
   origin: string;
+  /** The server's process id (its memory: residentMemoryMb). */
+  pid: number;
   /** The temp folder given as DATA_DIR (the SQLite file lives there); removed by stop(). */
   dataDir: string;
   /** Resolves with the exit code once the process ends. */
@@ -24,3 +26,6 @@ export interface LaunchedServer {
 }
 
 export function launchServer(options?: LaunchOptions): Promise<LaunchedServer>;
+
+/** Resident memory of a process on this machine, in MB (from /proc). */
+export function residentMemoryMb(pid: number): number;

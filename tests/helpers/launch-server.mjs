@@ -48,7 +48,7 @@ export async function launchServer({ port = 3000, buildDir, env = {}, waitForHea
     clearTimeout(timer);
     fs.rmSync(dataDir, { recursive: true, force: true });
   };
-  const server = { origin, dataDir, exited, output: () => output, stop };
+  const server = { origin, pid: child.pid, dataDir, exited, output: () => output, stop };
   if (!waitForHealth) return server;
 
   const deadline = Date.now() + timeoutMs;
@@ -62,6 +62,15 @@ export async function launchServer({ port = 3000, buildDir, env = {}, waitForHea
   }
   await stop();
   throw new Error(`The server did not become healthy on ${origin} within ${timeoutMs / 1000} s:\n${output}`);
+}
+
+/**
+ * Resident memory of a process on this machine, in MB (from /proc).
+ * @param {number} pid
+ */
+export function residentMemoryMb(pid) {
+  const status = fs.readFileSync(`/proc/${pid}/status`, "utf8");
+  return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024;
 }
 
 async function isHealthy(origin) {

@@ -76,7 +76,7 @@ describe("Taiwan Traditional Chinese", () => {
       emailChangeEmail(brand, "parent@example.tw", link),
       emailLinkSignInEmail(brand, "parent@example.tw", link),
       securityNoticeEmail(brand, "parent@example.tw", { title: "密碼已更改", body: "你的帳號密碼剛剛更改了。", when: "2026 年 11 月 26 日 10:00", link }),
-      statusNoticeEmail(brand, { email: "parent@example.tw", name: "" }, { id: "w", title: "深色模式", status: "declined", statusReason: "暫時沒有人力" }, link),
+      statusNoticeEmail(brand, "parent@example.tw", { id: "w", title: "深色模式", status: "declined", statusReason: "暫時沒有人力" }, link),
     ];
     for (const email of emails) {
       const text = `${email.subject}\n${email.text}\n${email.html}`;

@@ -7,6 +7,7 @@ import { wishUserData } from "~/features/wishes/wish-user-data.server";
 import { listMailbox } from "~/features/mail/mailbox.server";
 import { wishRateLimits } from "~/features/wishes/wish-limits.server";
 import { unsubscribe } from "~/features/wishes/wish-notice.server";
+import { setVote } from "~/features/wishes/wishes.server";
 import { memoryRateLimitStore } from "~/services/rate-limiter.server";
 import { describeEachDatabase } from "~tests/helpers/databases";
 import { startAuthServer, type AuthTestClient, type AuthTestServer } from "./auth-server";
@@ -52,10 +53,16 @@ describeEachDatabase("wishing well", (database) => {
     return { client, viewer: await viewerOf(client) };
   }
 
-  async function verifiedUser(editor = false) {
+  /** Signed up, the email not verified yet. */
+  async function unverifiedUser() {
     const client = server.client();
     const email = newEmail();
     expect((await client.post("/sign-up/email", { email, password, name: "小明媽媽" })).status).toBe(200);
+    return { client, email, viewer: await viewerOf(client) };
+  }
+
+  async function verifiedUser(editor = false) {
+    const { client, email } = await unverifiedUser();
     await verify(email);
     return { client, email, viewer: await viewerOf(client, editor) };
   }
@@ -115,8 +122,8 @@ describeEachDatabase("wishing well", (database) => {
   });
 
   it("counts one vote per user per wish, never on one's own wish, and the vote is a toggle", async () => {
-    const { viewer: author } = await guest();
-    const { viewer: voter } = await guest();
+    const { viewer: author } = await verifiedUser();
+    const { viewer: voter } = await verifiedUser();
     const id = await makeWish(author);
     expect(await act(author, { intent: "vote", vote: "add" }, id)).toMatchObject({ ok: false, code: "wishes/own-wish" });
     expect(await act(voter, { intent: "vote", vote: "add" }, id)).toMatchObject({ ok: true, vote: { voted: true, voteCount: 1 } });
@@ -127,6 +134,33 @@ describeEachDatabase("wishing well", (database) => {
     expect((await wishes.board({ order: "votes", status: null, page: 1, q: "" }, voter)).voted).toContain(id);
     expect(await act(voter, { intent: "vote", vote: "remove" }, id)).toMatchObject({ ok: true, vote: { voted: false, voteCount: 0 } });
     expect(await voteCount(id)).toBe(0);
+  });
+
+  it("refuses the votes of guests and unverified accounts, counting none of them, through the form and the domain alike", async () => {
+    const { viewer: author } = await guest();
+    const id = await makeWish(author);
+    // One person, five guests: not one vote.
+    for (let index = 0; index < 5; index += 1) {
+      const { viewer } = await guest();
+      expect(await act(viewer, { intent: "vote", vote: "add" }, id)).toMatchObject({
+        ok: false,
+        status: 403,
+        code: "wishes/vote-needs-account",
+        message: expect.stringContaining("正式帳號"),
+      });
+    }
+    const { email, viewer: unverified } = await unverifiedUser();
+    expect(await act(unverified, { intent: "vote", vote: "add" }, id)).toMatchObject({ ok: false, status: 403, code: "wishes/vote-needs-account" });
+    // The rule holds where the vote is written, whoever calls it.
+    expect(await setVote(db(), id, unverified.id, true)).toBe("needs-account");
+    expect(await votesOf(id)).toEqual([]);
+    expect(await voteCount(id)).toBe(0);
+    expect((await wishes.detail(id, unverified))?.voted).toBe(false);
+
+    // The same account votes once its email is verified.
+    await verify(email);
+    expect(await act(unverified, { intent: "vote", vote: "add" }, id)).toMatchObject({ ok: true, vote: { voted: true, voteCount: 1 } });
+    expect(await votesOf(id)).toEqual([unverified.id]);
   });
 
   it("limits wishes and votes per user and per IP with a Chinese message", async () => {
@@ -144,7 +178,7 @@ describeEachDatabase("wishing well", (database) => {
     const target = await makeWish((await guest()).viewer);
     let refused: ActionResult | undefined;
     for (let index = 0; index <= wishRateLimits.vote.ip.max / wishRateLimits.vote.user.max + 1 && !refused; index += 1) {
-      const { viewer: voter } = await guest();
+      const { viewer: voter } = await verifiedUser();
       for (let vote = 0; vote < wishRateLimits.vote.user.max; vote += 1) {
         const result = await act(voter, { intent: "vote", vote: vote % 2 ? "remove" : "add" }, target, shared);
         if (!result.ok) {
@@ -204,10 +238,10 @@ describeEachDatabase("wishing well", (database) => {
   });
 
   it("merges a duplicate: votes carried over once, the duplicate's author counted, no vote on one's own wish", async () => {
-    const { viewer: targetAuthor } = await guest();
-    const { viewer: duplicateAuthor } = await guest();
-    const { viewer: both } = await guest();
-    const { viewer: onlyDuplicate } = await guest();
+    const { viewer: targetAuthor } = await verifiedUser();
+    const { viewer: duplicateAuthor } = await verifiedUser();
+    const { viewer: both } = await verifiedUser();
+    const { viewer: onlyDuplicate } = await verifiedUser();
     const { viewer: editor } = await verifiedUser(true);
     const target = await makeWish(targetAuthor, "希望有深色模式");
     const duplicate = await makeWish(duplicateAuthor, "想要深色模式");
@@ -235,17 +269,20 @@ describeEachDatabase("wishing well", (database) => {
     expect(await wishes.similar("a")).toEqual([]);
   });
 
-  it("keeps a guest's wishes and votes when the guest upgrades: same user id", async () => {
+  it("keeps a guest's wishes when the guest upgrades (same user id), and lets it vote once the email is verified", async () => {
     const { client, viewer } = await guest();
     const { viewer: other } = await guest();
     const own = await makeWish(viewer);
     const theirs = await makeWish(other);
-    await act(viewer, { intent: "vote", vote: "add" }, theirs);
+    expect(await act(viewer, { intent: "vote", vote: "add" }, theirs)).toMatchObject({ ok: false, code: "wishes/vote-needs-account" });
     const email = newEmail();
     expect((await client.post("/guest/upgrade", { email, password, name: "升級的家長" })).status).toBe(200);
     const upgraded = await viewerOf(client);
     expect(upgraded.id).toBe(viewer.id);
     expect((await wishes.detail(own, upgraded))?.own).toBe(true);
+    expect(await act(upgraded, { intent: "vote", vote: "add" }, theirs)).toMatchObject({ ok: false, code: "wishes/vote-needs-account" });
+    await verify(email);
+    expect(await act(upgraded, { intent: "vote", vote: "add" }, theirs)).toMatchObject({ ok: true, vote: { voted: true, voteCount: 1 } });
     expect((await wishes.detail(theirs, upgraded))?.voted).toBe(true);
   });
 
@@ -256,9 +293,10 @@ describeEachDatabase("wishing well", (database) => {
     const theirs = await makeWish(other);
     const accountsOwn = await makeWish(account);
     const guestsOwn = await makeWish(viewer);
-    await act(viewer, { intent: "vote", vote: "add" }, theirs);
+    // Votes a guest cast before only verified accounts could vote: they move too, never twice on one wish.
+    const before = new Date().toISOString();
+    await db().insertInto("wish_votes").values([theirs, accountsOwn].map((wish_id) => ({ wish_id, user_id: viewer.id, created_at: before }))).execute();
     await act(account, { intent: "vote", vote: "add" }, theirs);
-    await act(viewer, { intent: "vote", vote: "add" }, accountsOwn);
     expect((await client.post("/sign-in/email", { email, password })).status).toBe(200);
     expect((await client.me())?.uid).toBe(account.id);
     expect((await wishes.detail(guestsOwn, account))?.own).toBe(true);
@@ -271,7 +309,7 @@ describeEachDatabase("wishing well", (database) => {
 
   it("on account deletion removes the user's votes and their wishes (decision 840), and wishes merged into them return", async () => {
     const { client, viewer } = await verifiedUser();
-    const { viewer: other } = await guest();
+    const { viewer: other } = await verifiedUser();
     const { viewer: editor } = await verifiedUser(true);
     const own = await makeWish(viewer);
     const theirs = await makeWish(other);
@@ -297,6 +335,10 @@ describeEachDatabase("wishing well", (database) => {
     const mail = await server.latestMail(email, /希望有家長聊天室/);
     expect(mail.subject).toBe("【任務小勇士】你的願望「希望有家長聊天室」規劃中");
     expect(mail.text).toContain("規劃中");
+    // A name is whatever its owner typed: it never leads (or appears in) a mail, like every other mail of the site.
+    expect(mail.text.startsWith("你好")).toBe(true);
+    expect(mail.text).not.toContain("小明媽媽");
+    expect(mail.html).not.toContain("小明媽媽");
     expect(mail.links).toContain(`${server.baseURL}/wishing-well/${id}`);
     const unsubscribeLink = mail.links.find((link) => link.includes("/wishing-well/unsubscribe?token="));
     expect(unsubscribeLink).toBeDefined();

@@ -6,9 +6,9 @@ import { isUniqueViolation } from "~/services/dependency-errors.server";
 import { noteRequestError } from "~/services/request-context.server";
 
 /**
- * Better Auth's logging and error reporting, routed into the site's: every error it meets is noted against
- * the request (so the host can answer 503 for an unreachable database, and a duplicate key maps to its code),
- * and its log lines become structured ones. A duplicate sign-up is expected traffic: no stack for it.
+ * Better Auth's logging and error reporting, routed into the site's: every error it logs is noted against the
+ * request (so the host can answer 503 for an unreachable database, and a duplicate key maps to its code), and its
+ * log lines become structured ones. A duplicate sign-up is expected traffic: no stack for it.
  */
 export function authLogging(): Pick<BetterAuthOptions, "logger" | "onAPIError"> {
   return {
@@ -22,8 +22,10 @@ export function authLogging(): Pick<BetterAuthOptions, "logger" | "onAPIError"> 
         getLogger()[method]({ err, authMessage: message }, "sign-in layer");
       },
     },
-    // The request log writes 5xx answers with their error; 4xx are expected and need no stack.
-    onAPIError: { onError: (error) => noteRequestError(error) },
+    // An error that is not an API answer (a database that is away, a bug) is thrown on to serveAuthRequest, which
+    // notes it for the request log (503 or 500 with its stack, as JSON); Better Auth's router would otherwise
+    // print it with console.error as "# SERVER_ERROR:". API answers, 4xx among them, stay answers.
+    onAPIError: { throw: true },
   };
 }
 

@@ -28,7 +28,7 @@ export function TeamPanel({ wish, hidden }: { wish: Wish; hidden: boolean }) {
         </TeamField>
       </TeamForm>
       <TeamForm intent="merge" schema={mergeInput} submit="合併">
-        <TeamField id="team-merge" label="合併到另一個願望" hint="這個願望的票會移到目標願望（每人最多一票），許願的人也算一票。">
+        <TeamField id="team-merge" label="合併到另一個願望" hint="這個願望的票會移到目標願望（每人最多一票），許願的人若是已驗證的正式帳號也算一票。">
           <input id="team-merge" name="target" placeholder="貼上願望的網址" />
         </TeamField>
       </TeamForm>

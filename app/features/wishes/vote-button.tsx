@@ -1,8 +1,23 @@
 import { useState } from "react";
 import { Link } from "react-router";
+import { authHref, guestUpgradeLabel } from "~/features/sign-in/auth-paths";
 import { signInHref, voteApiPath, wishPath } from "./wish-paths";
+import type { VoterStanding } from "./wish-rules";
 
-export type VoteAbility = "can-vote" | "own" | "signed-out";
+export type VoteAbility = "can-vote" | "own" | "signed-out" | Exclude<VoterStanding, "verified">;
+
+/** What the viewer may do with a wish's vote, from who they are (null: signed out) and whether the wish is theirs. */
+export function voteAbility(standing: VoterStanding | null, own: boolean): VoteAbility {
+  if (!standing) return "signed-out";
+  if (own) return "own";
+  return standing === "verified" ? "can-vote" : standing;
+}
+
+/** The way to a vote for a signed-in user who may not vote yet: a guest upgrades, an unverified account verifies. */
+const wayToVote = (back: string) => ({
+  guest: { href: authHref("/signup", back), text: `${guestUpgradeLabel}就能投票` },
+  unverified: { href: authHref("/email-verification", back), text: "驗證電子郵件後就能投票" },
+});
 
 interface Props {
   wishId: string;
@@ -47,6 +62,18 @@ export function VoteButton({ wishId, title, voted, voteCount, ability, back }: P
         {count}
         <span className="vote-button__label">票</span>
       </span>
+    );
+  }
+  if (ability === "guest" || ability === "unverified") {
+    const way = wayToVote(back)[ability];
+    return (
+      <div className="vote-locked">
+        <span className="vote-button" aria-label={`目前 ${shown.voteCount} 票`} role="img">
+          {count}
+          <span className="vote-button__label">票</span>
+        </span>
+        <Link to={way.href}>{way.text}</Link>
+      </div>
     );
   }
 

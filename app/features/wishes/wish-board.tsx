@@ -1,12 +1,13 @@
 import { Form, Link } from "react-router";
 import { ResultNotice } from "~/components/result-notice";
 import type { PageIntro } from "~content/types";
+import { voteAbility } from "./vote-button";
 import { WishCard } from "./wish-card";
 import type { FormResult } from "~/lib/form-result";
 import { WishForm } from "./wish-form";
 import { WishStyles } from "./wish-styles";
 import { boardHref, signInHref } from "./wish-paths";
-import { orderLabels, statusLabels, wishLimits, wishOrders, wishStatuses, type BoardQuery, type Wish, type WishStatus } from "./wish-rules";
+import { orderLabels, statusLabels, wishLimits, wishOrders, wishStatuses, type BoardQuery, type VoterStanding, type Wish, type WishStatus } from "./wish-rules";
 
 export interface BoardData {
   content: { intro: PageIntro; howItWorks: string[]; signInPrompt: string };
@@ -16,13 +17,14 @@ export interface BoardData {
   counts: Record<WishStatus | "all", number>;
   voted: string[];
   own: string[];
-  signedIn: boolean;
+  /** Who is signed in, as far as voting goes (null: signed out). */
+  standing: VoterStanding | null;
   deleted: boolean;
 }
 
 /** The public board: make a wish, filter and order, vote, page through. Every control works without JavaScript. */
 export function WishBoard({ data, problem }: { data: BoardData; problem: FormResult | null }) {
-  const { content, query, wishes, total, counts, voted, own, signedIn } = data;
+  const { content, query, wishes, total, counts, voted, own, standing } = data;
   const pageCount = Math.max(1, Math.ceil(total / wishLimits.pageSize));
   const here = boardHref(query);
   return (
@@ -41,7 +43,7 @@ export function WishBoard({ data, problem }: { data: BoardData; problem: FormRes
         {/* First on a phone, so a parent finds it before the list; beside the list on a wide screen. */}
         <section className="wish-panel wishes-layout__form" aria-labelledby="make-wish-heading">
           <h2 id="make-wish-heading">許下願望</h2>
-          {signedIn ? (
+          {standing ? (
             <WishForm intent="create" action="/wishing-well" problem={problem} submitLabel="送出願望" suggestSimilar />
           ) : (
             <>
@@ -110,7 +112,7 @@ export function WishBoard({ data, problem }: { data: BoardData; problem: FormRes
                   <WishCard
                     wish={wish}
                     voted={voted.includes(wish.id)}
-                    ability={!signedIn ? "signed-out" : own.includes(wish.id) ? "own" : "can-vote"}
+                    ability={voteAbility(standing, own.includes(wish.id))}
                     back={here}
                   />
                 </li>

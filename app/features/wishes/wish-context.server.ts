@@ -4,6 +4,7 @@ import { getViewer, isEditor } from "~/features/auth/viewer.server";
 import { clientIpHeader } from "~/services/client-ip.server";
 import { sharedRateLimitStore } from "~/services/rate-limiter.server";
 import { createWishService, type WishService, type WishViewer } from "./wish-service.server";
+import { voterStanding, type VoterStanding } from "./wish-rules";
 
 let service: WishService | undefined;
 
@@ -20,11 +21,14 @@ export function getWishService(): WishService {
   return service;
 }
 
-/** The signed-in user behind a request (guests included), or null; a visitor without cookies costs no query. */
-export async function wishViewer(request: Request): Promise<WishViewer | null> {
+/**
+ * The signed-in user behind a request (guests included) and whether they may vote, or null; a visitor without
+ * cookies costs no query.
+ */
+export async function wishViewer(request: Request): Promise<(WishViewer & { standing: VoterStanding }) | null> {
   if (!request.headers.get("cookie")) return null;
   const user = await getViewer(request);
-  return user ? { id: user.id, editor: isEditor(user) } : null;
+  return user ? { id: user.id, editor: isEditor(user), standing: voterStanding(user) } : null;
 }
 
 /** The client address the host put in its header (rate limits key on it). */

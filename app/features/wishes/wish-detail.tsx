@@ -2,15 +2,16 @@ import { Form, Link } from "react-router";
 import type { WishDetail } from "./wish-service.server";
 import { StatusBadge, TeamWords, formatWishDate } from "./wish-card";
 import { TeamPanel } from "./team-panel";
-import { VoteButton } from "./vote-button";
+import { VoteButton, voteAbility } from "./vote-button";
 import type { FormResult } from "~/lib/form-result";
 import { WishForm } from "./wish-form";
 import { WishStyles } from "./wish-styles";
-import { wishLimits } from "./wish-rules";
+import { wishLimits, type VoterStanding } from "./wish-rules";
 import { wishPath } from "./wish-paths";
 
 export interface DetailData extends WishDetail {
-  signedIn: boolean;
+  /** Who is signed in, as far as voting goes (null: signed out). */
+  standing: VoterStanding | null;
   editor: boolean;
   /** The permalink on the canonical origin, for sharing. */
   url: string;
@@ -18,7 +19,7 @@ export interface DetailData extends WishDetail {
 
 /** A wish's permalink page: the wish, its vote, the author's edit and delete, and the team panel for editors. */
 export function WishDetailPage({ data, problem }: { data: DetailData; problem: FormResult | null }) {
-  const { wish, mergedInto, hidden, voted, own, editable, signedIn, editor, url } = data;
+  const { wish, mergedInto, hidden, voted, own, editable, standing, editor, url } = data;
   const here = wishPath(wish.id);
   return (
     <main className="page">
@@ -53,7 +54,7 @@ export function WishDetailPage({ data, problem }: { data: DetailData; problem: F
                 title={wish.title}
                 voted={voted}
                 voteCount={wish.voteCount}
-                ability={!signedIn ? "signed-out" : own ? "own" : "can-vote"}
+                ability={voteAbility(standing, own)}
                 back={here}
               />
             )}

@@ -23,7 +23,7 @@ export async function statusNotice(trx: Transaction<Database>, { wish }: StatusC
   const author = await trx
     .selectFrom("user")
     .leftJoin("wish_notice_settings", "wish_notice_settings.user_id", "user.id")
-    .select(["user.email", "user.name", "user.emailVerified", "user.isAnonymous", "wish_notice_settings.token", "wish_notice_settings.unsubscribed_at"])
+    .select(["user.email", "user.emailVerified", "user.isAnonymous", "wish_notice_settings.token", "wish_notice_settings.unsubscribed_at"])
     .where("user.id", "=", wish.authorId)
     .executeTakeFirst();
   if (!author || Boolean(author.isAnonymous) || !author.emailVerified || author.unsubscribed_at) return null;
@@ -32,20 +32,24 @@ export async function statusNotice(trx: Transaction<Database>, { wish }: StatusC
     token = randomBytes(24).toString("base64url");
     await trx.insertInto("wish_notice_settings").values({ user_id: wish.authorId, token, unsubscribed_at: null }).execute();
   }
-  return statusNoticeEmail(brand, { email: author.email, name: author.name }, wish, `${brand.siteUrl}${unsubscribePath}?token=${token}`);
+  return statusNoticeEmail(brand, author.email, wish, `${brand.siteUrl}${unsubscribePath}?token=${token}`);
 }
 
-/** The notice itself: what changed, a button to the wish, and the unsubscribe link (footer and headers). */
+/**
+ * The notice itself: what changed, a button to the wish, and the unsubscribe link (footer and headers). It greets
+ * without the author's name, like every mail of the site: a name is whatever its owner typed, and must not lead
+ * a mail that comes from us.
+ */
 export function statusNoticeEmail(
   brand: NoticeBrand,
-  author: { email: string; name: string },
+  to: string,
   wish: Pick<Wish, "id" | "title" | "status" | "statusReason">,
   unsubscribeLink: string,
 ): MailMessage {
   const status = statusLabels[wish.status];
-  return actionEmail(brand, author.email, {
+  return actionEmail(brand, to, {
     subject: `【${brand.productName}】你的願望「${wish.title}」${status}`,
-    greeting: `${author.name || "你好"}，`,
+    greeting: "你好，",
     body:
       `你在許願池許下的「${wish.title}」，團隊把狀態改成了「${status}」。` +
       (wish.statusReason ? `原因：${wish.statusReason}` : "謝謝你的願望！"),

@@ -22,14 +22,14 @@ export async function loadBoard(request: Request): Promise<BoardData> {
   const query = parseBoardQuery(url.searchParams);
   const viewer = await wishViewer(request);
   const board = await getWishService().board(query, viewer);
-  return { content: loadData("wishingWell"), query, ...board, signedIn: Boolean(viewer), deleted: url.searchParams.has("deleted") };
+  return { content: loadData("wishingWell"), query, ...board, standing: viewer?.standing ?? null, deleted: url.searchParams.has("deleted") };
 }
 
 export async function loadWish(request: Request, id: string | undefined) {
   const viewer = await wishViewer(request);
   const detail = isWishId(id) ? await getWishService().detail(id, viewer) : null;
   if (!detail) return data({ wish: null }, { status: 404 });
-  const wish: DetailData = { ...detail, signedIn: Boolean(viewer), editor: Boolean(viewer?.editor), url: `${getEnv().SITE_URL}/wishing-well/${detail.wish.id}` };
+  const wish: DetailData = { ...detail, standing: viewer?.standing ?? null, editor: Boolean(viewer?.editor), url: `${getEnv().SITE_URL}/wishing-well/${detail.wish.id}` };
   return data({ wish }, { headers: { "Cache-Control": "private, no-cache" } });
 }
 

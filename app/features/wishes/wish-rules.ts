@@ -37,6 +37,18 @@ export interface Wish {
   createdAt: string;
 }
 
+/**
+ * Who may vote (PRODUCT §3): a verified account that is not a guest. Guests and unverified addresses cost one
+ * person nothing to make again, so their votes would let one person vote many times; a verified mailbox per vote
+ * does cost something, and sign-ups are limited per address.
+ */
+export type VoterStanding = "verified" | "guest" | "unverified";
+
+export function voterStanding(user: { isAnonymous: boolean | number | null; emailVerified: boolean | number }): VoterStanding {
+  if (user.isAnonymous) return "guest";
+  return user.emailVerified ? "verified" : "unverified";
+}
+
 export const wishOrders = ["newest", "votes"] as const;
 export type WishOrder = (typeof wishOrders)[number];
 export const orderLabels: Record<WishOrder, string> = { newest: "最新", votes: "最多票" };

@@ -144,6 +144,7 @@ export function createWishService({ db, rateLimitStore, brand, cacheSeconds = 5 
         const result = await setVote(db, id, viewer.id, form(data, "vote") !== "remove");
         if (result === "not-found") return notFound();
         if (result === "own-wish") return fail(intent, 409, "wishes/own-wish", "不能替自己的願望投票。");
+        if (result === "needs-account") return fail(intent, 403, "wishes/vote-needs-account", "投票需要正式帳號並完成電子郵件驗證：訪客請先升級成正式帳號，再到信箱點驗證連結。");
         invalidate();
         return { ok: true, intent, vote: result };
       }

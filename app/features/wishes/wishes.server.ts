@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { sql, type Kysely, type Transaction } from "kysely";
 import type { Database } from "~/db/schema";
-import { canEdit, searchTerms, wishLimits, type BoardQuery, type Wish, type WishInput, type WishStatus } from "./wish-rules";
+import { canEdit, searchTerms, voterStanding, wishLimits, type BoardQuery, type Wish, type WishInput, type WishStatus } from "./wish-rules";
 
 export type { Wish };
 
@@ -169,9 +169,18 @@ export async function deleteWish(db: Kysely<Database>, id: string, userId: strin
   return "ok";
 }
 
-export type VoteResult = { voted: boolean; voteCount: number } | "not-found" | "own-wish";
+export type VoteResult = { voted: boolean; voteCount: number } | "not-found" | "own-wish" | "needs-account";
 
-/** Sets the user's vote on a wish to `wanted` (idempotent, so a repeated form post changes nothing). */
+/** Whether the user may cast a vote: a verified account, not a guest (voterStanding). */
+async function mayVote(db: Db, userId: string): Promise<boolean> {
+  const user = await db.selectFrom("user").select(["isAnonymous", "emailVerified"]).where("id", "=", userId).executeTakeFirst();
+  return user !== undefined && voterStanding(user) === "verified";
+}
+
+/**
+ * Sets the user's vote on a wish to `wanted` (idempotent, so a repeated form post changes nothing). Only a
+ * verified account adds a vote; anyone may take theirs back.
+ */
 export async function setVote(db: Kysely<Database>, wishId: string, userId: string, wanted: boolean, now = new Date()): Promise<VoteResult> {
   return db.transaction().execute(async (trx) => {
     const wish = await findWish(trx, wishId);
@@ -179,6 +188,7 @@ export async function setVote(db: Kysely<Database>, wishId: string, userId: stri
     if (wish.authorId === userId) return "own-wish";
     let change = 0;
     if (wanted) {
+      if (!(await mayVote(trx, userId))) return "needs-account";
       const inserted = await trx
         .insertInto("wish_votes")
         .values({ wish_id: wishId, user_id: userId, created_at: now.toISOString() })
@@ -262,8 +272,9 @@ async function recountVotes(trx: Db, wishIds: string[]) {
 export type MergeResult = "ok" | "not-found" | "same-wish" | "target-merged" | "already-merged";
 
 /**
- * Merges a duplicate into another wish: every voter of the duplicate, and its author, now votes for the
- * target, once (the primary key keeps one vote per user; the target's author gets none on their own wish).
+ * Merges a duplicate into another wish: every voter of the duplicate, and its author when the author may vote,
+ * now votes for the target, once (the primary key keeps one vote per user; the target's author gets none on
+ * their own wish).
  * The duplicate leaves the board and its permalink points to the target.
  */
 export async function mergeWish(db: Kysely<Database>, sourceId: string, targetId: string, now = new Date()): Promise<MergeResult> {
@@ -286,7 +297,7 @@ export async function mergeWish(db: Kysely<Database>, sourceId: string, targetId
       )
       .onConflict((conflict) => conflict.columns(["wish_id", "user_id"]).doNothing())
       .execute();
-    if (source.authorId !== target.authorId) {
+    if (source.authorId !== target.authorId && (await mayVote(trx, source.authorId))) {
       await trx
         .insertInto("wish_votes")
         .values({ wish_id: targetId, user_id: source.authorId, created_at: time })

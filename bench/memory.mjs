@@ -1,0 +1,52 @@
+// Resident memory of the built site under hostile requests: RSS at the start, after a first round of 10,000
+// malformed requests (the fault test's fuzzer, tests/helpers/hostile-requests.mjs) and after a second round of
+// 10,000 more. Targets: the first round adds less than 150 MB (caches and the JIT fill up), the second less than
+// 30 MB (nothing grows with the traffic itself).
+//   npm run build && node bench/memory.mjs        (BUILD_DIR, BENCH_PORT)
+import { sendHostileRequests } from "../tests/helpers/hostile-requests.mjs";
+import { launchServer, residentMemoryMb } from "../tests/helpers/launch-server.mjs";
+import { basePort, buildDir, row, runAlone } from "./lib.mjs";
+
+const ROUND = 10_000;
+
+/** RSS once the server has been idle for a moment (its last answers written, timers run). */
+async function settledRssMb(pid) {
+  await new Promise((resolve) => setTimeout(resolve, 2_000));
+  return residentMemoryMb(pid);
+}
+
+export async function run() {
+  // 127.0.0.1 is a trusted proxy, so each request's X-Forwarded-For is a client of its own (thousands of them).
+  const site = await launchServer({ port: basePort + 30, buildDir, env: { TRUSTED_PROXIES: "127.0.0.1", LOG_LEVEL: "warn" } });
+  try {
+    const round = (seed) => sendHostileRequests({ port: new URL(site.origin).port, siteOrigin: site.origin, total: ROUND, seed });
+    const start = await settledRssMb(site.pid);
+    await round(20261126);
+    const first = await settledRssMb(site.pid);
+    await round(20261127);
+    const second = await settledRssMb(site.pid);
+    console.error(`RSS: ${start.toFixed(0)} MB at the start, ${first.toFixed(0)} MB after round 1, ${second.toFixed(0)} MB after round 2`);
+    return [
+      row({
+        figure: `RSS growth, first ${ROUND.toLocaleString("en")} hostile requests`,
+        value: first - start,
+        unit: "MB",
+        reference: { label: "RSS at start", value: start },
+        target: "< 150 MB",
+        met: first - start < 150,
+      }),
+      row({
+        figure: `RSS growth, second ${ROUND.toLocaleString("en")} hostile requests`,
+        value: second - first,
+        unit: "MB",
+        reference: { label: "RSS after round 1", value: first },
+        target: "< 30 MB",
+        met: second - first < 30,
+      }),
+    ];
+  } finally {
+    await site.stop();
+  }
+}
+
+await runAlone(import.meta, run);
