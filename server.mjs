@@ -35,37 +35,6 @@ async function loadProduction() {
 const KEEP_ALIVE_MS = 5_000;
 
 /**
- * A request answered before its body was read (a refusal: wrong method, type or size) keeps the connection while
- * the rest of the body arrives, read and thrown away, as nginx's lingering close does: closing a socket with
- * unread bytes makes the kernel send a reset, which can reach the client before the answer and turn a clear 405
- * or 413 into a network error — on a phone's slow upload, and on a busy server whose loop wakes late. The adapter's
- * own clean-up gives up after 500 ms; this waits up to LINGER_MS and LINGER_MAX_BYTES, then closes.
- */
-const LINGER_MS = 5_000;
-const LINGER_MAX_BYTES = 16 * 1024 * 1024;
-
-function lingerOnUnreadBody(incoming) {
-  if (incoming.readableEnded || incoming.destroyed) return;
-  let received = 0;
-  const close = () => {
-    stop();
-    incoming.socket?.destroySoon();
-  };
-  const timer = setTimeout(close, LINGER_MS);
-  timer.unref();
-  const onData = (chunk) => {
-    received += chunk.length;
-    if (received > LINGER_MAX_BYTES) close();
-  };
-  const stop = () => {
-    clearTimeout(timer);
-    incoming.off("data", onData).off("end", stop).off("error", stop);
-  };
-  incoming.on("data", onData).on("end", stop).on("error", stop);
-  incoming.resume();
-}
-
-/**
  * SIGTERM/SIGINT: stop accepting connections, answer every request from now on with `Connection: close`, let
  * requests in flight finish, deliver the mail outbox, close the pools, exit 0 — all within SHUTDOWN_TIMEOUT_MS;
  * past it the remaining connections are cut and the process still exits.
@@ -179,11 +148,7 @@ async function start() {
     };
     // Requests the adapter cannot turn into a web Request (a Host the URL parser refuses) get the site's own
     // answer, headers included, instead of a bare 400.
-    const handle = getRequestListener(fetch, { hostname: host, errorHandler: server.answerOutsideTheApp, autoCleanupIncoming: false });
-    const listener = http.createServer((incoming, outgoing) => {
-      if (incoming.method !== "GET" && incoming.method !== "HEAD") outgoing.once("finish", () => lingerOnUnreadBody(incoming));
-      return handle(incoming, outgoing);
-    });
+    const listener = http.createServer(getRequestListener(fetch, { hostname: host, errorHandler: server.answerOutsideTheApp }));
     listener.listen(port, host, () => {
       // PORT=0 picks a free port; the line names the one taken.
       const taken = listener.address().port;

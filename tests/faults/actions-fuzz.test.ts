@@ -39,7 +39,11 @@ function send(port: string, method: string, path: string, headers: Record<string
     });
     request.on("error", (error) => reject(new Error(`${error.message}: ${method} ${path} (${headers["content-type"] ?? "no type"})`)));
     request.setTimeout(15_000, () => request.destroy(new Error(`no answer: ${method} ${path}`)));
-    request.end(method === "GET" || method === "HEAD" ? undefined : body);
+    const sent = method === "GET" || method === "HEAD" ? undefined : body;
+    // Node's client frames no DELETE or OPTIONS body by itself: without a length its bytes would read as a
+    // second, broken request and the body would never reach the site.
+    if (sent !== undefined) request.setHeader("content-length", Buffer.byteLength(sent));
+    request.end(sent);
   });
 }
 
