@@ -97,7 +97,7 @@ function contentSecurityHeader(c: Context, nonce: string, options: HeaderOptions
  * body stream on every call, which cost a static page most of its time (decision 701); a Response with
  * immutable headers (Response.redirect) still goes that way.
  */
-function setOnAnswer(c: Context, headers: [string, string][]) {
+export function setOnAnswer(c: Context, headers: [string, string][]) {
   try {
     for (const [name, value] of headers) c.res.headers.set(name, value);
   } catch {

@@ -64,3 +64,22 @@ describe("an answer replaced after compression", () => {
     expect(gunzipSync(body).toString("utf8")).toContain("好好");
   });
 });
+
+describe("the request id", () => {
+  it("is on every answer, set in place: a proxy's sane id is kept, otherwise a new one; fixed headers get it too", async () => {
+    const app = new Hono();
+    app.use(requestContext(silent));
+    app.get("/file", () => new Response(new Uint8Array([1, 2, 3]), { headers: { "content-type": "application/octet-stream" } }));
+    // Response.redirect's headers cannot change: the id still reaches the answer.
+    app.get("/moved", () => Response.redirect("http://localhost/file", 301));
+
+    const kept = await app.request("/file", { headers: { "x-request-id": "from-proxy.1" } });
+    expect(kept.headers.get("x-request-id")).toBe("from-proxy.1");
+    expect(new Uint8Array(await kept.arrayBuffer())).toEqual(new Uint8Array([1, 2, 3]));
+    const made = await app.request("/file", { headers: { "x-request-id": "not a sane id" } });
+    expect(made.headers.get("x-request-id")).toMatch(/^[0-9a-f-]{36}$/);
+    const moved = await app.request("/moved");
+    expect(moved.status).toBe(301);
+    expect(moved.headers.get("x-request-id")).toMatch(/^[0-9a-f-]{36}$/);
+  });
+});
