@@ -1,4 +1,7 @@
 // The answer that replaces a failed one (503 while a dependency is away, 500 after a throw) describes its own body.
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
 import { gunzipSync } from "node:zlib";
 import { Hono, type Handler } from "hono";
 import pino from "pino";
@@ -6,6 +9,7 @@ import { describe, expect, it } from "vitest";
 import { noteRequestError } from "~/services/request-context.server";
 import { compressDynamic } from "./compression";
 import { requestContext } from "./request-log";
+import { staticFiles } from "./static-files";
 
 const silent = pino({ level: "silent" });
 const refused = () => Object.assign(new Error("connect ECONNREFUSED 127.0.0.1:5432"), { code: "ECONNREFUSED" });
@@ -81,5 +85,18 @@ describe("the request id", () => {
     const moved = await app.request("/moved");
     expect(moved.status).toBe(301);
     expect(moved.headers.get("x-request-id")).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
+  it("a file of the build carries its id among the headers it was made with", async () => {
+    const root = fs.mkdtempSync(path.join(os.tmpdir(), "request-id-"));
+    fs.writeFileSync(path.join(root, "robots.txt"), "User-agent: *");
+    const app = new Hono();
+    app.use(requestContext(silent));
+    app.use(staticFiles(root, () => ({ "x-content-type-options": "nosniff" })));
+    const file = await app.request("/robots.txt", { headers: { "x-request-id": "from-proxy.2" } });
+    fs.rmSync(root, { recursive: true, force: true });
+    expect(file.headers.get("x-request-id")).toBe("from-proxy.2");
+    expect(file.headers.get("x-content-type-options")).toBe("nosniff");
+    expect(await file.text()).toBe("User-agent: *");
   });
 });

@@ -3,7 +3,7 @@ import type { Context, MiddlewareHandler } from "hono";
 import type { Logger } from "pino";
 import { runWithRequestContext } from "~/services/request-context.server";
 import { isDependencyUnavailable, serviceUnavailableResponse } from "~/services/dependency-errors.server";
-import { setOnAnswer } from "./headers";
+import { isFinishedAnswer, setOnAnswer } from "./headers";
 
 const requestIdPattern = /^[\w.-]{1,64}$/;
 
@@ -33,8 +33,8 @@ export function requestContext(logger: Logger): MiddlewareHandler {
       replaceAnswer(c, serviceUnavailableResponse(c.req.header("accept"), code));
     }
     // An answer written straight to Node's response (oidc-provider) is gone already; rebuilding it to add a header
-    // would make the Node server write a second answer.
-    if (!c.res.headers.has("x-hono-already-sent")) setOnAnswer(c, [["X-Request-Id", id]]);
+    // would make the Node server write a second answer. A file of the build carries the id already.
+    if (!isFinishedAnswer(c.res) && !c.res.headers.has("x-hono-already-sent")) setOnAnswer(c, [["X-Request-Id", id]]);
     const line = { requestId: id, method: c.req.method, path: c.req.path, status: c.res.status, durationMs: Math.round(performance.now() - started) };
     if (c.res.status === 503 && cause) logger.warn({ ...line, err: cause }, "dependency unavailable");
     // 501 is the answer to a method the site does not implement (RFC 9110): the client's choice, not a failure.
