@@ -6,6 +6,7 @@ import { gunzipSync } from "node:zlib";
 import { Hono, type Handler } from "hono";
 import pino from "pino";
 import { describe, expect, it } from "vitest";
+import { createLogger } from "~/services/logger.server";
 import { noteRequestError } from "~/services/request-context.server";
 import { compressDynamic } from "./compression";
 import { requestContext } from "./request-log";
@@ -98,5 +99,24 @@ describe("the request id", () => {
     expect(file.headers.get("x-request-id")).toBe("from-proxy.2");
     expect(file.headers.get("x-content-type-options")).toBe("nosniff");
     expect(await file.text()).toBe("User-agent: *");
+  });
+});
+
+describe("the request log", () => {
+  it("writes one line per answer with its fields; a failed answer's line keeps the redaction of its error", async () => {
+    const lines: Record<string, unknown>[] = [];
+    const app = new Hono();
+    app.use(requestContext(createLogger("info", { write: (line: string) => void lines.push(JSON.parse(line)) })));
+    app.get("/ok", (c) => c.text("好"));
+    app.get("/fails", (c) => {
+      noteRequestError(Object.assign(new Error("broken"), { email: "parent@example.tw" }));
+      return c.text("錯誤", 500);
+    });
+    await app.request("/ok?token=secret", { headers: { "x-request-id": "from-proxy.3" } });
+    await app.request("/fails");
+    expect(lines[0]).toMatchObject({ requestId: "from-proxy.3", method: "GET", path: "/ok", status: 200, msg: "request" });
+    expect(lines[0]).toHaveProperty("durationMs");
+    expect(JSON.stringify(lines[0])).not.toContain("secret");
+    expect(lines[1]).toMatchObject({ path: "/fails", status: 500, err: { email: "[redacted]" } });
   });
 });
