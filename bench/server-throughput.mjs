@@ -1,8 +1,10 @@
 // Throughput of the built site (autocannon, 50 connections, gzip accepted) with references measured in the same
-// run: nginx (Debian's, started here with its own config, one worker like our one Node process) serving the same
-// prerendered files with gzip_static, and the site's own /healthz for the server-rendered pages.
+// run: for the prerendered pages nginx (Debian's, started here with its own config, one worker like our one Node
+// process) serving the same files with gzip_static, and the fastest Node static server (bench/static-reference-
+// server.mjs: bare node:http answering the same gzip bytes with the same headers from memory); for the
+// server-rendered pages the site's own /healthz.
 //   npm run build && node bench/server-throughput.mjs      (BUILD_DIR, BENCH_PORT, BENCH_SECONDS, NGINX_PATH)
-import { spawn } from "node:child_process";
+import { fork, spawn } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -11,6 +13,7 @@ import { basePort, buildDir, load, row, runAlone } from "./lib.mjs";
 
 const sitePort = basePort + 10;
 const nginxPort = basePort + 11;
+const bareNodePort = basePort + 12;
 const staticPages = ["/", "/features"];
 // Rendered per request. The wishing well and the dev blog read the database once they land; until then these
 // are their announcement pages. `/blog?page=2` is a list page that cannot be a file.
@@ -53,18 +56,55 @@ http {
   throw new Error(`nginx did not start on port ${nginxPort} (see ${dir}/error.log)`);
 }
 
+/** Our answer's headers for a page, for the reference server to send the same (Node adds its own connection headers). */
+async function pageHeaders(url) {
+  const response = await fetch(url, { headers: { "accept-encoding": "gzip" } });
+  await response.arrayBuffer();
+  if (response.headers.get("content-encoding") !== "gzip") throw new Error(`${url} did not answer gzip`);
+  const ownedByNode = new Set(["date", "connection", "keep-alive", "content-length", "transfer-encoding"]);
+  return Object.fromEntries([...response.headers].filter(([name]) => !ownedByNode.has(name)));
+}
+
+async function startBareNode(site) {
+  const pages = {};
+  for (const page of staticPages) {
+    const file = path.join(buildDir, "client", page === "/" ? "" : page, "index.html.gz");
+    pages[page] = { file, headers: await pageHeaders(`${site.origin}${page}`) };
+  }
+  const child = fork(new URL("static-reference-server.mjs", import.meta.url), {
+    env: { ...process.env, STATIC_REFERENCE: JSON.stringify({ port: bareNodePort, pages }) },
+    stdio: "inherit",
+  });
+  await new Promise((resolve, reject) => {
+    child.once("message", resolve);
+    child.once("exit", (code) => reject(new Error(`the reference static server exited (code ${code})`)));
+  });
+  return async () => {
+    child.kill("SIGTERM");
+    await new Promise((resolve) => child.once("exit", resolve));
+  };
+}
+
 export async function run() {
   const rows = [];
   const site = await launchServer({ port: sitePort, buildDir });
   const stopNginx = await startNginx(path.join(buildDir, "client"));
+  let stopBareNode;
   try {
+    stopBareNode = await startBareNode(site);
     for (const page of staticPages) {
       const ours = await load(`${site.origin}${page}`);
       const reference = stopNginx ? await load(`http://127.0.0.1:${nginxPort}${page}`) : null;
+      const bareNode = await load(`http://127.0.0.1:${bareNodePort}${page}`);
       rows.push(row({
         figure: `prerendered ${page}, req/s (p99 ${ours.p99} ms)`, value: ours.rps, unit: "",
         reference: reference && { label: "nginx", value: reference.rps }, ratio: reference ? ours.rps / reference.rps : undefined,
         target: "≥ 0.6× nginx", met: reference ? ours.rps >= 0.6 * reference.rps : false,
+      }));
+      rows.push(row({
+        figure: `prerendered ${page} against bare Node (p99 ${bareNode.p99} ms)`, value: ours.rps, unit: "",
+        reference: { label: "bare node:http", value: bareNode.rps }, ratio: ours.rps / bareNode.rps,
+        target: "≥ 0.9× bare Node", met: ours.rps >= 0.9 * bareNode.rps,
       }));
     }
     const health = await load(`${site.origin}/healthz`);
@@ -79,6 +119,7 @@ export async function run() {
       }));
     }
   } finally {
+    await stopBareNode?.();
     await stopNginx?.();
     await site.stop();
   }

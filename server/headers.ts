@@ -92,12 +92,27 @@ function contentSecurityHeader(c: Context, nonce: string, options: HeaderOptions
   return [["Content-Security-Policy", contentSecurityPolicy({ nonce, styleHashes: options.cspHashes.styles, analytics: options.analytics })]];
 }
 
+const finishedAnswers = new WeakSet<Response>();
+
+/**
+ * An answer whose header set is whole when it is made (a file of the build: `staticFileHeaders` and the request
+ * id): the outer layers leave its headers alone. Reading them would turn the Node adapter's plain header object
+ * into a Headers object and back, a good part of a static file's cost.
+ */
+export function finishedAnswer(body: BodyInit | null, status: number, headers: Record<string, string>): Response {
+  const response = new Response(body, { status, headers });
+  finishedAnswers.add(response);
+  return response;
+}
+
+export const isFinishedAnswer = (response: Response) => finishedAnswers.has(response);
+
 /**
  * Sets headers on the finished answer in place. `c.header()` after `next()` rebuilds the Response around its
  * body stream on every call, which cost a static page most of its time (decision 701); a Response with
  * immutable headers (Response.redirect) still goes that way.
  */
-function setOnAnswer(c: Context, headers: [string, string][]) {
+export function setOnAnswer(c: Context, headers: [string, string][]) {
   try {
     for (const [name, value] of headers) c.res.headers.set(name, value);
   } catch {
@@ -115,6 +130,7 @@ export function baselineHeaders(options: { https: boolean }): MiddlewareHandler 
   const common = commonHeaders(options);
   return async (c, next) => {
     await next();
+    if (isFinishedAnswer(c.res)) return;
     if (c.res.headers.has("X-Content-Type-Options") && c.res.headers.has("Content-Security-Policy")) return;
     const missing = [...common, defaultOpenerPolicy, ["Content-Security-Policy", resourcePolicy] as [string, string]];
     setOnAnswer(c, missing.filter(([name]) => !c.res.headers.has(name)));

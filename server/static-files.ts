@@ -2,7 +2,8 @@ import { createHash } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import type { MiddlewareHandler } from "hono";
-import { cacheControlFor } from "./headers";
+import { currentRequestId } from "~/services/request-context.server";
+import { cacheControlFor, finishedAnswer } from "./headers";
 
 const contentTypes: Record<string, string> = {
   ".html": "text/html; charset=utf-8",
@@ -42,7 +43,8 @@ export type FileHeaders = (pagePath: string | null, contentType: string) => Reco
 /**
  * Hashed assets, public files and prerendered pages, read once at start-up into memory with their .br and .gz
  * twins (written by scripts/precompress.mjs), a strong ETag each and their whole header set. A request costs a
- * map look-up: no file system access, no compression, no header composed. Only GET and HEAD are answered here;
+ * map look-up: no file system access, no compression, no header composed (the request id joins them here, and the
+ * outer layers leave the finished answer alone). Only GET and HEAD are answered here;
  * every other method, and a page address with a query string (`/blog?page=2`), goes on to React Router.
  */
 export function staticFiles(root: string, fileHeaders: FileHeaders = () => ({})): MiddlewareHandler {
@@ -59,13 +61,15 @@ export function staticFiles(root: string, fileHeaders: FileHeaders = () => ({}))
     const variant = file.variants[encoding]!;
     // A plain object keeps the Node adapter on its fast path (no Headers object is built).
     const headers: Record<string, string> = { ...file.headers, etag: variant.etag };
+    const requestId = currentRequestId();
+    if (requestId) headers["x-request-id"] = requestId;
     if (file.negotiated) headers.vary = "Accept-Encoding";
     if (encoding !== "identity") headers["content-encoding"] = encoding;
     if (c.req.header("if-none-match")?.split(/\s*,\s*/).includes(variant.etag)) {
-      return new Response(null, { status: 304, headers });
+      return finishedAnswer(null, 304, headers);
     }
     headers["content-length"] = String(variant.body.length);
-    return new Response(method === "HEAD" ? null : variant.body, { status: 200, headers });
+    return finishedAnswer(method === "HEAD" ? null : variant.body, 200, headers);
   };
 }
 

@@ -21,6 +21,11 @@ export function noteRequestError(error: unknown): void {
   storage.getStore()?.errors.push(error);
 }
 
+/** The id the request log gives the current request (undefined outside one). */
+export function currentRequestId(): string | undefined {
+  return storage.getStore()?.id;
+}
+
 export function currentRequestErrors(): readonly unknown[] {
   return storage.getStore()?.errors ?? [];
 }
