@@ -9,6 +9,9 @@ import type { AuthErrorCode } from "./auth-client";
  * `tests/integration/auth-endpoints.test.ts` compares it with the live endpoints of the auth instance.
  */
 
+/** Where the sign-in layer's API is served; every path of the table is under it. */
+export const authBasePath = "/api/auth";
+
 /** The RATE_LIMIT_* variables that hold a "count/seconds" window (docs/configuration.md). */
 export type RateLimitName = {
   [K in keyof ServerEnv]: ServerEnv[K] extends { max: number; windowSeconds: number } ? K : never;
