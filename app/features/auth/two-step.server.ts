@@ -18,7 +18,7 @@ export const backupCodeCount = 10;
 /**
  * The ways in that prove one factor and so must ask for the code when two-step sign-in is on (their rows'
  * `oneFactor`): a password, an emailed link, a social provider (its callback, with or without the pop-up). A
- * passkey with user verification is two factors in itself and has no such row.
+ * passkey with user verification is two factors in itself: its row has no `oneFactor`.
  */
 const provesOneFactor = endpointsWhere((row) => row.oneFactor);
 const isCallback = endpointsWhere((row) => row.path === authPaths.callbackId);
