@@ -86,7 +86,7 @@ async function createProvider(service: AuthService): Promise<Provider> {
       {
         client_id: client.clientId,
         client_secret: client.clientSecret,
-        redirect_uris: [`${site}/api/auth/oauth2/callback/dev`, `${site}/api/auth/callback/dev`],
+        redirect_uris: [`${site}/api/auth/oauth2/callback/dev`, client.callbackUrl],
         grant_types: ["authorization_code"],
         response_types: ["code"],
         token_endpoint_auth_method: "client_secret_post",

@@ -180,11 +180,11 @@ describeEachDatabase("second factors and email links", (database) => {
 });
 
 describe("two-step sign-in paths", () => {
-  it("is covered by the pop-up-safe list of one-factor ways in", async () => {
-    const { oneFactorPaths } = await import("~/features/auth/two-step.server");
-    for (const path of ["/sign-in/email", "/email-link/sign-in", "/callback/google", "/callback/line", "/oauth2/callback/dev"]) {
-      expect(oneFactorPaths.test(path)).toBe(true);
+  it("asks for the code after every one-factor way in, the pop-up's callbacks too, and not after a passkey", async () => {
+    const { authEndpoint } = await import("~/features/auth/auth-endpoints");
+    for (const path of ["/sign-in/email", "/email-link/sign-in", "/callback/google", "/callback/line", "/callback/dev"]) {
+      expect(authEndpoint(path)?.oneFactor, path).toBe(true);
     }
-    expect(oneFactorPaths.test("/passkey/sign-in/verify")).toBe(false);
+    expect(authEndpoint("/passkey/sign-in/verify")?.oneFactor).toBeUndefined();
   });
 });

@@ -6,6 +6,8 @@ import { getAuthService } from "~/features/auth/auth-service.server";
 import { authFailure, callAuthApi, currentIdentity, withCookies, type AuthAnswer } from "~/features/auth/auth-http.server";
 import type { AccountSecurity, AccountSecurityIntent } from "./account-security";
 import { changePasswordSchema } from "./account-schemas";
+import { authPaths } from "~/features/auth/auth-endpoints";
+import { resetPasswordPage } from "~/features/auth/auth-client";
 
 // The account screens' server work (current plan, deletion, security): read on the server, so every screen and
 // form works without JavaScript; every change goes through the sign-in layer's API in-process.
@@ -14,7 +16,7 @@ import { changePasswordSchema } from "./account-schemas";
 export async function deleteAccountAction(request: Request, schema: z.ZodType<{ confirm: string; password: string }>) {
   const { value, invalid } = await parseForm(request, schema);
   if (invalid) return invalid;
-  const answer = await callAuthApi(request, "/delete-user", value.password ? { password: value.password } : {});
+  const answer = await callAuthApi(request, authPaths.deleteUser, value.password ? { password: value.password } : {});
   if (!answer.ok) return authFailure(answer, {}, { "auth/missing-password": "password", "auth/invalid-credential": "password" });
   return data<FormResult>({ done: true }, { headers: withCookies(answer.cookies) });
 }
@@ -33,7 +35,7 @@ export async function signedInAccount(request: Request) {
 export async function accountSecurity(request: Request): Promise<AccountSecurity> {
   const user = await currentIdentity(request);
   if (!user?.email || user.isAnonymous) return { account: null, guest: Boolean(user?.isAnonymous) };
-  const devices = (await callAuthApi(request, "/devices")).body?.devices ?? [];
+  const devices = (await callAuthApi(request, authPaths.devices)).body?.devices ?? [];
   const hasPassword = user.providerData.some((provider) => provider.providerId === "password");
   return { account: { email: user.email, hasPassword, devices }, guest: false, policy: getAuthService().passwordPolicy };
 }
@@ -50,13 +52,13 @@ export async function accountSecurityAction(request: Request) {
   const intent = fields.intent as AccountSecurityIntent;
   if (intent === "change-password") return changePasswordAction(request, fields);
   let answer: AuthAnswer;
-  if (intent === "end-device") answer = await callAuthApi(request, "/devices/end", { id: fields.id ?? "" });
-  else if (intent === "end-other-devices") answer = await callAuthApi(request, "/revoke-other-sessions", {});
+  if (intent === "end-device") answer = await callAuthApi(request, authPaths.devicesEnd, { id: fields.id ?? "" });
+  else if (intent === "end-other-devices") answer = await callAuthApi(request, authPaths.revokeOtherSessions, {});
   else if (intent === "send-password-link") {
     // Only to the signed-in account's own address: the form carries none.
     const user = await currentIdentity(request);
     if (!user?.email || user.isAnonymous) answer = { ok: false, status: 401, body: { code: "auth/no-current-user" }, cookies: [], retryAfter: null };
-    else answer = await callAuthApi(request, "/request-password-reset", { email: user.email, redirectTo: "/reset-password" });
+    else answer = await callAuthApi(request, authPaths.requestPasswordReset, { email: user.email, redirectTo: resetPasswordPage });
   } else {
     return unknownIntent();
   }
@@ -76,13 +78,13 @@ async function changePasswordAction(request: Request, fields: Record<string, str
   const parsed = changePasswordSchema(getAuthService().passwordPolicy).safeParse(fields);
   if (!parsed.success) return invalidForm(parsed.error, {}, intent);
   const { currentPassword, password, signOutOthers } = parsed.data;
-  const answer = await callAuthApi(request, "/change-password", { currentPassword, newPassword: password });
+  const answer = await callAuthApi(request, authPaths.changePassword, { currentPassword, newPassword: password });
   if (answer.body?.code === "auth/invalid-credential") {
     return data<FormResult>({ intent, code: answer.body.code, fieldErrors: { currentPassword: "目前的密碼不正確" } }, { status: answer.status });
   }
   if (!answer.ok) return authFailure(answer, {}, { "auth/weak-password": "password" }, intent);
   if (!signOutOthers) return data<FormResult>({ done: true, intent, notice: "密碼已更新。" });
-  const ended = await callAuthApi(request, "/revoke-other-sessions", {});
+  const ended = await callAuthApi(request, authPaths.revokeOtherSessions, {});
   const notice = ended.ok ? "密碼已更新，其他裝置都已登出。" : "密碼已更新，但其他裝置沒有成功登出，請在下方「登入中的裝置」再登出一次。";
   return data<FormResult>({ done: true, intent, notice });
 }

@@ -20,6 +20,7 @@ import {
   type AccountCenter,
   type AccountIntent,
 } from "./account-forms";
+import { authPaths } from "~/features/auth/auth-endpoints";
 
 export const accountPath = "/account";
 
@@ -45,7 +46,7 @@ function addressMessages(request: Request) {
 export async function accountCenter(request: Request): Promise<AccountCenter> {
   const user = await currentUser(request);
   if (!user?.email || user.isAnonymous) return { account: null, guest: Boolean(user?.isAnonymous) };
-  const methods = (await callAuth(request, "/sign-in-methods")).body as unknown as SignInMethods;
+  const methods = (await callAuth(request, authPaths.signInMethods)).body as unknown as SignInMethods;
   return {
     account: {
       email: user.email,
@@ -74,7 +75,7 @@ export async function accountCenterAction(request: Request) {
     case "update-name": {
       const parsed = displayNameSchema.safeParse(fields);
       if (!parsed.success) return invalid(parsed.error, { displayName: fields.displayName ?? "" }, intent);
-      const answer = await callAuth(request, "/update-user", { name: parsed.data.displayName });
+      const answer = await callAuth(request, authPaths.updateUser, { name: parsed.data.displayName });
       return answered(answer, intent, "顯示名稱已更新。", { "auth/display-name-too-long": "displayName", "auth/invalid-display-name": "displayName" });
     }
     case "change-email": {
@@ -85,26 +86,26 @@ export async function accountCenterAction(request: Request) {
       if (user?.email === parsed.data.newEmail) {
         return data<FormResult>({ intent, values, code: "auth/same-email", fieldErrors: { newEmail: messageForCode("auth/same-email") } }, { status: 400 });
       }
-      const answer = await callAuth(request, "/change-email", { newEmail: parsed.data.newEmail, callbackURL: accountPath });
+      const answer = await callAuth(request, authPaths.changeEmail, { newEmail: parsed.data.newEmail, callbackURL: accountPath });
       const notice = `確認信已寄到 ${parsed.data.newEmail}。開啟信中的連結後，帳號才會改用新的地址；在那之前仍使用目前的地址。`;
       return answered(answer, intent, notice, { "auth/invalid-email": "newEmail" }, values);
     }
     case "set-password": {
       const parsed = setPasswordSchema(getAuthService().passwordPolicy).safeParse(fields);
       if (!parsed.success) return invalid(parsed.error, {}, intent);
-      const answer = await callAuth(request, "/set-password", { newPassword: parsed.data.password });
+      const answer = await callAuth(request, authPaths.setPassword, { newPassword: parsed.data.password });
       return answered(answer, intent, "密碼已設定，之後也可以用電子郵件和密碼登入。", { "auth/weak-password": "password" });
     }
     case "remove-method": {
       const parsed = methodSchema.safeParse(fields);
       if (!parsed.success) return malformed();
-      const answer = await callAuth(request, "/sign-in-methods/remove", { id: parsed.data.id });
+      const answer = await callAuth(request, authPaths.signInMethodsRemove, { id: parsed.data.id });
       return answered(answer, intent, "登入方式已移除。");
     }
     case "link-method": {
       const parsed = linkSchema.safeParse(fields);
       if (!parsed.success) return malformed();
-      const answer = await callAuth(request, "/link-social", {
+      const answer = await callAuth(request, authPaths.linkSocial, {
         provider: parsed.data.provider,
         callbackURL: `${accountPath}?done=linked`,
         errorCallbackURL: accountPath,
@@ -150,7 +151,7 @@ export async function profilePhotoAction(request: Request) {
 export async function accountDataOf(request: Request): Promise<AccountData | null> {
   const user = await currentUser(request);
   if (!user?.email || user.isAnonymous) return null;
-  const answer = await callAuth(request, "/account-data");
+  const answer = await callAuth(request, authPaths.accountData);
   return answer.ok ? (answer.body as unknown as AccountData) : null;
 }
 
@@ -178,20 +179,20 @@ export async function confirmIdentityAction(request: Request) {
   if (fields.intent === "provider") {
     const parsed = linkSchema.safeParse(fields);
     if (!parsed.success) return malformed();
-    const answer = await callAuth(request, "/sign-in/social", { provider: parsed.data.provider, callbackURL: redirectTo, errorCallbackURL: redirectTo });
+    const answer = await callAuth(request, authPaths.signInSocial, { provider: parsed.data.provider, callbackURL: redirectTo, errorCallbackURL: redirectTo });
     if (!answer.ok || !answer.body?.url) return failed(answer, {});
     return redirect(answer.body.url, { headers: withCookies(answer.cookies) });
   }
   if (fields.intent === "code") {
     const parsed = totpConfirmSchema.safeParse(fields);
     if (!parsed.success) return invalid(parsed.error, {}, "code");
-    const answer = await callAuth(request, "/two-factor/verify-totp", { code: parsed.data.code });
+    const answer = await callAuth(request, authPaths.twoFactorVerifyTotp, { code: parsed.data.code });
     if (!answer.ok) return failed(answer, {}, { "auth/invalid-verification-code": "code", "auth/code-already-used": "code" }, "code");
     return redirect(redirectTo, { headers: withCookies(answer.cookies) });
   }
   const password = fields.password ?? "";
   if (!password) return data<FormResult>({ fieldErrors: { password: "請輸入密碼" } }, { status: 400 });
-  const answer = await callAuth(request, "/confirm-identity", { password });
+  const answer = await callAuth(request, authPaths.confirmIdentity, { password });
   if (answer.body?.code === "auth/invalid-credential") {
     return data<FormResult>({ code: answer.body.code, fieldErrors: { password: "密碼不正確" } }, { status: answer.status });
   }
@@ -204,8 +205,8 @@ export async function confirmIdentityScreen(request: Request): Promise<ConfirmId
   const user = await currentUser(request);
   if (!user?.email || user.isAnonymous) return { account: null };
   const methods = user.providerData.map((method) => method.providerId);
-  const session = (await callAuth(request, "/get-session")).body as { user?: { twoFactorEnabled?: boolean | null } } | null;
-  const passkeys = (await callAuth(request, "/passkey/list")).body as { passkeys?: unknown[] } | null;
+  const session = (await callAuth(request, authPaths.getSession)).body as { user?: { twoFactorEnabled?: boolean | null } } | null;
+  const passkeys = (await callAuth(request, authPaths.passkeyList)).body as { passkeys?: unknown[] } | null;
   return {
     account: {
       email: user.email,

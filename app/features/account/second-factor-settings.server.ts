@@ -5,6 +5,7 @@ import { invalidForm, readForm, unknownIntent } from "~/services/form.server";
 import { authFailure, callAuthApi, currentIdentity, requestAfter, withCookies, type AuthAnswer } from "~/features/auth/auth-http.server";
 import { passkeyNameSchema, totpConfirmSchema } from "~/features/sign-in/second-step-schemas";
 import type { PasskeyListItem, PasskeySettings, TwoStepEnrolment, TwoStepOutcome, TwoStepSettings } from "./second-factor-shapes";
+import { authPaths } from "~/features/auth/auth-endpoints";
 
 // The account screens of the second ways in: /account/two-step and /account/passkeys (loaders and actions).
 
@@ -22,7 +23,7 @@ async function sessionUser(request: Request) {
 }
 
 async function twoStepEnabled(request: Request): Promise<boolean> {
-  const session = (await callAuthApi(request, "/get-session")).body as { user?: { twoFactorEnabled?: boolean | null } } | null;
+  const session = (await callAuthApi(request, authPaths.getSession)).body as { user?: { twoFactorEnabled?: boolean | null } } | null;
   return Boolean(session?.user?.twoFactorEnabled);
 }
 
@@ -58,7 +59,7 @@ export async function twoStepSettingsAction(request: Request) {
   const intent = fields.intent ?? "";
   if (!(await sessionUser(request))) return authFailure(notSignedIn, {}, {}, intent);
   if (intent === "enable") {
-    const answer = await callAuthApi(request, "/two-factor/enable", { password: fields.password ?? "" });
+    const answer = await callAuthApi(request, authPaths.twoFactorEnable, { password: fields.password ?? "" });
     const body = answer.body as { totpURI?: string; backupCodes?: string[] } | null;
     if (!answer.ok || !body?.totpURI) return authFailure(answer, {}, { "auth/invalid-credential": "password", "auth/missing-password": "password" }, intent);
     const enrolment = await enrolmentOf(body.totpURI, body.backupCodes ?? []);
@@ -67,7 +68,7 @@ export async function twoStepSettingsAction(request: Request) {
   if (intent === "confirm" || intent === "disable-with-code") {
     const parsed = totpConfirmSchema.safeParse(fields);
     if (!parsed.success) return invalidForm(parsed.error, {}, intent);
-    const checked = await callAuthApi(request, "/two-factor/verify-totp", { code: parsed.data.code });
+    const checked = await callAuthApi(request, authPaths.twoFactorVerifyTotp, { code: parsed.data.code });
     if (!checked.ok) {
       const answer = authFailure(checked, {}, { "auth/invalid-verification-code": "code", "auth/code-already-used": "code" }, intent);
       // After a typo the enrolment stays on screen (only this person's own secret, posted back by their form).
@@ -78,18 +79,18 @@ export async function twoStepSettingsAction(request: Request) {
       return redirect(`${twoStepSettingsPath}?done=on`, { headers: withCookies(checked.cookies) });
     }
     // A right code renewed the session: the next call goes with its cookie, as the browser's next request would.
-    const disabled = await callAuthApi(requestAfter(request, checked), "/two-factor/disable", {});
+    const disabled = await callAuthApi(requestAfter(request, checked), authPaths.twoFactorDisable, {});
     const answer = { ...disabled, cookies: [...checked.cookies, ...disabled.cookies] };
     if (!answer.ok) return authFailure(answer, {}, {}, intent);
     return redirect(`${twoStepSettingsPath}?done=off`, { headers: withCookies(answer.cookies) });
   }
   if (intent === "disable") {
-    const answer = await callAuthApi(request, "/two-factor/disable", { password: fields.password ?? "" });
+    const answer = await callAuthApi(request, authPaths.twoFactorDisable, { password: fields.password ?? "" });
     if (!answer.ok) return authFailure(answer, {}, { "auth/invalid-credential": "password", "auth/missing-password": "password" }, intent);
     return redirect(`${twoStepSettingsPath}?done=off`, { headers: withCookies(answer.cookies) });
   }
   if (intent === "backup-codes") {
-    const answer = await callAuthApi(request, "/two-factor/generate-backup-codes", { password: fields.currentPassword ?? "" });
+    const answer = await callAuthApi(request, authPaths.twoFactorGenerateBackupCodes, { password: fields.currentPassword ?? "" });
     const backupCodes = (answer.body as { backupCodes?: string[] } | null)?.backupCodes;
     if (!answer.ok || !backupCodes) return authFailure(answer, {}, { "auth/invalid-credential": "currentPassword" }, intent);
     return data<TwoStepOutcome>({ intent, done: true, backupCodes }, { headers: withCookies(answer.cookies) });
@@ -101,7 +102,7 @@ export async function twoStepSettingsAction(request: Request) {
 export async function passkeySettings(request: Request): Promise<PasskeySettings> {
   const user = await sessionUser(request);
   if (!user?.email) return { account: null };
-  const list = (await callAuthApi(request, "/passkey/list")).body as { passkeys?: PasskeyListItem[] } | null;
+  const list = (await callAuthApi(request, authPaths.passkeyList)).body as { passkeys?: PasskeyListItem[] } | null;
   return { account: { email: user.email, passkeys: list?.passkeys ?? [] } };
 }
 
@@ -112,12 +113,12 @@ export async function passkeySettingsAction(request: Request) {
   if (intent === "rename") {
     const parsed = passkeyNameSchema.safeParse(fields);
     if (!parsed.success) return invalidForm(parsed.error, { name: fields.name ?? "", id: fields.id ?? "" }, `rename:${fields.id ?? ""}`);
-    const answer = await callAuthApi(request, "/passkey/rename", parsed.data);
+    const answer = await callAuthApi(request, authPaths.passkeyRename, parsed.data);
     if (!answer.ok) return authFailure(answer, {}, {}, `rename:${parsed.data.id}`);
     return data<FormResult>({ intent: "passkeys", done: true, notice: `已改名為「${parsed.data.name}」。` });
   }
   if (intent === "delete") {
-    const answer = await callAuthApi(request, "/passkey/delete", { id: fields.id ?? "" });
+    const answer = await callAuthApi(request, authPaths.passkeyDelete, { id: fields.id ?? "" });
     if (!answer.ok) return authFailure(answer, {}, {}, "passkeys");
     const name = (answer.body as { name?: string } | null)?.name ?? "";
     return data<FormResult>({ intent: "passkeys", done: true, notice: `已移除密碼金鑰「${name}」，它不能再用來登入。` });

@@ -6,6 +6,7 @@ import type { AccountData } from "./account-data";
 import { deviceLabel } from "./device-name";
 import { networkPlace } from "./network-place.server";
 import { exportUserData } from "./user-data-hooks.server";
+import { authPaths } from "./auth-endpoints";
 
 const toIso = (value: Date | string) => new Date(value).toISOString();
 
@@ -18,7 +19,7 @@ export function accountData(db: Kysely<Database>): BetterAuthPlugin {
   return {
     id: "account-data",
     endpoints: {
-      accountData: createAuthEndpoint("/account-data", { method: "GET", use: [sessionMiddleware] }, async (ctx) => {
+      accountData: createAuthEndpoint(authPaths.accountData, { method: "GET", use: [sessionMiddleware] }, async (ctx) => {
         const { user, session } = ctx.context.session;
         const accounts = await ctx.context.internalAdapter.findAccounts(user.id);
         const sessions = await ctx.context.internalAdapter.listSessions(user.id, { onlyActiveSessions: true });

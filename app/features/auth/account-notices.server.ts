@@ -3,6 +3,7 @@ import type { BetterAuthPlugin } from "better-auth";
 import { decodeJwt } from "jose";
 import type { Kysely } from "kysely";
 import type { Database } from "~/db/schema";
+import { endpointsWhere } from "./auth-endpoints";
 import { sendSecurityNotice, type NoticeSite } from "./security-notices.server";
 
 type HookContext = Parameters<Parameters<typeof createAuthMiddleware>[0]>[0];
@@ -45,7 +46,7 @@ export function accountNotices(db: Kysely<Database>, site: NoticeSite): BetterAu
     hooks: {
       after: [
         {
-          matcher: (ctx) => ctx.path === "/change-password",
+          matcher: endpointsWhere((row) => row.notice === "password-changed"),
           handler: createAuthMiddleware(async (ctx) => {
             if (!succeeded(ctx)) return;
             const user = ctx.context.session?.user ?? (await getSessionFromCtx(ctx))?.user;
@@ -53,7 +54,7 @@ export function accountNotices(db: Kysely<Database>, site: NoticeSite): BetterAu
           }),
         },
         {
-          matcher: (ctx) => ctx.path === "/verify-email",
+          matcher: endpointsWhere((row) => row.notice === "email-changed"),
           handler: createAuthMiddleware(async (ctx) => {
             const claims = claimsOf((ctx.query as { token?: unknown } | undefined)?.token);
             if (!succeeded(ctx) || claims?.requestType !== "change-email-verification" || !claims.email || !claims.updateTo || !claims.userId) return;

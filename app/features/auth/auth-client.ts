@@ -3,6 +3,7 @@
  * /api/auth (a few hundred bytes instead of Better Auth's full client).
  */
 import type { IdentityRecord } from "./identity-record";
+import { authBasePath, authPaths, type AuthPath } from "./auth-endpoints";
 
 /** The session user the browser keeps (mirrored in localStorage["user"]), as in the original §3. */
 export interface SessionUser {
@@ -17,6 +18,12 @@ export interface SessionUser {
 /** The pages the sign-in layer sends a browser to: the code of a pending two-step sign-in, an emailed sign-in link. */
 export const twoStepPath = "/login/two-step";
 export const emailLinkPath = "/login/email-link";
+/**
+ * The pages a mailed link opens. They share their names with the endpoints they call, and are the only strings
+ * outside the endpoint table allowed to look like its paths (tests/integration/auth-endpoints.test.ts).
+ */
+export const resetPasswordPage = "/reset-password";
+export const verifyEmailPage = "/verify-email";
 
 export type SocialProvider = "google" | "facebook" | "line" | "dev";
 
@@ -146,13 +153,15 @@ export function requestTimeoutMs(userAgent = navigator.userAgent): number {
   return /Mobi|Android|iPhone|iPad/i.test(userAgent) ? 60_000 : 30_000;
 }
 
-export async function authRequest<T>(path: string, options: { method?: "GET" | "POST"; body?: unknown } = {}): Promise<T> {
+/** One call of the sign-in layer's API: `path` is a row of the endpoint table (`authPaths`), `query` its search parameters. */
+export async function authRequest<T>(path: AuthPath, options: { method?: "GET" | "POST"; body?: unknown; query?: Record<string, string> } = {}): Promise<T> {
   const method = options.method ?? (options.body === undefined ? "GET" : "POST");
   const controller = new AbortController();
   const timer = setTimeout(() => controller.abort(), requestTimeoutMs());
   let response: Response;
   try {
-    response = await fetch(`${getAuthOrigin()}/api/auth${path}`, {
+    const search = options.query ? `?${new URLSearchParams(options.query)}` : "";
+    response = await fetch(`${getAuthOrigin()}${authBasePath}${path}${search}`, {
       method,
       credentials: "include",
       headers: method === "POST" ? { "content-type": "application/json" } : undefined,
@@ -174,18 +183,18 @@ export async function authRequest<T>(path: string, options: { method?: "GET" | "
 }
 
 export async function fetchIdentity(): Promise<IdentityRecord | null> {
-  return (await authRequest<{ user: IdentityRecord | null }>("/me")).user;
+  return (await authRequest<{ user: IdentityRecord | null }>(authPaths.me)).user;
 }
 
 /** Mails a new verification link to an address without needing a session (answers the same for any email). */
 export async function requestVerificationEmail(email: string): Promise<void> {
-  await authRequest("/send-verification-email", { body: { email } });
+  await authRequest(authPaths.sendVerificationEmail, { body: { email } });
 }
 
 export async function verifyEmailToken(token: string): Promise<void> {
-  await authRequest(`/verify-email?token=${encodeURIComponent(token)}`);
+  await authRequest(authPaths.verifyEmail, { query: { token } });
 }
 
 export async function confirmPasswordReset(token: string, newPassword: string): Promise<void> {
-  await authRequest("/reset-password", { body: { token, newPassword } });
+  await authRequest(authPaths.resetPassword, { body: { token, newPassword } });
 }

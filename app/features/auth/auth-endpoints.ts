@@ -9,6 +9,9 @@ import type { AuthErrorCode } from "./auth-client";
  * `tests/integration/auth-endpoints.test.ts` compares it with the live endpoints of the auth instance.
  */
 
+/** Where the sign-in layer's API is served; every path of the table is under it. */
+export const authBasePath = "/api/auth";
+
 /** The RATE_LIMIT_* variables that hold a "count/seconds" window (docs/configuration.md). */
 export type RateLimitName = {
   [K in keyof ServerEnv]: ServerEnv[K] extends { max: number; windowSeconds: number } ? K : never;
@@ -52,6 +55,18 @@ export interface AuthEndpoint {
    * the endpoint checks before it changes anything, is that confirmation itself.
    */
   recentSignIn?: true | { passwordIn: "currentPassword" | "password" };
+  /** Proves one factor: with two-step sign-in on, it asks for the code before any session (two-step.server.ts). */
+  oneFactor?: true;
+  /** Checks an authenticator app's code: each code works once per account; signed in, a right one proves who it is (two-step.server.ts). */
+  appCode?: true;
+  /** Where an account begins: its browser is recorded as a known device without a notice (known-devices.server.ts). */
+  startsAccount?: true;
+  /** A verification link (its token in the query) that works once (single-use-links.server.ts). */
+  singleUseLink?: true;
+  /** The body may carry a profile photo (`image`): only a file of our own storage (sign-in-rules.server.ts). */
+  photo?: true;
+  /** The security notice its success may mail (account-notices.server.ts, two-step.server.ts). */
+  notice?: "password-changed" | "email-changed" | "two-factor-disabled";
   /** The OAuth pop-up ends on this page, which posts to its opener: no Cross-Origin-Opener-Policy. */
   popupLanding?: true;
   /** Its own error codes onto the catalogue (on top of `sharedErrorCodes`). */
@@ -60,73 +75,73 @@ export interface AuthEndpoint {
   audit?: string;
 }
 
-type Row = AuthEndpoint;
+type Rows = Readonly<Record<string, AuthEndpoint>>;
 const post = ["POST"] as const;
 const get = ["GET"] as const;
 
 /** Better Auth's core endpoints (better-auth 1.7). */
-const core: Row[] = [
-  { path: "/sign-up/email", methods: post, session: "creates", needs: "nothing", perIp: "RATE_LIMIT_SIGN_UP_PER_IP", perAccount: "RATE_LIMIT_SIGN_UP_PER_ACCOUNT", newPassword: "password", displayName: true, audit: "sign-up" },
-  { path: "/sign-in/email", methods: post, session: "creates", needs: "nothing", lockout: "typed-email", refuseUnverifiedEmail: true, perIp: "RATE_LIMIT_SIGN_IN_PER_IP", audit: "sign-in" },
+const core = {
+  signUpEmail: { path: "/sign-up/email", methods: post, startsAccount: true, session: "creates", needs: "nothing", perIp: "RATE_LIMIT_SIGN_UP_PER_IP", perAccount: "RATE_LIMIT_SIGN_UP_PER_ACCOUNT", newPassword: "password", displayName: true, audit: "sign-up" },
+  signInEmail: { path: "/sign-in/email", methods: post, oneFactor: true, session: "creates", needs: "nothing", lockout: "typed-email", refuseUnverifiedEmail: true, perIp: "RATE_LIMIT_SIGN_IN_PER_IP", audit: "sign-in" },
   // With an ID token it signs in at once; otherwise it answers the provider's address.
-  { path: "/sign-in/social", methods: post, session: "creates", needs: "nothing", perIp: "RATE_LIMIT_SIGN_IN_PER_IP", audit: "sign-in" },
-  { path: "/callback/:id", methods: ["GET", "POST"], session: "creates", needs: "nothing", popupLanding: true, audit: "sign-in" },
-  { path: "/get-session", methods: ["GET", "POST"], session: "renews", needs: "nothing" },
-  { path: "/sign-out", methods: post, session: "ends", needs: "nothing", audit: "sign-out" },
-  { path: "/verify-email", methods: get, session: "renews", needs: "nothing", audit: "email-verification" },
-  { path: "/send-verification-email", methods: post, session: "none", needs: "nothing", perIp: "RATE_LIMIT_MAIL_PER_IP", perAccount: "RATE_LIMIT_VERIFICATION_MAIL_PER_ACCOUNT" },
-  { path: "/request-password-reset", methods: post, session: "none", needs: "nothing", perIp: "RATE_LIMIT_MAIL_PER_IP", perAccount: "RATE_LIMIT_PASSWORD_RESET_PER_ACCOUNT", audit: "password-reset-request" },
-  { path: "/reset-password/:token", methods: get, session: "none", needs: "nothing" },
-  { path: "/reset-password", methods: post, session: "ends", needs: "nothing", newPassword: "newPassword", audit: "password-reset" },
+  signInSocial: { path: "/sign-in/social", methods: post, session: "creates", needs: "nothing", perIp: "RATE_LIMIT_SIGN_IN_PER_IP", audit: "sign-in" },
+  callbackId: { path: "/callback/:id", methods: ["GET", "POST"], oneFactor: true, session: "creates", needs: "nothing", popupLanding: true, audit: "sign-in" },
+  getSession: { path: "/get-session", methods: ["GET", "POST"], session: "renews", needs: "nothing" },
+  signOut: { path: "/sign-out", methods: post, session: "ends", needs: "nothing", audit: "sign-out" },
+  verifyEmail: { path: "/verify-email", methods: get, singleUseLink: true, notice: "email-changed", session: "renews", needs: "nothing", audit: "email-verification" },
+  sendVerificationEmail: { path: "/send-verification-email", methods: post, session: "none", needs: "nothing", perIp: "RATE_LIMIT_MAIL_PER_IP", perAccount: "RATE_LIMIT_VERIFICATION_MAIL_PER_ACCOUNT" },
+  requestPasswordReset: { path: "/request-password-reset", methods: post, session: "none", needs: "nothing", perIp: "RATE_LIMIT_MAIL_PER_IP", perAccount: "RATE_LIMIT_PASSWORD_RESET_PER_ACCOUNT", audit: "password-reset-request" },
+  resetPasswordToken: { path: "/reset-password/:token", methods: get, session: "none", needs: "nothing" },
+  resetPassword: { path: "/reset-password", methods: post, session: "ends", needs: "nothing", newPassword: "newPassword", audit: "password-reset" },
   // Changing the password checks the current one: as many tries as a sign-in, and failures count toward the lockout.
-  { path: "/change-password", methods: post, session: "renews", needs: "authoritative-session", recentSignIn: { passwordIn: "currentPassword" }, lockout: "signed-in-user", perIp: "RATE_LIMIT_SIGN_IN_PER_IP", newPassword: "newPassword", audit: "password-change" },
+  changePassword: { path: "/change-password", methods: post, notice: "password-changed", session: "renews", needs: "authoritative-session", recentSignIn: { passwordIn: "currentPassword" }, lockout: "signed-in-user", perIp: "RATE_LIMIT_SIGN_IN_PER_IP", newPassword: "newPassword", audit: "password-change" },
   // Server-scoped in Better Auth, yet routed over HTTP: a password oracle, so limited and locked like a sign-in.
-  { path: "/verify-password", methods: post, session: "none", needs: "authoritative-session", lockout: "signed-in-user", perIp: "RATE_LIMIT_SIGN_IN_PER_IP" },
+  verifyPassword: { path: "/verify-password", methods: post, session: "none", needs: "authoritative-session", lockout: "signed-in-user", perIp: "RATE_LIMIT_SIGN_IN_PER_IP" },
   // A link to the new address; the account changes when it is opened (/verify-email). Same answer for a taken address.
-  { path: "/change-email", methods: post, session: "renews", needs: "authoritative-session", recentSignIn: true, perIp: "RATE_LIMIT_MAIL_PER_IP", perAccount: "RATE_LIMIT_VERIFICATION_MAIL_PER_ACCOUNT", perAccountBy: "signed-in-user", errors: { CHANGE_EMAIL_DISABLED: "auth/operation-not-allowed" }, audit: "email-change" },
-  { path: "/update-user", methods: post, session: "renews", needs: "session", displayName: true },
-  { path: "/update-session", methods: post, session: "renews", needs: "session" },
-  { path: "/delete-user", methods: post, session: "ends", needs: "authoritative-session", recentSignIn: { passwordIn: "password" }, passwordToDelete: true, errors: { PASSWORD_REQUIRED: "auth/missing-password" }, audit: "account-deletion" },
-  { path: "/delete-user/callback", methods: get, session: "ends", needs: "nothing", audit: "account-deletion" },
-  { path: "/list-sessions", methods: get, session: "none", needs: "fresh-session" },
-  { path: "/revoke-session", methods: post, session: "ends", needs: "authoritative-session", audit: "sessions-ended" },
-  { path: "/revoke-sessions", methods: post, session: "ends", needs: "authoritative-session", audit: "sessions-ended" },
-  { path: "/revoke-other-sessions", methods: post, session: "ends", needs: "authoritative-session", audit: "sessions-ended" },
-  { path: "/link-social", methods: post, session: "none", needs: "authoritative-session", recentSignIn: true, perIp: "RATE_LIMIT_SIGN_IN_PER_IP", errors: { SOCIAL_ACCOUNT_ALREADY_LINKED: "auth/provider-already-linked" }, audit: "sign-in-method-link" },
-  { path: "/list-accounts", methods: get, session: "none", needs: "session" },
-  { path: "/unlink-account", methods: post, session: "none", needs: "fresh-session" },
-  { path: "/refresh-token", methods: post, session: "none", needs: "nothing" },
-  { path: "/get-access-token", methods: post, session: "none", needs: "nothing" },
-  { path: "/account-info", methods: get, session: "none", needs: "nothing" },
-  { path: "/ok", methods: get, session: "none", needs: "nothing" },
-  { path: "/error", methods: get, session: "none", needs: "nothing" },
-];
+  changeEmail: { path: "/change-email", methods: post, session: "renews", needs: "authoritative-session", recentSignIn: true, perIp: "RATE_LIMIT_MAIL_PER_IP", perAccount: "RATE_LIMIT_VERIFICATION_MAIL_PER_ACCOUNT", perAccountBy: "signed-in-user", errors: { CHANGE_EMAIL_DISABLED: "auth/operation-not-allowed" }, audit: "email-change" },
+  updateUser: { path: "/update-user", methods: post, photo: true, session: "renews", needs: "session", displayName: true },
+  updateSession: { path: "/update-session", methods: post, session: "renews", needs: "session" },
+  deleteUser: { path: "/delete-user", methods: post, session: "ends", needs: "authoritative-session", recentSignIn: { passwordIn: "password" }, passwordToDelete: true, errors: { PASSWORD_REQUIRED: "auth/missing-password" }, audit: "account-deletion" },
+  deleteUserCallback: { path: "/delete-user/callback", methods: get, session: "ends", needs: "nothing", audit: "account-deletion" },
+  listSessions: { path: "/list-sessions", methods: get, session: "none", needs: "fresh-session" },
+  revokeSession: { path: "/revoke-session", methods: post, session: "ends", needs: "authoritative-session", audit: "sessions-ended" },
+  revokeSessions: { path: "/revoke-sessions", methods: post, session: "ends", needs: "authoritative-session", audit: "sessions-ended" },
+  revokeOtherSessions: { path: "/revoke-other-sessions", methods: post, session: "ends", needs: "authoritative-session", audit: "sessions-ended" },
+  linkSocial: { path: "/link-social", methods: post, session: "none", needs: "authoritative-session", recentSignIn: true, perIp: "RATE_LIMIT_SIGN_IN_PER_IP", errors: { SOCIAL_ACCOUNT_ALREADY_LINKED: "auth/provider-already-linked" }, audit: "sign-in-method-link" },
+  listAccounts: { path: "/list-accounts", methods: get, session: "none", needs: "session" },
+  unlinkAccount: { path: "/unlink-account", methods: post, session: "none", needs: "fresh-session" },
+  refreshToken: { path: "/refresh-token", methods: post, session: "none", needs: "nothing" },
+  getAccessToken: { path: "/get-access-token", methods: post, session: "none", needs: "nothing" },
+  accountInfo: { path: "/account-info", methods: get, session: "none", needs: "nothing" },
+  ok: { path: "/ok", methods: get, session: "none", needs: "nothing" },
+  error: { path: "/error", methods: get, session: "none", needs: "nothing" },
+} as const satisfies Rows;
 
 /** Guests (Better Auth's anonymous plugin) and their in-place upgrade (our guest-upgrade plugin). */
-const guests: Row[] = [
-  { path: "/sign-in/anonymous", methods: post, session: "creates", needs: "nothing", perIp: "RATE_LIMIT_GUEST_PER_IP", errors: { ANONYMOUS_USERS_CANNOT_SIGN_IN_AGAIN_ANONYMOUSLY: "auth/operation-not-allowed" }, audit: "guest-sign-in" },
-  { path: "/delete-anonymous-user", methods: post, session: "ends", needs: "authoritative-session", audit: "account-deletion" },
+const guests = {
+  signInAnonymous: { path: "/sign-in/anonymous", methods: post, startsAccount: true, session: "creates", needs: "nothing", perIp: "RATE_LIMIT_GUEST_PER_IP", errors: { ANONYMOUS_USERS_CANNOT_SIGN_IN_AGAIN_ANONYMOUSLY: "auth/operation-not-allowed" }, audit: "guest-sign-in" },
+  deleteAnonymousUser: { path: "/delete-anonymous-user", methods: post, session: "ends", needs: "authoritative-session", audit: "account-deletion" },
   // A new session for the same (now named) user; the guest's own ends inside the endpoint.
-  { path: "/guest/upgrade", methods: post, session: "creates", needs: "session", perIp: "RATE_LIMIT_GUEST_PER_IP", perAccount: "RATE_LIMIT_GUEST_UPGRADE_PER_ACCOUNT", newPassword: "password", displayName: true, errors: { NOT_ANONYMOUS: "auth/not-anonymous" }, audit: "guest-upgrade" },
-];
+  guestUpgrade: { path: "/guest/upgrade", methods: post, startsAccount: true, session: "creates", needs: "session", perIp: "RATE_LIMIT_GUEST_PER_IP", perAccount: "RATE_LIMIT_GUEST_UPGRADE_PER_ACCOUNT", newPassword: "password", displayName: true, errors: { NOT_ANONYMOUS: "auth/not-anonymous" }, audit: "guest-upgrade" },
+} as const satisfies Rows;
 
 /** Our plugins: the identity record, the signed-in devices (identity-endpoint, device-sessions). */
-const account: Row[] = [
-  { path: "/me", methods: get, session: "none", needs: "nothing" },
-  { path: "/devices", methods: get, session: "none", needs: "session" },
-  { path: "/devices/end", methods: post, session: "ends", needs: "authoritative-session", audit: "sessions-ended" },
-];
+const account = {
+  me: { path: "/me", methods: get, session: "none", needs: "nothing" },
+  devices: { path: "/devices", methods: get, session: "none", needs: "session" },
+  devicesEnd: { path: "/devices/end", methods: post, session: "ends", needs: "authoritative-session", audit: "sessions-ended" },
+} as const satisfies Rows;
 
 /**
  * The account center (/account): recent sign-in and its confirm step, sign-in methods, a first password, the
  * copy of one's data (recent-sign-in, sign-in-methods, account-data).
  */
-const accountCenter: Row[] = [
+const accountCenter = {
   // Renews: a new session for the same user (createdAt now), the old one ended inside the endpoint.
-  { path: "/confirm-identity", methods: post, session: "renews", needs: "session", lockout: "signed-in-user", perIp: "RATE_LIMIT_SIGN_IN_PER_IP", audit: "identity-confirmation" },
+  confirmIdentity: { path: "/confirm-identity", methods: post, session: "renews", needs: "session", lockout: "signed-in-user", perIp: "RATE_LIMIT_SIGN_IN_PER_IP", audit: "identity-confirmation" },
   // Better Auth's limiter gives every path under /sign-in 3 requests per 10 s unless a row names a limit.
-  { path: "/sign-in-methods", methods: get, session: "none", needs: "session", perIp: "RATE_LIMIT_AUTH_PER_IP" },
-  {
+  signInMethods: { path: "/sign-in-methods", methods: get, session: "none", needs: "session", perIp: "RATE_LIMIT_AUTH_PER_IP" },
+  signInMethodsRemove: {
     path: "/sign-in-methods/remove",
     methods: post,
     session: "none",
@@ -136,7 +151,7 @@ const accountCenter: Row[] = [
     errors: { FAILED_TO_UNLINK_LAST_ACCOUNT: "auth/last-sign-in-method", ACCOUNT_NOT_FOUND: "auth/invalid-request" },
     audit: "sign-in-method-removal",
   },
-  {
+  setPassword: {
     path: "/set-password",
     methods: post,
     session: "none",
@@ -147,23 +162,23 @@ const accountCenter: Row[] = [
     errors: { PASSWORD_ALREADY_SET: "auth/password-already-set", GUEST_HAS_NO_PASSWORD: "auth/operation-not-allowed" },
     audit: "password-set",
   },
-  { path: "/account-data", methods: get, session: "none", needs: "session", perIp: "RATE_LIMIT_SIGN_IN_PER_IP" },
-];
+  accountData: { path: "/account-data", methods: get, session: "none", needs: "session", perIp: "RATE_LIMIT_SIGN_IN_PER_IP" },
+} as const satisfies Rows;
 
 /** The pop-up sign-in (Better Auth's oauth-popup plugin); it lands on `/callback/:id`. */
-const popup: Row[] = [{ path: "/oauth-popup/start", methods: get, session: "none", needs: "nothing" }];
+const popup = { oauthPopupStart: { path: "/oauth-popup/start", methods: get, session: "none", needs: "nothing" } } as const satisfies Rows;
 
 /** Short-lived signed tokens for file storage and the app (Better Auth's jwt plugin). */
-const tokens: Row[] = [
-  { path: "/jwks", methods: get, session: "none", needs: "nothing" },
-  { path: "/token", methods: get, session: "none", needs: "session" },
-];
+const tokens = {
+  jwks: { path: "/jwks", methods: get, session: "none", needs: "nothing" },
+  token: { path: "/token", methods: get, session: "none", needs: "session" },
+} as const satisfies Rows;
 
 /** Sign-in by emailed link (our email-link plugin): single-use, hashed, 15 minutes; the page's button signs in. */
-const emailLinks: Row[] = [
-  { path: "/email-link/request", methods: post, session: "none", needs: "nothing", perIp: "RATE_LIMIT_MAIL_PER_IP", perAccount: "RATE_LIMIT_PASSWORD_RESET_PER_ACCOUNT", audit: "email-link-request" },
-  { path: "/email-link/sign-in", methods: post, session: "creates", needs: "nothing", perIp: "RATE_LIMIT_SIGN_IN_PER_IP", audit: "sign-in" },
-];
+const emailLinks = {
+  emailLinkRequest: { path: "/email-link/request", methods: post, session: "none", needs: "nothing", perIp: "RATE_LIMIT_MAIL_PER_IP", perAccount: "RATE_LIMIT_PASSWORD_RESET_PER_ACCOUNT", audit: "email-link-request" },
+  emailLinkSignIn: { path: "/email-link/sign-in", methods: post, oneFactor: true, session: "creates", needs: "nothing", perIp: "RATE_LIMIT_SIGN_IN_PER_IP", audit: "sign-in" },
+} as const satisfies Rows;
 
 const twoStepErrors = {
   INVALID_CODE: "auth/invalid-verification-code",
@@ -185,17 +200,17 @@ const twoStepErrors = {
  * holds no session until the code is right).
  * Emailed one-time codes (`otp`) are not configured: those two answer `auth/operation-not-allowed`.
  */
-const twoStep: Row[] = [
-  { path: "/two-factor/enable", methods: post, session: "renews", needs: "session", recentSignIn: { passwordIn: "password" }, lockout: "signed-in-user", perIp: "RATE_LIMIT_SIGN_IN_PER_IP", errors: twoStepErrors, audit: "two-step-enrolment" },
-  { path: "/two-factor/disable", methods: post, session: "renews", needs: "authoritative-session", recentSignIn: { passwordIn: "password" }, lockout: "signed-in-user", perIp: "RATE_LIMIT_SIGN_IN_PER_IP", errors: twoStepErrors, audit: "two-step-off" },
-  { path: "/two-factor/get-totp-uri", methods: post, session: "none", needs: "session", lockout: "signed-in-user", perIp: "RATE_LIMIT_SIGN_IN_PER_IP", errors: twoStepErrors },
-  { path: "/two-factor/generate-backup-codes", methods: post, session: "none", needs: "session", recentSignIn: { passwordIn: "password" }, lockout: "signed-in-user", perIp: "RATE_LIMIT_SIGN_IN_PER_IP", errors: twoStepErrors },
+const twoStep = {
+  twoFactorEnable: { path: "/two-factor/enable", methods: post, session: "renews", needs: "session", recentSignIn: { passwordIn: "password" }, lockout: "signed-in-user", perIp: "RATE_LIMIT_SIGN_IN_PER_IP", errors: twoStepErrors, audit: "two-step-enrolment" },
+  twoFactorDisable: { path: "/two-factor/disable", methods: post, notice: "two-factor-disabled", session: "renews", needs: "authoritative-session", recentSignIn: { passwordIn: "password" }, lockout: "signed-in-user", perIp: "RATE_LIMIT_SIGN_IN_PER_IP", errors: twoStepErrors, audit: "two-step-off" },
+  twoFactorGetTotpUri: { path: "/two-factor/get-totp-uri", methods: post, session: "none", needs: "session", lockout: "signed-in-user", perIp: "RATE_LIMIT_SIGN_IN_PER_IP", errors: twoStepErrors },
+  twoFactorGenerateBackupCodes: { path: "/two-factor/generate-backup-codes", methods: post, session: "none", needs: "session", recentSignIn: { passwordIn: "password" }, lockout: "signed-in-user", perIp: "RATE_LIMIT_SIGN_IN_PER_IP", errors: twoStepErrors },
   // Signed in, a right code is a proof of identity (it renews the session, two-step.server.ts): wrong ones count like wrong passwords.
-  { path: "/two-factor/verify-totp", methods: post, session: "creates", needs: "nothing", lockout: "signed-in-user", perIp: "RATE_LIMIT_SIGN_IN_PER_IP", errors: twoStepErrors, audit: "two-step-code" },
-  { path: "/two-factor/verify-backup-code", methods: post, session: "creates", needs: "nothing", perIp: "RATE_LIMIT_SIGN_IN_PER_IP", errors: twoStepErrors, audit: "two-step-code" },
-  { path: "/two-factor/send-otp", methods: post, session: "none", needs: "nothing", perIp: "RATE_LIMIT_MAIL_PER_IP", errors: twoStepErrors },
-  { path: "/two-factor/verify-otp", methods: post, session: "creates", needs: "nothing", perIp: "RATE_LIMIT_SIGN_IN_PER_IP", errors: twoStepErrors, audit: "two-step-code" },
-];
+  twoFactorVerifyTotp: { path: "/two-factor/verify-totp", methods: post, appCode: true, session: "creates", needs: "nothing", lockout: "signed-in-user", perIp: "RATE_LIMIT_SIGN_IN_PER_IP", errors: twoStepErrors, audit: "two-step-code" },
+  twoFactorVerifyBackupCode: { path: "/two-factor/verify-backup-code", methods: post, session: "creates", needs: "nothing", perIp: "RATE_LIMIT_SIGN_IN_PER_IP", errors: twoStepErrors, audit: "two-step-code" },
+  twoFactorSendOtp: { path: "/two-factor/send-otp", methods: post, session: "none", needs: "nothing", perIp: "RATE_LIMIT_MAIL_PER_IP", errors: twoStepErrors },
+  twoFactorVerifyOtp: { path: "/two-factor/verify-otp", methods: post, session: "creates", needs: "nothing", perIp: "RATE_LIMIT_SIGN_IN_PER_IP", errors: twoStepErrors, audit: "two-step-code" },
+} as const satisfies Rows;
 
 const passkeyErrors = {
   INVALID_PASSKEY: "auth/invalid-passkey",
@@ -208,18 +223,32 @@ const passkeyErrors = {
  * Passkeys (our plugin on @simplewebauthn/server, passkeys.server.ts): two factors in one, no code after them. Adding
  * and removing one is a sensitive change; the last passkey of an account with no other way in stays.
  */
-const passkeyRows: Row[] = [
-  { path: "/passkey/register/options", methods: post, session: "none", needs: "session", recentSignIn: true, errors: passkeyErrors },
-  { path: "/passkey/register/verify", methods: post, session: "none", needs: "session", recentSignIn: true, errors: passkeyErrors, audit: "passkey-added" },
-  { path: "/passkey/list", methods: get, session: "none", needs: "session" },
-  { path: "/passkey/rename", methods: post, session: "none", needs: "session", errors: passkeyErrors },
-  { path: "/passkey/delete", methods: post, session: "none", needs: "session", recentSignIn: true, errors: passkeyErrors, audit: "passkey-removed" },
-  { path: "/passkey/sign-in/options", methods: post, session: "none", needs: "nothing", perIp: "RATE_LIMIT_SIGN_IN_PER_IP" },
-  { path: "/passkey/sign-in/verify", methods: post, session: "creates", needs: "nothing", perIp: "RATE_LIMIT_SIGN_IN_PER_IP", errors: passkeyErrors, audit: "sign-in" },
-];
+const passkeyRows = {
+  passkeyRegisterOptions: { path: "/passkey/register/options", methods: post, session: "none", needs: "session", recentSignIn: true, errors: passkeyErrors },
+  passkeyRegisterVerify: { path: "/passkey/register/verify", methods: post, session: "none", needs: "session", recentSignIn: true, errors: passkeyErrors, audit: "passkey-added" },
+  passkeyList: { path: "/passkey/list", methods: get, session: "none", needs: "session" },
+  passkeyRename: { path: "/passkey/rename", methods: post, session: "none", needs: "session", errors: passkeyErrors },
+  passkeyDelete: { path: "/passkey/delete", methods: post, session: "none", needs: "session", recentSignIn: true, errors: passkeyErrors, audit: "passkey-removed" },
+  passkeySignInOptions: { path: "/passkey/sign-in/options", methods: post, session: "none", needs: "nothing", perIp: "RATE_LIMIT_SIGN_IN_PER_IP" },
+  passkeySignInVerify: { path: "/passkey/sign-in/verify", methods: post, session: "creates", needs: "nothing", perIp: "RATE_LIMIT_SIGN_IN_PER_IP", errors: passkeyErrors, audit: "sign-in" },
+} as const satisfies Rows;
 
-/** Every endpoint. A plugin's rows go in a group of their own above and are listed here. */
-export const authEndpoints: readonly AuthEndpoint[] = [...core, ...guests, ...account, ...accountCenter, ...popup, ...tokens, ...emailLinks, ...twoStep, ...passkeyRows];
+/** Every endpoint by name. A plugin's rows go in a group of their own above and are listed here. */
+const rows = { ...core, ...guests, ...account, ...accountCenter, ...popup, ...tokens, ...emailLinks, ...twoStep, ...passkeyRows };
+
+export type AuthEndpointName = keyof typeof rows;
+/** Every endpoint. */
+export const authEndpoints: readonly AuthEndpoint[] = Object.values(rows);
+
+/**
+ * Each endpoint's path by its name (`authPaths.signInEmail` is "/sign-in/email"): code outside this table names
+ * an endpoint, never spells its path (tests/integration/auth-endpoints.test.ts holds it to that).
+ */
+export const authPaths = Object.fromEntries(Object.entries(rows).map(([name, row]) => [name, row.path])) as {
+  readonly [Name in AuthEndpointName]: (typeof rows)[Name]["path"];
+};
+/** A path of the table: what the callers of the sign-in layer's API take, so a path without a row fails typecheck. */
+export type AuthPath = (typeof authPaths)[AuthEndpointName];
 
 /** Better Auth's error codes (and our plugins') onto the catalogue of the original §8, for every endpoint. */
 export const sharedErrorCodes: Readonly<Record<string, AuthErrorCode>> = {

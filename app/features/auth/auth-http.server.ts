@@ -4,12 +4,10 @@ import { clientIpHeader } from "~/services/client-ip.server";
 import { getAuthService, type AuthService } from "./auth-service.server";
 import { messageForCode, type DeviceSession } from "./auth-client";
 import type { IdentityRecord } from "./identity-record";
-import { authEndpoint } from "./auth-endpoints";
+import { authBasePath, authEndpoint, authPaths, type AuthPath } from "./auth-endpoints";
 import { jsonError, toCatalogueError } from "./api-errors.server";
 import { withoutSessionTokens } from "./session-token-scrub.server";
 import { noteRequestError } from "~/services/request-context.server";
-
-const basePath = "/api/auth";
 
 /**
  * One request to the sign-in layer's API, from the host (`/api/auth/*`) or from a sign-in form's action: only a
@@ -17,7 +15,7 @@ const basePath = "/api/auth";
  * `{ code, message }`; session tokens are taken out of the body; the pop-up's landing page gets no COOP.
  */
 export async function serveAuthRequest(service: AuthService, request: Request): Promise<Response> {
-  const path = new URL(request.url).pathname.slice(basePath.length);
+  const path = new URL(request.url).pathname.slice(authBasePath.length);
   const row = authEndpoint(path);
   if (!row) return jsonError(404, "auth/not-found");
   if (!(row.methods as readonly string[]).includes(request.method)) {
@@ -51,9 +49,9 @@ export interface AuthAnswer {
 /**
  * Calls the sign-in layer's API in-process with the browser's own cookie, Origin and address, so every rule
  * (origin check, rate limits, the redirect rule, the endpoint table's rules) applies as for the JSON API.
- * `path` is a row of the endpoint table; with a body it is a POST.
+ * `path` is a row of the endpoint table (`authPaths`); with a body it is a POST; `query` is a GET's search parameters.
  */
-export async function callAuthApi(request: Request, path: string, body?: unknown): Promise<AuthAnswer> {
+export async function callAuthApi(request: Request, path: AuthPath, body?: unknown, query?: Record<string, string>): Promise<AuthAnswer> {
   const service = getAuthService();
   const headers = new Headers();
   for (const name of ["cookie", "origin", "referer", "user-agent", clientIpHeader]) {
@@ -63,7 +61,7 @@ export async function callAuthApi(request: Request, path: string, body?: unknown
   if (body !== undefined) headers.set("content-type", "application/json");
   const answer = await serveAuthRequest(
     service,
-    new Request(`${service.env.SITE_URL}${basePath}${path}`, {
+    new Request(`${service.env.SITE_URL}${authBasePath}${path}${query ? `?${new URLSearchParams(query)}` : ""}`, {
       method: body === undefined ? "GET" : "POST",
       headers,
       body: body === undefined ? undefined : JSON.stringify(body),
@@ -100,7 +98,7 @@ export function requestAfter(request: Request, answer: AuthAnswer): Request {
 
 /** The signed-in user's identity record (`/me`), or null. */
 export async function currentIdentity(request: Request): Promise<IdentityRecord | null> {
-  return (await callAuthApi(request, "/me")).body?.user ?? null;
+  return (await callAuthApi(request, authPaths.me)).body?.user ?? null;
 }
 
 /** The answer's cookies as response headers (a sign-in sets one, a sign-out clears it). */

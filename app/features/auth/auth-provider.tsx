@@ -1,8 +1,9 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState } from "react";
 import { useRouteLoaderData } from "react-router";
 import { usePublicEnv } from "~/config/use-public-env";
-import { AuthError, authRequest, configureAuthOrigin, fetchIdentity, getAuthOrigin, type SessionUser, type SocialProvider } from "./auth-client";
+import { AuthError, authRequest, configureAuthOrigin, fetchIdentity, getAuthOrigin, resetPasswordPage, type SessionUser, type SocialProvider } from "./auth-client";
 import { mirrorSessionUser, toSessionUser } from "./session-user";
+import { authPaths } from "./auth-endpoints";
 
 /** Exactly the state and actions of PRODUCT §5. Every failing action sets `error` and re-throws. */
 export interface AuthState {
@@ -133,12 +134,12 @@ export function AuthProvider({ children }: { children: React.ReactNode }) {
       isEmailVerified: Boolean(currentUser?.emailVerified),
       signup: (email, password, displayName) =>
         run(async () => {
-          await authRequest("/sign-up/email", { body: { email, password, name: displayName } });
+          await authRequest(authPaths.signUpEmail, { body: { email, password, name: displayName } });
           return signedInUser();
         }),
       login: (email, password) =>
         run(async () => {
-          await authRequest("/sign-in/email", { body: { email, password } });
+          await authRequest(authPaths.signInEmail, { body: { email, password } });
           return signedInUser();
         }),
       loginWithSocial: (provider: SocialProvider) =>
@@ -150,33 +151,33 @@ export function AuthProvider({ children }: { children: React.ReactNode }) {
         }),
       loginAsGuest: () =>
         run(async () => {
-          await authRequest("/sign-in/anonymous", { body: {} });
+          await authRequest(authPaths.signInAnonymous, { body: {} });
           return signedInUser();
         }),
       upgradeGuest: (email, password, displayName) =>
         run(async () => {
           if (!userRef.current?.isAnonymous) throw new AuthError("auth/not-anonymous");
-          await authRequest("/guest/upgrade", { body: { email, password, name: displayName } });
+          await authRequest(authPaths.guestUpgrade, { body: { email, password, name: displayName } });
           return signedInUser();
         }),
       logout: () =>
         run(async () => {
           mirrorSessionUser(null);
           setError(null);
-          await authRequest("/sign-out", { body: {} });
+          await authRequest(authPaths.signOut, { body: {} });
           applyUser(null);
         }),
       resendVerification: () =>
         run(async () => {
           const email = userRef.current?.email;
           if (!email) throw new AuthError("auth/no-current-user");
-          await authRequest("/send-verification-email", { body: { email } });
+          await authRequest(authPaths.sendVerificationEmail, { body: { email } });
         }),
       resetPassword: (email) =>
         run(async () => {
           if (!email.trim()) throw new AuthError("auth/missing-email");
-          await authRequest("/request-password-reset", {
-            body: { email, redirectTo: `${window.location.origin}/reset-password` },
+          await authRequest(authPaths.requestPasswordReset, {
+            body: { email, redirectTo: `${window.location.origin}${resetPasswordPage}` },
           });
         }),
       clearError: () => setError(null),

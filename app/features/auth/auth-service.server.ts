@@ -12,6 +12,7 @@ import { promoteEditors } from "./roles.server";
 import { isRole } from "./roles";
 import type { SocialProvider } from "./auth-client";
 import type { PasswordPolicy } from "./password-policy";
+import { authBasePath, authPaths } from "./auth-endpoints";
 
 /** Everything the sign-in layer runs on, built once per process (or once per test server). */
 export interface AuthService {
@@ -47,7 +48,11 @@ export const devIdentityClient = { clientId: "task-hero-site", clientSecret: "de
 /** The development identity provider: on a loopback site without any real provider configured. */
 function devIdentityProviderFor(env: ServerEnv): DevIdentityProvider | undefined {
   return env.isLoopbackSite && realSocialProviders(env).length === 0
-    ? { discoveryUrl: `${env.SITE_URL}/dev-oidc/.well-known/openid-configuration`, ...devIdentityClient }
+    ? {
+        discoveryUrl: `${env.SITE_URL}/dev-oidc/.well-known/openid-configuration`,
+        callbackUrl: `${env.SITE_URL}${authBasePath}${authPaths.callbackId.replace(":id", "dev")}`,
+        ...devIdentityClient,
+      }
     : undefined;
 }
 

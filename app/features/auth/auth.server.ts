@@ -37,6 +37,8 @@ import type { SocialProvider } from "./auth-client";
 import { twoStepSignIn } from "./two-step.server";
 import { emailLinkSignIn } from "./email-link.server";
 import { passkeys } from "./passkeys.server";
+import { authBasePath, authPaths } from "./auth-endpoints";
+import { resetPasswordPage, verifyEmailPage } from "./auth-client";
 
 export const guestDisplayName = "訪客";
 
@@ -46,6 +48,8 @@ export interface DevIdentityProvider {
   discoveryUrl: string;
   clientId: string;
   clientSecret: string;
+  /** Where the provider sends the browser back: the sign-in layer's callback for provider `dev`. */
+  callbackUrl: string;
 }
 
 export interface AuthDependencies {
@@ -69,7 +73,7 @@ export function authOptions(deps: AuthDependencies) {
   return {
     appName: env.PRODUCT_NAME,
     baseURL: env.SITE_URL,
-    basePath: "/api/auth",
+    basePath: authBasePath,
     secret: env.AUTH_SECRET ?? "development-secret-for-loopback-sites-only-0123456789",
     // The app's own query builder: on SQLite both queue on one connection (decision 602), and a failed query is
     // noted against its request either way (503 when the database is away).
@@ -83,7 +87,7 @@ export function authOptions(deps: AuthDependencies) {
       revokeSessionsOnPasswordReset: true,
       resetPasswordTokenExpiresIn: 3600,
       sendResetPassword: async ({ user, token }) => {
-        const link = `${env.SITE_URL}/reset-password?token=${encodeURIComponent(token)}`;
+        const link = `${env.SITE_URL}${resetPasswordPage}?token=${encodeURIComponent(token)}`;
         await enqueueMail(database.db, passwordResetEmail(brand, user.email, link));
       },
       onPasswordReset: async ({ user }) => sendSecurityNotice(database.db, env, { kind: "password-changed", to: user.email }),
@@ -92,7 +96,7 @@ export function authOptions(deps: AuthDependencies) {
       sendOnSignUp: true,
       expiresIn: verificationLinkLifetime,
       sendVerificationEmail: async ({ user, token }) => {
-        const link = `${env.SITE_URL}/verify-email?token=${encodeURIComponent(token)}&email=${encodeURIComponent(user.email)}`;
+        const link = `${env.SITE_URL}${verifyEmailPage}?token=${encodeURIComponent(token)}&email=${encodeURIComponent(user.email)}`;
         // The same link confirms a new address (the email change); the mail says which it is.
         const template = isEmailChangeToken(token) ? emailChangeEmail : verificationEmail;
         await enqueueMail(database.db, template(brand, user.email, link));
@@ -104,7 +108,7 @@ export function authOptions(deps: AuthDependencies) {
     // Linking from the account screen (signed in, recently) may bring a provider account with another address.
     account: { accountLinking: { enabled: true, trustedProviders: ["google", "dev"], allowDifferentEmails: true } },
     // Removing a sign-in method goes through /sign-in-methods/remove (the last one stays, even under a race).
-    disabledPaths: ["/unlink-account"],
+    disabledPaths: [authPaths.unlinkAccount],
     user: {
       // A new address is used only once the link mailed to it is opened (recent-sign-in guarded).
       changeEmail: { enabled: true },

@@ -5,6 +5,7 @@ import { z } from "zod";
 import { deviceLabel } from "./device-name";
 import { networkPlace } from "./network-place.server";
 import type { DeviceSession } from "./auth-client";
+import { authPaths } from "./auth-endpoints";
 
 const toIso = (value: Date | string) => new Date(value).toISOString();
 
@@ -22,7 +23,7 @@ export function deviceSessions(): BetterAuthPlugin {
   return {
     id: "device-sessions",
     endpoints: {
-      listDevices: createAuthEndpoint("/devices", { method: "GET", use: [sessionMiddleware] }, async (ctx) => {
+      listDevices: createAuthEndpoint(authPaths.devices, { method: "GET", use: [sessionMiddleware] }, async (ctx) => {
         const { user, session } = ctx.context.session;
         const devices: DeviceSession[] = (await ctx.context.internalAdapter.listSessions(user.id, { onlyActiveSessions: true }))
           .map((row) => ({
@@ -37,7 +38,7 @@ export function deviceSessions(): BetterAuthPlugin {
         return ctx.json({ devices });
       }),
       endDevice: createAuthEndpoint(
-        "/devices/end",
+        authPaths.devicesEnd,
         { method: "POST", use: [sensitiveSessionMiddleware], body: z.object({ id: z.string().min(1).max(200) }) },
         async (ctx) => {
           const { user, session } = ctx.context.session;

@@ -4,6 +4,7 @@ import { setSessionCookie } from "better-auth/cookies";
 import type { BetterAuthPlugin } from "better-auth";
 import * as z from "zod";
 import { emailLinkPath } from "./auth-client";
+import { authPaths } from "./auth-endpoints";
 
 /** How long a mailed sign-in link works (the 15 minutes). */
 export const emailLinkLifetimeSeconds = 15 * 60;
@@ -25,7 +26,7 @@ export function emailLinkSignIn(siteUrl: string, send: (to: { email: string; nam
     id: "email-link",
     endpoints: {
       requestEmailLink: createAuthEndpoint(
-        "/email-link/request",
+        authPaths.emailLinkRequest,
         { method: "POST", body: z.object({ email: z.email() }) },
         async (ctx) => {
           const email = ctx.body.email.trim().toLowerCase();
@@ -46,7 +47,7 @@ export function emailLinkSignIn(siteUrl: string, send: (to: { email: string; nam
         },
       ),
       signInWithEmailLink: createAuthEndpoint(
-        "/email-link/sign-in",
+        authPaths.emailLinkSignIn,
         { method: "POST", body: z.object({ token: z.string().min(1).max(200) }) },
         async (ctx) => {
           const claimed = await ctx.context.internalAdapter.consumeVerificationValue(identifierOf(ctx.body.token));

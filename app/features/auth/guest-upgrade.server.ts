@@ -4,6 +4,7 @@ import type { BetterAuthPlugin, User } from "better-auth";
 import { z } from "zod";
 import { DISPLAY_NAME_MAX_LENGTH } from "./display-name";
 import { isUniqueViolation } from "~/services/dependency-errors.server";
+import { authPaths } from "./auth-endpoints";
 
 /**
  * Upgrades the current guest in place (PRODUCT §5): same user id, so every row that points at it stays.
@@ -15,7 +16,7 @@ export function guestUpgrade(): BetterAuthPlugin {
     id: "guest-upgrade",
     endpoints: {
       upgradeGuest: createAuthEndpoint(
-        "/guest/upgrade",
+        authPaths.guestUpgrade,
         {
           method: "POST",
           use: [sessionMiddleware],

@@ -1,6 +1,7 @@
 import { createAuthEndpoint, getSessionFromCtx } from "better-auth/api";
 import type { BetterAuthPlugin } from "better-auth";
 import type { IdentityRecord } from "./identity-record";
+import { authPaths } from "./auth-endpoints";
 
 const toIso = (value: Date | string) => new Date(value).toISOString();
 
@@ -9,7 +10,7 @@ export function identityEndpoint(): BetterAuthPlugin {
   return {
     id: "identity-record",
     endpoints: {
-      me: createAuthEndpoint("/me", { method: "GET" }, async (ctx) => {
+      me: createAuthEndpoint(authPaths.me, { method: "GET" }, async (ctx) => {
         const current = await getSessionFromCtx(ctx);
         if (!current) return ctx.json({ user: null });
         const { user } = current;

@@ -4,7 +4,7 @@ import type { BetterAuthPlugin } from "better-auth";
 import type { Kysely } from "kysely";
 import type { Database } from "~/db/schema";
 import { deviceLabel } from "./device-name";
-import { endpointsWhere } from "./auth-endpoints";
+import { authEndpoint, endpointsWhere } from "./auth-endpoints";
 import { networkPlace } from "./network-place.server";
 import { sendSecurityNotice, type NoticeSite } from "./security-notices.server";
 
@@ -18,9 +18,6 @@ import { sendSecurityNotice, type NoticeSite } from "./security-notices.server";
 const cookieName = "known_device";
 const cookieMaxAge = 400 * 24 * 3600;
 const cookieValue = /^[\w-]{32}$/;
-
-/** Where an account begins: the device is recorded, nobody is told. Every other row that creates a session tells. */
-const accountStartPaths = new Set(["/sign-up/email", "/guest/upgrade", "/sign-in/anonymous"]);
 
 const hashOf = (value: string) => createHash("sha256").update(value).digest("hex");
 
@@ -53,7 +50,8 @@ export function knownDevices(db: Kysely<Database>, site: NoticeSite): BetterAuth
               .values({ user_id: user.id, device_hash: hash, first_seen_at: now, last_seen_at: now })
               .onConflict((conflict) => conflict.columns(["user_id", "device_hash"]).doNothing())
               .execute();
-            if (accountStartPaths.has(ctx.path) || known.length === 0) return;
+            // Where an account begins (its row's `startsAccount`) nobody is told; every other way in tells.
+            if (authEndpoint(ctx.path)?.startsAccount || known.length === 0) return;
             const place = networkPlace(session.ipAddress);
             const detail = [deviceLabel(session.userAgent), place, session.ipAddress ? `IP 位址 ${session.ipAddress}` : null].filter(Boolean).join("，");
             await sendSecurityNotice(db, site, { kind: "new-device", to: user.email, detail });

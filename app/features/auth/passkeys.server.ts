@@ -17,6 +17,7 @@ import type { DatabaseHandle } from "~/db/connection.server";
 import type { Database } from "~/db/schema";
 import { sendSecurityNotice, type NoticeSite } from "./security-notices.server";
 import { removeWayIn } from "./ways-in.server";
+import { authPaths } from "./auth-endpoints";
 
 /** A name the owner gives a passkey (「小明的 iPhone」); the default says what kind it is. */
 export const PASSKEY_NAME_MAX_LENGTH = 50;
@@ -63,7 +64,7 @@ export function passkeys(database: DatabaseHandle, site: NoticeSite): BetterAuth
   return {
     id: "passkeys",
     endpoints: {
-      passkeyRegisterOptions: createAuthEndpoint("/passkey/register/options", { method: "POST", use: [sessionMiddleware] }, async (ctx) => {
+      passkeyRegisterOptions: createAuthEndpoint(authPaths.passkeyRegisterOptions, { method: "POST", use: [sessionMiddleware] }, async (ctx) => {
         const { user } = ctx.context.session;
         if (user.isAnonymous) throw new APIError("FORBIDDEN", { code: "OPERATION_NOT_ALLOWED", message: "Guests cannot add passkeys" });
         const existing = await db.selectFrom("passkey").select(["credential_id", "transports"]).where("user_id", "=", user.id).execute();
@@ -87,7 +88,7 @@ export function passkeys(database: DatabaseHandle, site: NoticeSite): BetterAuth
       }),
 
       passkeyRegisterVerify: createAuthEndpoint(
-        "/passkey/register/verify",
+        authPaths.passkeyRegisterVerify,
         { method: "POST", use: [sessionMiddleware], body: z.object({ response: credentialSchema, name: nameSchema.optional() }) },
         async (ctx) => {
           const { user } = ctx.context.session;
@@ -130,7 +131,7 @@ export function passkeys(database: DatabaseHandle, site: NoticeSite): BetterAuth
         },
       ),
 
-      passkeyList: createAuthEndpoint("/passkey/list", { method: "GET", use: [sessionMiddleware] }, async (ctx) => {
+      passkeyList: createAuthEndpoint(authPaths.passkeyList, { method: "GET", use: [sessionMiddleware] }, async (ctx) => {
         const rows = await db.selectFrom("passkey").selectAll().where("user_id", "=", ctx.context.session.user.id).orderBy("created_at").execute();
         const list: PasskeyListItem[] = rows.map((row) => ({
           id: row.id,
@@ -143,7 +144,7 @@ export function passkeys(database: DatabaseHandle, site: NoticeSite): BetterAuth
       }),
 
       passkeyRename: createAuthEndpoint(
-        "/passkey/rename",
+        authPaths.passkeyRename,
         { method: "POST", use: [sessionMiddleware], body: z.object({ id: idSchema, name: nameSchema }) },
         async (ctx) => {
           const found = await ownPasskey(db, ctx.context.session.user.id, ctx.body.id);
@@ -153,7 +154,7 @@ export function passkeys(database: DatabaseHandle, site: NoticeSite): BetterAuth
       ),
 
       passkeyDelete: createAuthEndpoint(
-        "/passkey/delete",
+        authPaths.passkeyDelete,
         { method: "POST", use: [sessionMiddleware], body: z.object({ id: idSchema }) },
         async (ctx) => {
           const { user } = ctx.context.session;
@@ -167,7 +168,7 @@ export function passkeys(database: DatabaseHandle, site: NoticeSite): BetterAuth
         },
       ),
 
-      passkeySignInOptions: createAuthEndpoint("/passkey/sign-in/options", { method: "POST" }, async (ctx) => {
+      passkeySignInOptions: createAuthEndpoint(authPaths.passkeySignInOptions, { method: "POST" }, async (ctx) => {
         const options = await generateAuthenticationOptions({ rpID, userVerification: "required" });
         const id = randomBytes(18).toString("base64url");
         await ctx.context.internalAdapter.createVerificationValue({
@@ -181,7 +182,7 @@ export function passkeys(database: DatabaseHandle, site: NoticeSite): BetterAuth
       }),
 
       passkeySignIn: createAuthEndpoint(
-        "/passkey/sign-in/verify",
+        authPaths.passkeySignInVerify,
         { method: "POST", body: z.object({ response: credentialSchema }) },
         async (ctx) => {
           const cookie = ctx.context.createAuthCookie(challengeCookie);

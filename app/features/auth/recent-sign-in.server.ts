@@ -3,6 +3,7 @@ import { setSessionCookie } from "better-auth/cookies";
 import type { BetterAuthPlugin, Session, User } from "better-auth";
 import { z } from "zod";
 import { authEndpoint, endpointsWhere } from "./auth-endpoints";
+import { authPaths } from "./auth-endpoints";
 
 /**
  * Recent sign-in (the original's `requires-recent-login`, ASVS 6.2.2 / 7.5.1): a sensitive change more than
@@ -79,7 +80,7 @@ export function recentSignIn(): BetterAuthPlugin {
     },
     endpoints: {
       confirmIdentity: createAuthEndpoint(
-        "/confirm-identity",
+        authPaths.confirmIdentity,
         { method: "POST", use: [sessionMiddleware], body: z.object({ password: z.string().min(1).max(1024) }) },
         async (ctx) => {
           const current = ctx.context.session;

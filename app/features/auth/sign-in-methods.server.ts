@@ -6,6 +6,7 @@ import { sendSecurityNotice, type NoticeSite } from "./security-notices.server";
 import { removeWayIn } from "./ways-in.server";
 import { methodLabels, type SignInMethod, type SignInMethods } from "./sign-in-method-types";
 import type { SocialProvider } from "./auth-client";
+import { authPaths } from "./auth-endpoints";
 
 const toIso = (value: Date | string) => new Date(value).toISOString();
 const methodOf = (providerId: string) => (providerId === "credential" ? "password" : providerId) as SignInMethod["provider"];
@@ -27,7 +28,7 @@ export function signInMethods(database: DatabaseHandle, site: NoticeSite, provid
   return {
     id: "sign-in-methods",
     endpoints: {
-      listSignInMethods: createAuthEndpoint("/sign-in-methods", { method: "GET", use: [sessionMiddleware] }, async (ctx) => {
+      listSignInMethods: createAuthEndpoint(authPaths.signInMethods, { method: "GET", use: [sessionMiddleware] }, async (ctx) => {
         const accounts = await ctx.context.internalAdapter.findAccounts(ctx.context.session.user.id);
         const methods = accounts
           .map((account) => ({ id: account.id, provider: methodOf(account.providerId), linkedAt: toIso(account.createdAt) }))
@@ -38,7 +39,7 @@ export function signInMethods(database: DatabaseHandle, site: NoticeSite, provid
         return ctx.json(answer);
       }),
       removeSignInMethod: createAuthEndpoint(
-        "/sign-in-methods/remove",
+        authPaths.signInMethodsRemove,
         { method: "POST", use: [sessionMiddleware], body: z.object({ id: z.string().min(1).max(200) }) },
         async (ctx) => {
           const { user } = ctx.context.session;
@@ -53,7 +54,7 @@ export function signInMethods(database: DatabaseHandle, site: NoticeSite, provid
         },
       ),
       setPassword: createAuthEndpoint(
-        "/set-password",
+        authPaths.setPassword,
         { method: "POST", use: [sessionMiddleware], body: z.object({ newPassword: z.string().min(1).max(1024) }) },
         async (ctx) => {
           const { user } = ctx.context.session;

@@ -2,7 +2,7 @@ import { APIError, createAuthMiddleware, getSessionFromCtx } from "better-auth/a
 import type { BetterAuthPlugin, GenericEndpointContext } from "better-auth";
 import { commonPasswordMessage, passwordProblem, type PasswordPolicy } from "./password-policy";
 import { isCommonPassword } from "./common-passwords.server";
-import { authEndpoint, endpointsWhere } from "./auth-endpoints";
+import { authEndpoint, authPaths, endpointsWhere } from "./auth-endpoints";
 import { displayNameMessages, displayNameProblem } from "./display-name";
 import { contextPasswordMessage, leansOnContextWords, userContextWords } from "./password-policy-context.server";
 
@@ -13,7 +13,7 @@ import { contextPasswordMessage, leansOnContextWords, userContextWords } from ".
 async function passwordOwner(ctx: GenericEndpointContext): Promise<{ email?: string | null; name?: string | null }> {
   const body = (ctx.body ?? {}) as { email?: unknown; name?: unknown; token?: unknown };
   if (typeof body.email === "string") return { email: body.email, name: typeof body.name === "string" ? body.name : null };
-  if (ctx.path === "/reset-password" && typeof body.token === "string") {
+  if (ctx.path === authPaths.resetPassword && typeof body.token === "string") {
     const link = await ctx.context.internalAdapter.findVerificationValue(`reset-password:${body.token}`);
     return (link && (await ctx.context.internalAdapter.findUserById(link.value))) ?? {};
   }
@@ -66,7 +66,7 @@ export function signInRules(rules: { policy: PasswordPolicy; siteWords: readonly
             const problem = typeof body.name === "string" ? displayNameProblem(body.name) : null;
             if (problem === "too-long") throw new APIError("BAD_REQUEST", { code: "DISPLAY_NAME_TOO_LONG", message: "Display name too long" });
             if (problem) throw new APIError("BAD_REQUEST", { code: "DISPLAY_NAME_INVALID", message: displayNameMessages[problem] });
-            if (ctx.path === "/update-user" && "image" in body && !isOwnPhoto(body.image, rules.siteUrl)) {
+            if (authEndpoint(ctx.path)?.photo && "image" in body && !isOwnPhoto(body.image, rules.siteUrl)) {
               throw new APIError("BAD_REQUEST", { code: "PHOTO_URL_INVALID", message: "Photo must be a file of this site" });
             }
           }),

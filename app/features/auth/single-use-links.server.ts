@@ -3,6 +3,7 @@ import { APIError, createAuthMiddleware } from "better-auth/api";
 import type { BetterAuthPlugin } from "better-auth";
 import type { Kysely } from "kysely";
 import type { Database } from "~/db/schema";
+import { endpointsWhere } from "./auth-endpoints";
 
 /**
  * Verification links work once (ASVS 6.4.x): Better Auth's verification token is a signed, stateless JWT that
@@ -16,7 +17,7 @@ export function singleUseLinks(db: Kysely<Database>, lifetimeSeconds: number): B
     hooks: {
       before: [
         {
-          matcher: (ctx) => ctx.path === "/verify-email",
+          matcher: endpointsWhere((row) => row.singleUseLink),
           handler: createAuthMiddleware(async (ctx) => {
             const token = (ctx.query as { token?: unknown } | undefined)?.token;
             if (typeof token !== "string" || !token) return;

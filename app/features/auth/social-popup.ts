@@ -1,5 +1,6 @@
 import { AuthError, type AuthErrorCode } from "./auth-client";
 import type { SocialProvider } from "./auth-client";
+import { authBasePath, authPaths } from "./auth-endpoints";
 
 /** What Better Auth's oauth-popup completion page posts to its opener. */
 const popupMessageType = "better-auth:oauth-popup";
@@ -27,7 +28,7 @@ export function signInWithPopup(provider: SocialProvider, authOrigin: string): P
   // A new request cancels the one still open, as the original's SDK does.
   pending?.cancel();
   const nonce = crypto.randomUUID();
-  const start = new URL("/api/auth/oauth-popup/start", authOrigin);
+  const start = new URL(`${authBasePath}${authPaths.oauthPopupStart}`, authOrigin);
   start.search = new URLSearchParams({
     provider,
     popupOrigin: window.location.origin,

@@ -5,6 +5,7 @@ import { twoFactor } from "better-auth/plugins/two-factor";
 import type { Kysely } from "kysely";
 import type { Database } from "~/db/schema";
 import { twoStepPath } from "./auth-client";
+import { authEndpoint, authPaths, endpointsWhere } from "./auth-endpoints";
 import { renewSession } from "./recent-sign-in.server";
 import { sendSecurityNotice, type NoticeSite } from "./security-notices.server";
 
@@ -15,19 +16,20 @@ export const trustedDeviceDays = 30;
 export const backupCodeCount = 10;
 
 /**
- * The ways in that prove one factor and so must ask for the code when two-step sign-in is on: a password, an
- * emailed link, a social provider (its callback, with or without the pop-up). A passkey with user verification is
- * two factors in itself and is not on the list.
+ * The ways in that prove one factor and so must ask for the code when two-step sign-in is on (their rows'
+ * `oneFactor`): a password, an emailed link, a social provider (its callback, with or without the pop-up). A
+ * passkey with user verification is two factors in itself: its row has no `oneFactor`.
  */
-export const oneFactorPaths = /^\/(sign-in\/email|email-link\/sign-in|callback\/[^/]+|oauth2\/callback\/[^/]+)$/;
-const isCallback = (path: string) => /^\/(oauth2\/)?callback\//.test(path);
+const provesOneFactor = endpointsWhere((row) => row.oneFactor);
+const isCallback = endpointsWhere((row) => row.path === authPaths.callbackId);
 
 /**
  * An app code, once accepted, is refused for longer than any window it could still be valid in (30 s steps, ±1).
  * Backup codes need no such record: the plugin deletes each one as it is used.
  */
 const usedCodeLifetimeMs = 3 * 60_000;
-const codePaths = new Set(["/two-factor/verify-totp"]);
+const checksAppCode = endpointsWhere((row) => row.appCode);
+const turnsTwoStepOff = (path: string | undefined) => authEndpoint(path)?.notice === "two-factor-disabled";
 
 type HookContext = Parameters<Parameters<typeof createAuthMiddleware>[0]>[0];
 
@@ -77,7 +79,7 @@ export function twoStepSignIn(db: Kysely<Database>, site: NoticeSite): BetterAut
     hooks: {
       before: [
         {
-          matcher: (ctx) => codePaths.has(ctx.path ?? ""),
+          matcher: checksAppCode,
           handler: createAuthMiddleware(async (ctx) => {
             const code = (ctx.body as { code?: unknown } | undefined)?.code;
             const userId = typeof code === "string" ? await codeOwner(ctx) : undefined;
@@ -94,10 +96,10 @@ export function twoStepSignIn(db: Kysely<Database>, site: NoticeSite): BetterAut
         },
       ],
       after: [
-        { ...challenge, matcher: (ctx) => oneFactorPaths.test(ctx.path ?? "") },
+        { ...challenge, matcher: provesOneFactor },
         {
           // A wrong code gives its claim back, so a typo never blocks the right code typed next.
-          matcher: (ctx) => codePaths.has(ctx.path ?? ""),
+          matcher: checksAppCode,
           handler: createAuthMiddleware(async (ctx) => {
             const returned = ctx.context.returned;
             if (!(returned instanceof APIError) || returned.body?.code === "CODE_ALREADY_USED") return;
@@ -110,12 +112,12 @@ export function twoStepSignIn(db: Kysely<Database>, site: NoticeSite): BetterAut
         {
           // `ctx.context.session` is the signed-in session the request came with (none for a pending sign-in), read
           // before the plugin changed anything: its user says whether two-step sign-in was on.
-          matcher: (ctx) => codePaths.has(ctx.path ?? "") || ctx.path === "/two-factor/disable",
+          matcher: (ctx) => checksAppCode(ctx) || turnsTwoStepOff(ctx.path),
           handler: createAuthMiddleware(async (ctx) => {
             const signedIn = ctx.context.session;
             if (!signedIn || isAPIError(ctx.context.returned)) return;
             const wasOn = Boolean((signedIn.user as { twoFactorEnabled?: boolean | null }).twoFactorEnabled);
-            if (ctx.path === "/two-factor/disable") {
+            if (turnsTwoStepOff(ctx.path)) {
               if (wasOn) await sendSecurityNotice(db, site, { kind: "two-factor-disabled", to: signedIn.user.email });
             } else if (!wasOn) {
               // The enrolment's first code: the plugin turned it on (and renewed the session itself).
@@ -126,7 +128,7 @@ export function twoStepSignIn(db: Kysely<Database>, site: NoticeSite): BetterAut
           }),
         },
         {
-          matcher: (ctx) => isCallback(ctx.path ?? ""),
+          matcher: isCallback,
           handler: createAuthMiddleware(async (ctx) => {
             if (!bodyOf(ctx.context.returned)?.twoFactorRedirect) return;
             const location = ctx.context.responseHeaders?.get("location") ?? "/";

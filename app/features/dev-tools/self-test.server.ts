@@ -1,6 +1,7 @@
 import { sql } from "kysely";
 import type { AuthService } from "~/features/auth/auth-service.server";
 import { socialButtonLabels } from "~/features/auth/social-buttons";
+import { authBasePath, authPaths } from "~/features/auth/auth-endpoints";
 
 export interface SelfTestReport {
   providers: string[];
@@ -43,7 +44,7 @@ export function runSelfTest(service: AuthService, now: () => number = Date.now):
 
 async function checkServices(service: AuthService): Promise<SelfTestReport> {
   const authApi = await service.auth
-    .handler(new Request(`${service.env.SITE_URL}/api/auth/ok`))
+    .handler(new Request(`${service.env.SITE_URL}${authBasePath}${authPaths.ok}`))
     .then((response) => response.ok, () => false);
   const database = await sql`select 1`.execute(service.database.db).then(() => true, () => false);
   return {

@@ -8,6 +8,7 @@ import {
   type PublicKeyCredentialRequestOptionsJSON,
 } from "@simplewebauthn/browser";
 import { AuthError, authRequest } from "~/features/auth/auth-client";
+import { authPaths } from "~/features/auth/auth-endpoints";
 
 /**
  * The browser half of passkeys (@simplewebauthn/browser around the WebAuthn API). Loaded only by the screens that
@@ -32,11 +33,11 @@ export const passkeysSupported = () => browserSupportsWebAuthn();
 export async function signInWithPasskey({ autofill = false } = {}): Promise<boolean> {
   if (!browserSupportsWebAuthn()) throw new AuthError("auth/passkey-unsupported");
   if (autofill && !(await browserSupportsWebAuthnAutofill())) return false;
-  const optionsJSON = await authRequest<PublicKeyCredentialRequestOptionsJSON>("/passkey/sign-in/options", { body: {} });
+  const optionsJSON = await authRequest<PublicKeyCredentialRequestOptionsJSON>(authPaths.passkeySignInOptions, { body: {} });
   const response = await startAuthentication({ optionsJSON, useBrowserAutofill: autofill }).catch((error: unknown) => {
     throw asAuthError(error);
   });
-  await authRequest("/passkey/sign-in/verify", { body: { response } });
+  await authRequest(authPaths.passkeySignInVerify, { body: { response } });
   return true;
 }
 
@@ -46,9 +47,9 @@ export const cancelPasskeyRequest = () => WebAuthnAbortService.cancelCeremony();
 /** Creates a passkey for the signed-in account on this device (or the person's phone or security key). */
 export async function addPasskey(name: string): Promise<void> {
   if (!browserSupportsWebAuthn()) throw new AuthError("auth/passkey-unsupported");
-  const optionsJSON = await authRequest<PublicKeyCredentialCreationOptionsJSON>("/passkey/register/options", { body: {} });
+  const optionsJSON = await authRequest<PublicKeyCredentialCreationOptionsJSON>(authPaths.passkeyRegisterOptions, { body: {} });
   const response = await startRegistration({ optionsJSON }).catch((error: unknown) => {
     throw asAuthError(error);
   });
-  await authRequest("/passkey/register/verify", { body: { response, ...(name.trim() ? { name: name.trim() } : {}) } });
+  await authRequest(authPaths.passkeyRegisterVerify, { body: { response, ...(name.trim() ? { name: name.trim() } : {}) } });
 }

@@ -8,6 +8,8 @@ export { actionRetryAfter } from "~/features/auth/auth-http.server";
 import { authHref, isHostPath, twoStepPath } from "./auth-paths";
 import { backupCodeSchema, twoStepCodeSchema } from "./second-step-schemas";
 import { forgotPasswordSchema as emailLinkSchema, forgotPasswordSchema, loginSchema, resendVerificationSchema, resetPasswordSchema, signupSchema } from "./sign-in-schemas";
+import { authPaths } from "~/features/auth/auth-endpoints";
+import { resetPasswordPage } from "~/features/auth/auth-client";
 
 // The sign-in screens' route actions: each reads its form with the form kit, checks it with the screen's schema
 // and calls the sign-in layer in-process, so the forms work without JavaScript under every rule of the API.
@@ -28,13 +30,13 @@ export async function loginAction(request: Request) {
   const fields = await readForm(request);
   const to = destination(request, fields);
   if (fields.intent === "guest" || fields.intent === "logout") {
-    const answer = await callAuthApi(request, fields.intent === "guest" ? "/sign-in/anonymous" : "/sign-out", {});
+    const answer = await callAuthApi(request, fields.intent === "guest" ? authPaths.signInAnonymous : authPaths.signOut, {});
     if (!answer.ok) return authFailure(answer);
     return fields.intent === "guest" ? goTo(to, answer.cookies) : redirect(authHref("/login", to), { headers: withCookies(answer.cookies) });
   }
   const parsed = loginSchema.safeParse(fields);
   if (!parsed.success) return invalidForm(parsed.error, typedEmail(fields));
-  const answer = await callAuthApi(request, "/sign-in/email", { email: parsed.data.email, password: parsed.data.password });
+  const answer = await callAuthApi(request, authPaths.signInEmail, { email: parsed.data.email, password: parsed.data.password });
   if (!answer.ok) return authFailure(answer, typedEmail(fields));
   if (pendingSecondStep(answer)) return redirect(authHref(twoStepPath, to), { headers: withCookies(answer.cookies) });
   return goTo(to, answer.cookies);
@@ -52,7 +54,7 @@ export async function signupAction(request: Request) {
   if (invalid) return invalid;
   const isGuest = Boolean((await currentIdentity(request))?.isAnonymous);
   const { email, password, displayName } = value;
-  const answer = await callAuthApi(request, isGuest ? "/guest/upgrade" : "/sign-up/email", { email, password, name: displayName });
+  const answer = await callAuthApi(request, isGuest ? authPaths.guestUpgrade : authPaths.signUpEmail, { email, password, name: displayName });
   if (!answer.ok) {
     return authFailure(answer, keep(fields), {
       "auth/email-already-in-use": "email",
@@ -72,7 +74,7 @@ export async function signupAction(request: Request) {
 export async function forgotPasswordAction(request: Request) {
   const { fields, value, invalid } = await parseForm(request, forgotPasswordSchema, typedEmail);
   if (invalid) return invalid;
-  const answer = await callAuthApi(request, "/request-password-reset", { email: value.email, redirectTo: "/reset-password" });
+  const answer = await callAuthApi(request, authPaths.requestPasswordReset, { email: value.email, redirectTo: resetPasswordPage });
   if (!answer.ok) return authFailure(answer, typedEmail(fields));
   return data<FormResult>({ done: true, values: typedEmail(fields) });
 }
@@ -83,7 +85,7 @@ export async function resetPasswordAction(request: Request) {
   const token = fields.token || new URL(request.url).searchParams.get("token") || "";
   const parsed = resetPasswordSchema(getAuthService().passwordPolicy).safeParse({ ...fields, token });
   if (!parsed.success) return invalidForm(parsed.error);
-  const answer = await callAuthApi(request, "/reset-password", { token, newPassword: parsed.data.password });
+  const answer = await callAuthApi(request, authPaths.resetPassword, { token, newPassword: parsed.data.password });
   if (!answer.ok) return authFailure(answer, {}, { "auth/weak-password": "password" });
   return redirect("/login?reset=done", { headers: withCookies(answer.cookies) });
 }
@@ -98,7 +100,7 @@ export async function resendVerificationAction(request: Request) {
   const typed = { email: user?.email && !user.isAnonymous ? user.email : (fields.email ?? "") };
   const parsed = resendVerificationSchema.safeParse(typed);
   if (!parsed.success) return invalidForm(parsed.error, typed);
-  const answer = await callAuthApi(request, "/send-verification-email", { email: parsed.data.email });
+  const answer = await callAuthApi(request, authPaths.sendVerificationEmail, { email: parsed.data.email });
   if (answer.status === 429) return authFailure(answer, typed);
   return data<FormResult>({ done: true, values: typed }, { headers: withCookies(answer.cookies) });
 }
@@ -106,7 +108,7 @@ export async function resendVerificationAction(request: Request) {
 /** The verification link's page without JavaScript: its button posts the token here. */
 export async function verifyEmailAction(request: Request) {
   const token = (await readForm(request)).token || new URL(request.url).searchParams.get("token") || "";
-  const answer = await callAuthApi(request, `/verify-email?${new URLSearchParams({ token })}`);
+  const answer = await callAuthApi(request, authPaths.verifyEmail, undefined, { token });
   if (!answer.ok) return authFailure(answer);
   return data<FormResult>({ done: true }, { headers: withCookies(answer.cookies) });
 }
@@ -118,7 +120,7 @@ export async function twoStepChallengeAction(request: Request) {
   const parsed = (intent === "backup" ? backupCodeSchema : twoStepCodeSchema).safeParse(fields);
   if (!parsed.success) return invalidForm(parsed.error, {}, intent);
   const code = "backupCode" in parsed.data ? parsed.data.backupCode : parsed.data.code;
-  const path = intent === "backup" ? "/two-factor/verify-backup-code" : "/two-factor/verify-totp";
+  const path = intent === "backup" ? authPaths.twoFactorVerifyBackupCode : authPaths.twoFactorVerifyTotp;
   const answer = await callAuthApi(request, path, { code, trustDevice: parsed.data.trustDevice });
   const field = intent === "backup" ? "backupCode" : "code";
   if (!answer.ok) return authFailure(answer, {}, { "auth/invalid-verification-code": field, "auth/code-already-used": field, "auth/invalid-backup-code": field }, intent);
@@ -134,14 +136,14 @@ export async function emailLinkAction(request: Request) {
   const to = destination(request, fields);
   if (fields.intent === "sign-in") {
     const token = fields.token || new URL(request.url).searchParams.get("token") || "";
-    const answer = await callAuthApi(request, "/email-link/sign-in", { token });
+    const answer = await callAuthApi(request, authPaths.emailLinkSignIn, { token });
     if (!answer.ok) return authFailure(answer, {}, {}, "sign-in");
     return redirect(pendingSecondStep(answer) ? authHref(twoStepPath, to) : to, { headers: withCookies(answer.cookies) });
   }
   const values = { email: fields.email ?? "" };
   const parsed = emailLinkSchema.safeParse(fields);
   if (!parsed.success) return invalidForm(parsed.error, values, "request");
-  const answer = await callAuthApi(request, "/email-link/request", { email: parsed.data.email });
+  const answer = await callAuthApi(request, authPaths.emailLinkRequest, { email: parsed.data.email });
   if (!answer.ok) return authFailure(answer, values, { "auth/invalid-email": "email" }, "request");
   return data<FormResult>({ done: true, values, intent: "request" });
 }
