@@ -3,7 +3,12 @@
  * /api/auth (a few hundred bytes instead of Better Auth's full client).
  */
 import type { IdentityRecord } from "./identity-record";
-import { authBasePath, authPaths, type AuthPath } from "./auth-endpoints";
+import type { AuthPath } from "./auth-endpoints";
+import * as authPaths from "./auth-paths";
+import { authBasePath } from "./auth-paths";
+
+// The browser names endpoints through here: the table itself stays out of its bundle.
+export { authPaths };
 
 /** The session user the browser keeps (mirrored in localStorage["user"]), as in the original §3. */
 export interface SessionUser {

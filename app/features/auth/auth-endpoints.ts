@@ -1,5 +1,6 @@
 import type { ServerEnv } from "~/config/env.server";
 import type { AuthErrorCode } from "./auth-client";
+import * as authPaths from "./auth-paths";
 
 /**
  * The one table of the sign-in layer's endpoints (everything under /api/auth): Better Auth's own and those of
@@ -9,8 +10,11 @@ import type { AuthErrorCode } from "./auth-client";
  * `tests/integration/auth-endpoints.test.ts` compares it with the live endpoints of the auth instance.
  */
 
-/** Where the sign-in layer's API is served; every path of the table is under it. */
-export const authBasePath = "/api/auth";
+export { authPaths };
+export { authBasePath } from "./auth-paths";
+type PathName = Exclude<keyof typeof authPaths, "authBasePath">;
+/** A path of the table: what the callers of the sign-in layer's API take, so a path without a row fails typecheck. */
+export type AuthPath = (typeof authPaths)[PathName];
 
 /** The RATE_LIMIT_* variables that hold a "count/seconds" window (docs/configuration.md). */
 export type RateLimitName = {
@@ -81,55 +85,55 @@ const get = ["GET"] as const;
 
 /** Better Auth's core endpoints (better-auth 1.7). */
 const core = {
-  signUpEmail: { path: "/sign-up/email", methods: post, startsAccount: true, session: "creates", needs: "nothing", perIp: "RATE_LIMIT_SIGN_UP_PER_IP", perAccount: "RATE_LIMIT_SIGN_UP_PER_ACCOUNT", newPassword: "password", displayName: true, audit: "sign-up" },
-  signInEmail: { path: "/sign-in/email", methods: post, oneFactor: true, session: "creates", needs: "nothing", lockout: "typed-email", refuseUnverifiedEmail: true, perIp: "RATE_LIMIT_SIGN_IN_PER_IP", audit: "sign-in" },
+  signUpEmail: { path: authPaths.signUpEmail, methods: post, startsAccount: true, session: "creates", needs: "nothing", perIp: "RATE_LIMIT_SIGN_UP_PER_IP", perAccount: "RATE_LIMIT_SIGN_UP_PER_ACCOUNT", newPassword: "password", displayName: true, audit: "sign-up" },
+  signInEmail: { path: authPaths.signInEmail, methods: post, oneFactor: true, session: "creates", needs: "nothing", lockout: "typed-email", refuseUnverifiedEmail: true, perIp: "RATE_LIMIT_SIGN_IN_PER_IP", audit: "sign-in" },
   // With an ID token it signs in at once; otherwise it answers the provider's address.
-  signInSocial: { path: "/sign-in/social", methods: post, session: "creates", needs: "nothing", perIp: "RATE_LIMIT_SIGN_IN_PER_IP", audit: "sign-in" },
-  callbackId: { path: "/callback/:id", methods: ["GET", "POST"], oneFactor: true, session: "creates", needs: "nothing", popupLanding: true, audit: "sign-in" },
-  getSession: { path: "/get-session", methods: ["GET", "POST"], session: "renews", needs: "nothing" },
-  signOut: { path: "/sign-out", methods: post, session: "ends", needs: "nothing", audit: "sign-out" },
-  verifyEmail: { path: "/verify-email", methods: get, singleUseLink: true, notice: "email-changed", session: "renews", needs: "nothing", audit: "email-verification" },
-  sendVerificationEmail: { path: "/send-verification-email", methods: post, session: "none", needs: "nothing", perIp: "RATE_LIMIT_MAIL_PER_IP", perAccount: "RATE_LIMIT_VERIFICATION_MAIL_PER_ACCOUNT" },
-  requestPasswordReset: { path: "/request-password-reset", methods: post, session: "none", needs: "nothing", perIp: "RATE_LIMIT_MAIL_PER_IP", perAccount: "RATE_LIMIT_PASSWORD_RESET_PER_ACCOUNT", audit: "password-reset-request" },
-  resetPasswordToken: { path: "/reset-password/:token", methods: get, session: "none", needs: "nothing" },
-  resetPassword: { path: "/reset-password", methods: post, session: "ends", needs: "nothing", newPassword: "newPassword", audit: "password-reset" },
+  signInSocial: { path: authPaths.signInSocial, methods: post, session: "creates", needs: "nothing", perIp: "RATE_LIMIT_SIGN_IN_PER_IP", audit: "sign-in" },
+  callbackId: { path: authPaths.callbackId, methods: ["GET", "POST"], oneFactor: true, session: "creates", needs: "nothing", popupLanding: true, audit: "sign-in" },
+  getSession: { path: authPaths.getSession, methods: ["GET", "POST"], session: "renews", needs: "nothing" },
+  signOut: { path: authPaths.signOut, methods: post, session: "ends", needs: "nothing", audit: "sign-out" },
+  verifyEmail: { path: authPaths.verifyEmail, methods: get, singleUseLink: true, notice: "email-changed", session: "renews", needs: "nothing", audit: "email-verification" },
+  sendVerificationEmail: { path: authPaths.sendVerificationEmail, methods: post, session: "none", needs: "nothing", perIp: "RATE_LIMIT_MAIL_PER_IP", perAccount: "RATE_LIMIT_VERIFICATION_MAIL_PER_ACCOUNT" },
+  requestPasswordReset: { path: authPaths.requestPasswordReset, methods: post, session: "none", needs: "nothing", perIp: "RATE_LIMIT_MAIL_PER_IP", perAccount: "RATE_LIMIT_PASSWORD_RESET_PER_ACCOUNT", audit: "password-reset-request" },
+  resetPasswordToken: { path: authPaths.resetPasswordToken, methods: get, session: "none", needs: "nothing" },
+  resetPassword: { path: authPaths.resetPassword, methods: post, session: "ends", needs: "nothing", newPassword: "newPassword", audit: "password-reset" },
   // Changing the password checks the current one: as many tries as a sign-in, and failures count toward the lockout.
-  changePassword: { path: "/change-password", methods: post, notice: "password-changed", session: "renews", needs: "authoritative-session", recentSignIn: { passwordIn: "currentPassword" }, lockout: "signed-in-user", perIp: "RATE_LIMIT_SIGN_IN_PER_IP", newPassword: "newPassword", audit: "password-change" },
+  changePassword: { path: authPaths.changePassword, methods: post, notice: "password-changed", session: "renews", needs: "authoritative-session", recentSignIn: { passwordIn: "currentPassword" }, lockout: "signed-in-user", perIp: "RATE_LIMIT_SIGN_IN_PER_IP", newPassword: "newPassword", audit: "password-change" },
   // Server-scoped in Better Auth, yet routed over HTTP: a password oracle, so limited and locked like a sign-in.
-  verifyPassword: { path: "/verify-password", methods: post, session: "none", needs: "authoritative-session", lockout: "signed-in-user", perIp: "RATE_LIMIT_SIGN_IN_PER_IP" },
+  verifyPassword: { path: authPaths.verifyPassword, methods: post, session: "none", needs: "authoritative-session", lockout: "signed-in-user", perIp: "RATE_LIMIT_SIGN_IN_PER_IP" },
   // A link to the new address; the account changes when it is opened (/verify-email). Same answer for a taken address.
-  changeEmail: { path: "/change-email", methods: post, session: "renews", needs: "authoritative-session", recentSignIn: true, perIp: "RATE_LIMIT_MAIL_PER_IP", perAccount: "RATE_LIMIT_VERIFICATION_MAIL_PER_ACCOUNT", perAccountBy: "signed-in-user", errors: { CHANGE_EMAIL_DISABLED: "auth/operation-not-allowed" }, audit: "email-change" },
-  updateUser: { path: "/update-user", methods: post, photo: true, session: "renews", needs: "session", displayName: true },
-  updateSession: { path: "/update-session", methods: post, session: "renews", needs: "session" },
-  deleteUser: { path: "/delete-user", methods: post, session: "ends", needs: "authoritative-session", recentSignIn: { passwordIn: "password" }, passwordToDelete: true, errors: { PASSWORD_REQUIRED: "auth/missing-password" }, audit: "account-deletion" },
-  deleteUserCallback: { path: "/delete-user/callback", methods: get, session: "ends", needs: "nothing", audit: "account-deletion" },
-  listSessions: { path: "/list-sessions", methods: get, session: "none", needs: "fresh-session" },
-  revokeSession: { path: "/revoke-session", methods: post, session: "ends", needs: "authoritative-session", audit: "sessions-ended" },
-  revokeSessions: { path: "/revoke-sessions", methods: post, session: "ends", needs: "authoritative-session", audit: "sessions-ended" },
-  revokeOtherSessions: { path: "/revoke-other-sessions", methods: post, session: "ends", needs: "authoritative-session", audit: "sessions-ended" },
-  linkSocial: { path: "/link-social", methods: post, session: "none", needs: "authoritative-session", recentSignIn: true, perIp: "RATE_LIMIT_SIGN_IN_PER_IP", errors: { SOCIAL_ACCOUNT_ALREADY_LINKED: "auth/provider-already-linked" }, audit: "sign-in-method-link" },
-  listAccounts: { path: "/list-accounts", methods: get, session: "none", needs: "session" },
-  unlinkAccount: { path: "/unlink-account", methods: post, session: "none", needs: "fresh-session" },
-  refreshToken: { path: "/refresh-token", methods: post, session: "none", needs: "nothing" },
-  getAccessToken: { path: "/get-access-token", methods: post, session: "none", needs: "nothing" },
-  accountInfo: { path: "/account-info", methods: get, session: "none", needs: "nothing" },
-  ok: { path: "/ok", methods: get, session: "none", needs: "nothing" },
-  error: { path: "/error", methods: get, session: "none", needs: "nothing" },
+  changeEmail: { path: authPaths.changeEmail, methods: post, session: "renews", needs: "authoritative-session", recentSignIn: true, perIp: "RATE_LIMIT_MAIL_PER_IP", perAccount: "RATE_LIMIT_VERIFICATION_MAIL_PER_ACCOUNT", perAccountBy: "signed-in-user", errors: { CHANGE_EMAIL_DISABLED: "auth/operation-not-allowed" }, audit: "email-change" },
+  updateUser: { path: authPaths.updateUser, methods: post, photo: true, session: "renews", needs: "session", displayName: true },
+  updateSession: { path: authPaths.updateSession, methods: post, session: "renews", needs: "session" },
+  deleteUser: { path: authPaths.deleteUser, methods: post, session: "ends", needs: "authoritative-session", recentSignIn: { passwordIn: "password" }, passwordToDelete: true, errors: { PASSWORD_REQUIRED: "auth/missing-password" }, audit: "account-deletion" },
+  deleteUserCallback: { path: authPaths.deleteUserCallback, methods: get, session: "ends", needs: "nothing", audit: "account-deletion" },
+  listSessions: { path: authPaths.listSessions, methods: get, session: "none", needs: "fresh-session" },
+  revokeSession: { path: authPaths.revokeSession, methods: post, session: "ends", needs: "authoritative-session", audit: "sessions-ended" },
+  revokeSessions: { path: authPaths.revokeSessions, methods: post, session: "ends", needs: "authoritative-session", audit: "sessions-ended" },
+  revokeOtherSessions: { path: authPaths.revokeOtherSessions, methods: post, session: "ends", needs: "authoritative-session", audit: "sessions-ended" },
+  linkSocial: { path: authPaths.linkSocial, methods: post, session: "none", needs: "authoritative-session", recentSignIn: true, perIp: "RATE_LIMIT_SIGN_IN_PER_IP", errors: { SOCIAL_ACCOUNT_ALREADY_LINKED: "auth/provider-already-linked" }, audit: "sign-in-method-link" },
+  listAccounts: { path: authPaths.listAccounts, methods: get, session: "none", needs: "session" },
+  unlinkAccount: { path: authPaths.unlinkAccount, methods: post, session: "none", needs: "fresh-session" },
+  refreshToken: { path: authPaths.refreshToken, methods: post, session: "none", needs: "nothing" },
+  getAccessToken: { path: authPaths.getAccessToken, methods: post, session: "none", needs: "nothing" },
+  accountInfo: { path: authPaths.accountInfo, methods: get, session: "none", needs: "nothing" },
+  ok: { path: authPaths.ok, methods: get, session: "none", needs: "nothing" },
+  error: { path: authPaths.error, methods: get, session: "none", needs: "nothing" },
 } as const satisfies Rows;
 
 /** Guests (Better Auth's anonymous plugin) and their in-place upgrade (our guest-upgrade plugin). */
 const guests = {
-  signInAnonymous: { path: "/sign-in/anonymous", methods: post, startsAccount: true, session: "creates", needs: "nothing", perIp: "RATE_LIMIT_GUEST_PER_IP", errors: { ANONYMOUS_USERS_CANNOT_SIGN_IN_AGAIN_ANONYMOUSLY: "auth/operation-not-allowed" }, audit: "guest-sign-in" },
-  deleteAnonymousUser: { path: "/delete-anonymous-user", methods: post, session: "ends", needs: "authoritative-session", audit: "account-deletion" },
+  signInAnonymous: { path: authPaths.signInAnonymous, methods: post, startsAccount: true, session: "creates", needs: "nothing", perIp: "RATE_LIMIT_GUEST_PER_IP", errors: { ANONYMOUS_USERS_CANNOT_SIGN_IN_AGAIN_ANONYMOUSLY: "auth/operation-not-allowed" }, audit: "guest-sign-in" },
+  deleteAnonymousUser: { path: authPaths.deleteAnonymousUser, methods: post, session: "ends", needs: "authoritative-session", audit: "account-deletion" },
   // A new session for the same (now named) user; the guest's own ends inside the endpoint.
-  guestUpgrade: { path: "/guest/upgrade", methods: post, startsAccount: true, session: "creates", needs: "session", perIp: "RATE_LIMIT_GUEST_PER_IP", perAccount: "RATE_LIMIT_GUEST_UPGRADE_PER_ACCOUNT", newPassword: "password", displayName: true, errors: { NOT_ANONYMOUS: "auth/not-anonymous" }, audit: "guest-upgrade" },
+  guestUpgrade: { path: authPaths.guestUpgrade, methods: post, startsAccount: true, session: "creates", needs: "session", perIp: "RATE_LIMIT_GUEST_PER_IP", perAccount: "RATE_LIMIT_GUEST_UPGRADE_PER_ACCOUNT", newPassword: "password", displayName: true, errors: { NOT_ANONYMOUS: "auth/not-anonymous" }, audit: "guest-upgrade" },
 } as const satisfies Rows;
 
 /** Our plugins: the identity record, the signed-in devices (identity-endpoint, device-sessions). */
 const account = {
-  me: { path: "/me", methods: get, session: "none", needs: "nothing" },
-  devices: { path: "/devices", methods: get, session: "none", needs: "session" },
-  devicesEnd: { path: "/devices/end", methods: post, session: "ends", needs: "authoritative-session", audit: "sessions-ended" },
+  me: { path: authPaths.me, methods: get, session: "none", needs: "nothing" },
+  devices: { path: authPaths.devices, methods: get, session: "none", needs: "session" },
+  devicesEnd: { path: authPaths.devicesEnd, methods: post, session: "ends", needs: "authoritative-session", audit: "sessions-ended" },
 } as const satisfies Rows;
 
 /**
@@ -138,11 +142,11 @@ const account = {
  */
 const accountCenter = {
   // Renews: a new session for the same user (createdAt now), the old one ended inside the endpoint.
-  confirmIdentity: { path: "/confirm-identity", methods: post, session: "renews", needs: "session", lockout: "signed-in-user", perIp: "RATE_LIMIT_SIGN_IN_PER_IP", audit: "identity-confirmation" },
+  confirmIdentity: { path: authPaths.confirmIdentity, methods: post, session: "renews", needs: "session", lockout: "signed-in-user", perIp: "RATE_LIMIT_SIGN_IN_PER_IP", audit: "identity-confirmation" },
   // Better Auth's limiter gives every path under /sign-in 3 requests per 10 s unless a row names a limit.
-  signInMethods: { path: "/sign-in-methods", methods: get, session: "none", needs: "session", perIp: "RATE_LIMIT_AUTH_PER_IP" },
+  signInMethods: { path: authPaths.signInMethods, methods: get, session: "none", needs: "session", perIp: "RATE_LIMIT_AUTH_PER_IP" },
   signInMethodsRemove: {
-    path: "/sign-in-methods/remove",
+    path: authPaths.signInMethodsRemove,
     methods: post,
     session: "none",
     needs: "session",
@@ -152,7 +156,7 @@ const accountCenter = {
     audit: "sign-in-method-removal",
   },
   setPassword: {
-    path: "/set-password",
+    path: authPaths.setPassword,
     methods: post,
     session: "none",
     needs: "session",
@@ -162,22 +166,22 @@ const accountCenter = {
     errors: { PASSWORD_ALREADY_SET: "auth/password-already-set", GUEST_HAS_NO_PASSWORD: "auth/operation-not-allowed" },
     audit: "password-set",
   },
-  accountData: { path: "/account-data", methods: get, session: "none", needs: "session", perIp: "RATE_LIMIT_SIGN_IN_PER_IP" },
+  accountData: { path: authPaths.accountData, methods: get, session: "none", needs: "session", perIp: "RATE_LIMIT_SIGN_IN_PER_IP" },
 } as const satisfies Rows;
 
 /** The pop-up sign-in (Better Auth's oauth-popup plugin); it lands on `/callback/:id`. */
-const popup = { oauthPopupStart: { path: "/oauth-popup/start", methods: get, session: "none", needs: "nothing" } } as const satisfies Rows;
+const popup = { oauthPopupStart: { path: authPaths.oauthPopupStart, methods: get, session: "none", needs: "nothing" } } as const satisfies Rows;
 
 /** Short-lived signed tokens for file storage and the app (Better Auth's jwt plugin). */
 const tokens = {
-  jwks: { path: "/jwks", methods: get, session: "none", needs: "nothing" },
-  token: { path: "/token", methods: get, session: "none", needs: "session" },
+  jwks: { path: authPaths.jwks, methods: get, session: "none", needs: "nothing" },
+  token: { path: authPaths.token, methods: get, session: "none", needs: "session" },
 } as const satisfies Rows;
 
 /** Sign-in by emailed link (our email-link plugin): single-use, hashed, 15 minutes; the page's button signs in. */
 const emailLinks = {
-  emailLinkRequest: { path: "/email-link/request", methods: post, session: "none", needs: "nothing", perIp: "RATE_LIMIT_MAIL_PER_IP", perAccount: "RATE_LIMIT_PASSWORD_RESET_PER_ACCOUNT", audit: "email-link-request" },
-  emailLinkSignIn: { path: "/email-link/sign-in", methods: post, oneFactor: true, session: "creates", needs: "nothing", perIp: "RATE_LIMIT_SIGN_IN_PER_IP", audit: "sign-in" },
+  emailLinkRequest: { path: authPaths.emailLinkRequest, methods: post, session: "none", needs: "nothing", perIp: "RATE_LIMIT_MAIL_PER_IP", perAccount: "RATE_LIMIT_PASSWORD_RESET_PER_ACCOUNT", audit: "email-link-request" },
+  emailLinkSignIn: { path: authPaths.emailLinkSignIn, methods: post, oneFactor: true, session: "creates", needs: "nothing", perIp: "RATE_LIMIT_SIGN_IN_PER_IP", audit: "sign-in" },
 } as const satisfies Rows;
 
 const twoStepErrors = {
@@ -201,15 +205,15 @@ const twoStepErrors = {
  * Emailed one-time codes (`otp`) are not configured: those two answer `auth/operation-not-allowed`.
  */
 const twoStep = {
-  twoFactorEnable: { path: "/two-factor/enable", methods: post, session: "renews", needs: "session", recentSignIn: { passwordIn: "password" }, lockout: "signed-in-user", perIp: "RATE_LIMIT_SIGN_IN_PER_IP", errors: twoStepErrors, audit: "two-step-enrolment" },
-  twoFactorDisable: { path: "/two-factor/disable", methods: post, notice: "two-factor-disabled", session: "renews", needs: "authoritative-session", recentSignIn: { passwordIn: "password" }, lockout: "signed-in-user", perIp: "RATE_LIMIT_SIGN_IN_PER_IP", errors: twoStepErrors, audit: "two-step-off" },
-  twoFactorGetTotpUri: { path: "/two-factor/get-totp-uri", methods: post, session: "none", needs: "session", lockout: "signed-in-user", perIp: "RATE_LIMIT_SIGN_IN_PER_IP", errors: twoStepErrors },
-  twoFactorGenerateBackupCodes: { path: "/two-factor/generate-backup-codes", methods: post, session: "none", needs: "session", recentSignIn: { passwordIn: "password" }, lockout: "signed-in-user", perIp: "RATE_LIMIT_SIGN_IN_PER_IP", errors: twoStepErrors },
+  twoFactorEnable: { path: authPaths.twoFactorEnable, methods: post, session: "renews", needs: "session", recentSignIn: { passwordIn: "password" }, lockout: "signed-in-user", perIp: "RATE_LIMIT_SIGN_IN_PER_IP", errors: twoStepErrors, audit: "two-step-enrolment" },
+  twoFactorDisable: { path: authPaths.twoFactorDisable, methods: post, notice: "two-factor-disabled", session: "renews", needs: "authoritative-session", recentSignIn: { passwordIn: "password" }, lockout: "signed-in-user", perIp: "RATE_LIMIT_SIGN_IN_PER_IP", errors: twoStepErrors, audit: "two-step-off" },
+  twoFactorGetTotpUri: { path: authPaths.twoFactorGetTotpUri, methods: post, session: "none", needs: "session", lockout: "signed-in-user", perIp: "RATE_LIMIT_SIGN_IN_PER_IP", errors: twoStepErrors },
+  twoFactorGenerateBackupCodes: { path: authPaths.twoFactorGenerateBackupCodes, methods: post, session: "none", needs: "session", recentSignIn: { passwordIn: "password" }, lockout: "signed-in-user", perIp: "RATE_LIMIT_SIGN_IN_PER_IP", errors: twoStepErrors },
   // Signed in, a right code is a proof of identity (it renews the session, two-step.server.ts): wrong ones count like wrong passwords.
-  twoFactorVerifyTotp: { path: "/two-factor/verify-totp", methods: post, appCode: true, session: "creates", needs: "nothing", lockout: "signed-in-user", perIp: "RATE_LIMIT_SIGN_IN_PER_IP", errors: twoStepErrors, audit: "two-step-code" },
-  twoFactorVerifyBackupCode: { path: "/two-factor/verify-backup-code", methods: post, session: "creates", needs: "nothing", perIp: "RATE_LIMIT_SIGN_IN_PER_IP", errors: twoStepErrors, audit: "two-step-code" },
-  twoFactorSendOtp: { path: "/two-factor/send-otp", methods: post, session: "none", needs: "nothing", perIp: "RATE_LIMIT_MAIL_PER_IP", errors: twoStepErrors },
-  twoFactorVerifyOtp: { path: "/two-factor/verify-otp", methods: post, session: "creates", needs: "nothing", perIp: "RATE_LIMIT_SIGN_IN_PER_IP", errors: twoStepErrors, audit: "two-step-code" },
+  twoFactorVerifyTotp: { path: authPaths.twoFactorVerifyTotp, methods: post, appCode: true, session: "creates", needs: "nothing", lockout: "signed-in-user", perIp: "RATE_LIMIT_SIGN_IN_PER_IP", errors: twoStepErrors, audit: "two-step-code" },
+  twoFactorVerifyBackupCode: { path: authPaths.twoFactorVerifyBackupCode, methods: post, session: "creates", needs: "nothing", perIp: "RATE_LIMIT_SIGN_IN_PER_IP", errors: twoStepErrors, audit: "two-step-code" },
+  twoFactorSendOtp: { path: authPaths.twoFactorSendOtp, methods: post, session: "none", needs: "nothing", perIp: "RATE_LIMIT_MAIL_PER_IP", errors: twoStepErrors },
+  twoFactorVerifyOtp: { path: authPaths.twoFactorVerifyOtp, methods: post, session: "creates", needs: "nothing", perIp: "RATE_LIMIT_SIGN_IN_PER_IP", errors: twoStepErrors, audit: "two-step-code" },
 } as const satisfies Rows;
 
 const passkeyErrors = {
@@ -224,13 +228,13 @@ const passkeyErrors = {
  * and removing one is a sensitive change; the last passkey of an account with no other way in stays.
  */
 const passkeyRows = {
-  passkeyRegisterOptions: { path: "/passkey/register/options", methods: post, session: "none", needs: "session", recentSignIn: true, errors: passkeyErrors },
-  passkeyRegisterVerify: { path: "/passkey/register/verify", methods: post, session: "none", needs: "session", recentSignIn: true, errors: passkeyErrors, audit: "passkey-added" },
-  passkeyList: { path: "/passkey/list", methods: get, session: "none", needs: "session" },
-  passkeyRename: { path: "/passkey/rename", methods: post, session: "none", needs: "session", errors: passkeyErrors },
-  passkeyDelete: { path: "/passkey/delete", methods: post, session: "none", needs: "session", recentSignIn: true, errors: passkeyErrors, audit: "passkey-removed" },
-  passkeySignInOptions: { path: "/passkey/sign-in/options", methods: post, session: "none", needs: "nothing", perIp: "RATE_LIMIT_SIGN_IN_PER_IP" },
-  passkeySignInVerify: { path: "/passkey/sign-in/verify", methods: post, session: "creates", needs: "nothing", perIp: "RATE_LIMIT_SIGN_IN_PER_IP", errors: passkeyErrors, audit: "sign-in" },
+  passkeyRegisterOptions: { path: authPaths.passkeyRegisterOptions, methods: post, session: "none", needs: "session", recentSignIn: true, errors: passkeyErrors },
+  passkeyRegisterVerify: { path: authPaths.passkeyRegisterVerify, methods: post, session: "none", needs: "session", recentSignIn: true, errors: passkeyErrors, audit: "passkey-added" },
+  passkeyList: { path: authPaths.passkeyList, methods: get, session: "none", needs: "session" },
+  passkeyRename: { path: authPaths.passkeyRename, methods: post, session: "none", needs: "session", errors: passkeyErrors },
+  passkeyDelete: { path: authPaths.passkeyDelete, methods: post, session: "none", needs: "session", recentSignIn: true, errors: passkeyErrors, audit: "passkey-removed" },
+  passkeySignInOptions: { path: authPaths.passkeySignInOptions, methods: post, session: "none", needs: "nothing", perIp: "RATE_LIMIT_SIGN_IN_PER_IP" },
+  passkeySignInVerify: { path: authPaths.passkeySignInVerify, methods: post, session: "creates", needs: "nothing", perIp: "RATE_LIMIT_SIGN_IN_PER_IP", errors: passkeyErrors, audit: "sign-in" },
 } as const satisfies Rows;
 
 /** Every endpoint by name. A plugin's rows go in a group of their own above and are listed here. */
@@ -240,15 +244,10 @@ export type AuthEndpointName = keyof typeof rows;
 /** Every endpoint. */
 export const authEndpoints: readonly AuthEndpoint[] = Object.values(rows);
 
-/**
- * Each endpoint's path by its name (`authPaths.signInEmail` is "/sign-in/email"): code outside this table names
- * an endpoint, never spells its path (tests/integration/auth-endpoints.test.ts holds it to that).
- */
-export const authPaths = Object.fromEntries(Object.entries(rows).map(([name, row]) => [name, row.path])) as {
-  readonly [Name in AuthEndpointName]: (typeof rows)[Name]["path"];
-};
-/** A path of the table: what the callers of the sign-in layer's API take, so a path without a row fails typecheck. */
-export type AuthPath = (typeof authPaths)[AuthEndpointName];
+// Every path has a row and every row its path: a name missing on either side fails typecheck here.
+type SameNames<A, B> = [A] extends [B] ? ([B] extends [A] ? true : never) : never;
+const everyPathHasItsRow: SameNames<AuthEndpointName, PathName> = true;
+void everyPathHasItsRow;
 
 /** Better Auth's error codes (and our plugins') onto the catalogue of the original §8, for every endpoint. */
 export const sharedErrorCodes: Readonly<Record<string, AuthErrorCode>> = {

@@ -1,9 +1,8 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState } from "react";
 import { useRouteLoaderData } from "react-router";
 import { usePublicEnv } from "~/config/use-public-env";
-import { AuthError, authRequest, configureAuthOrigin, fetchIdentity, getAuthOrigin, resetPasswordPage, type SessionUser, type SocialProvider } from "./auth-client";
+import { AuthError, authPaths, authRequest, configureAuthOrigin, fetchIdentity, getAuthOrigin, resetPasswordPage, type SessionUser, type SocialProvider } from "./auth-client";
 import { mirrorSessionUser, toSessionUser } from "./session-user";
-import { authPaths } from "./auth-endpoints";
 
 /** Exactly the state and actions of PRODUCT §5. Every failing action sets `error` and re-throws. */
 export interface AuthState {

@@ -1,6 +1,5 @@
-import { AuthError, type AuthErrorCode } from "./auth-client";
-import type { SocialProvider } from "./auth-client";
-import { authBasePath, authPaths } from "./auth-endpoints";
+import { AuthError, authPaths, type AuthErrorCode, type SocialProvider } from "./auth-client";
+import { authBasePath } from "./auth-paths";
 
 /** What Better Auth's oauth-popup completion page posts to its opener. */
 const popupMessageType = "better-auth:oauth-popup";
