@@ -47,8 +47,6 @@ const features = {
     public: [
       "auth-endpoints.ts", "viewer.server.ts", "auth-provider.tsx", "auth-client.ts", "password-policy.ts", "display-name.ts", "social-buttons.tsx",
       "user-data-hooks.server.ts", "auth-service.server.ts", "auth-http.server.ts",
-      // The account center's types (browser-safe): sign-in methods, the copy of one's data.
-      "sign-in-method-types.ts", "account-data.ts",
     ],
     host: ["auth-service.server.ts", "auth-http.server.ts", "user-data-hooks.server.ts"],
   },

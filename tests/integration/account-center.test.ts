@@ -1,7 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, expect, it } from "vitest";
-import type { SignInMethods } from "~/features/auth/sign-in-method-types";
-import type { AccountData } from "~/features/auth/account-data";
+import type { AccountData, SignInMethods } from "~/features/auth/auth-client";
 import { describeEachDatabase } from "~tests/helpers/databases";
 import { startAuthServer, type AuthTestClient, type AuthTestServer } from "./auth-server";
 

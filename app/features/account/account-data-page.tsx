@@ -1,5 +1,4 @@
-import type { AccountData } from "~/features/auth/account-data";
-import { methodLabels } from "~/features/auth/sign-in-method-types";
+import { type AccountData, methodLabels } from "~/features/auth/auth-client";
 import { PageIntro } from "~/features/pages/page-intro";
 import { formatTaiwanDateTime } from "~/lib/taiwan-time";
 import { SignInPrompt } from "./sign-in-prompt";

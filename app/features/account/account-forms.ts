@@ -1,6 +1,6 @@
 import { z } from "~/lib/zod";
 import { passwordProblem, type PasswordPolicy } from "~/features/auth/password-policy";
-import type { SignInMethods } from "~/features/auth/sign-in-method-types";
+import type { SignInMethods } from "~/features/auth/auth-client";
 
 /**
  * The account center's forms (/account), each told apart by its `intent`; one zod schema per form, run in the

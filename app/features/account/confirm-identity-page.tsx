@@ -1,10 +1,9 @@
 import { useState, useSyncExternalStore } from "react";
 import { Form, useSearchParams } from "react-router";
 import { Field, FormAlert, SubmitButton, useForm, useOwnAddress } from "~/components/form/form";
-import { AuthError, type SocialProvider } from "~/features/auth/auth-client";
+import { AuthError, methodLabels, type SocialProvider } from "~/features/auth/auth-client";
 import { totpConfirmSchema } from "~/features/sign-in/second-step-schemas";
 import { safeRedirect } from "~/lib/redirect-rule";
-import { methodLabels } from "~/features/auth/sign-in-method-types";
 import { PageIntro } from "~/features/pages/page-intro";
 import { z } from "~/lib/zod";
 import { SignInPrompt } from "./sign-in-prompt";

@@ -4,7 +4,7 @@ import { Field, FormNotice, SubmitButton, useForm } from "~/components/form/form
 import type { FormResult } from "~/lib/form-result";
 import { PasswordRulesList } from "~/features/sign-in/password-rules-list";
 import type { PasswordPolicy } from "~/features/auth/password-policy";
-import { methodLabels, type SignInMethods } from "~/features/auth/sign-in-method-types";
+import { methodLabels, type SignInMethods } from "~/features/auth/auth-client";
 import { formatTaiwanDate } from "~/lib/taiwan-time";
 import { setPasswordSchema } from "./account-forms";
 import { AccountFormAlert } from "./recent-sign-in-alert";

@@ -2,7 +2,7 @@ import { createAuthEndpoint, sessionMiddleware } from "better-auth/api";
 import type { BetterAuthPlugin } from "better-auth";
 import type { Kysely } from "kysely";
 import type { Database } from "~/db/schema";
-import type { AccountData } from "./account-data";
+import type { AccountData } from "./auth-client";
 import { deviceLabel } from "./device-name";
 import { networkPlace } from "./network-place.server";
 import { exportUserData } from "./user-data-hooks.server";

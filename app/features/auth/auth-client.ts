@@ -203,3 +203,50 @@ export async function verifyEmailToken(token: string): Promise<void> {
 export async function confirmPasswordReset(token: string, newPassword: string): Promise<void> {
   await authRequest(authPaths.resetPassword, { body: { token, newPassword } });
 }
+
+/** The account's ways in, as the account screen and the copy of one's data show them (browser-safe). */
+export type SignInProvider = "password" | SocialProvider;
+
+export interface SignInMethod {
+  /** The account row's id: what a removal posts. */
+  id: string;
+  provider: SignInProvider;
+  linkedAt: string;
+}
+
+export interface SignInMethods {
+  methods: SignInMethod[];
+  /** Providers this site offers that the account has not linked. */
+  linkable: SocialProvider[];
+  /** How many passkeys the account has: ways in too, so a method may go while a passkey stays. */
+  passkeys: number;
+}
+
+export const methodLabels: Record<SignInProvider, string> = {
+  password: "電子郵件與密碼",
+  google: "Google",
+  facebook: "Facebook",
+  line: "LINE",
+  dev: "開發測試帳號",
+};
+
+/**
+ * A copy of the account's data (Taiwan's Personal Data Protection Act, Art. 3 and 10), as `GET
+ * /api/auth/account-data` answers it and the readable page shows it. `features` holds each feature's own part,
+ * keyed by its user-data handler's name (`wishes`, `posts`, `storage`, …).
+ */
+export interface AccountData {
+  exportedAt: string;
+  profile: {
+    id: string;
+    displayName: string;
+    email: string;
+    emailVerified: boolean;
+    photoURL: string | null;
+    role: string;
+    createdAt: string;
+  };
+  signInMethods: Omit<SignInMethod, "id">[];
+  sessions: (Omit<DeviceSession, "id"> & { ipAddress: string | null; userAgent: string | null })[];
+  features: Record<string, unknown>;
+}

@@ -32,13 +32,11 @@ import { sendSecurityNotice } from "./security-notices.server";
 import { signInMethods } from "./sign-in-methods.server";
 import { knownDevices } from "./known-devices.server";
 import { accountData } from "./account-data.server";
-import { methodLabels } from "./sign-in-method-types";
-import type { SocialProvider } from "./auth-client";
+import { methodLabels, resetPasswordPage, type SocialProvider, verifyEmailPage } from "./auth-client";
 import { twoStepSignIn } from "./two-step.server";
 import { emailLinkSignIn } from "./email-link.server";
 import { passkeys } from "./passkeys.server";
 import { authBasePath, authPaths } from "./auth-endpoints";
-import { resetPasswordPage, verifyEmailPage } from "./auth-client";
 
 export const guestDisplayName = "訪客";
 

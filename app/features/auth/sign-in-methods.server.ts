@@ -4,8 +4,7 @@ import { z } from "zod";
 import type { DatabaseHandle } from "~/db/connection.server";
 import { sendSecurityNotice, type NoticeSite } from "./security-notices.server";
 import { removeWayIn } from "./ways-in.server";
-import { methodLabels, type SignInMethod, type SignInMethods } from "./sign-in-method-types";
-import type { SocialProvider } from "./auth-client";
+import { methodLabels, type SignInMethod, type SignInMethods, type SocialProvider } from "./auth-client";
 import { authPaths } from "./auth-endpoints";
 
 const toIso = (value: Date | string) => new Date(value).toISOString();

@@ -7,8 +7,7 @@ import {
   type PublicKeyCredentialCreationOptionsJSON,
   type PublicKeyCredentialRequestOptionsJSON,
 } from "@simplewebauthn/browser";
-import { AuthError, authRequest } from "~/features/auth/auth-client";
-import { authPaths } from "~/features/auth/auth-client";
+import { AuthError, authPaths, authRequest } from "~/features/auth/auth-client";
 
 /**
  * The browser half of passkeys (@simplewebauthn/browser around the WebAuthn API). Loaded only by the screens that

@@ -7,9 +7,8 @@ import { authHref, emailLinkPath, isHostPath, twoStepPath } from "~/features/sig
 import { PasskeySignIn } from "~/features/sign-in/passkey-sign-in";
 import { loginSchema } from "~/features/sign-in/sign-in-schemas";
 import { SocialButtons } from "~/features/auth/social-buttons";
-import type { SocialProvider } from "~/features/auth/auth-client";
+import { AuthError, type SocialProvider } from "~/features/auth/auth-client";
 import { useCallback, useState } from "react";
-import { AuthError } from "~/features/auth/auth-client";
 
 /** `/login`: a POST form (works before the JavaScript arrives), social pop-ups, guest sign-in and sign-out. */
 export function LoginScreen({ providers }: { providers: SocialProvider[] }) {

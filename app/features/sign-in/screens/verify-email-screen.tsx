@@ -4,8 +4,7 @@ import type { FormResult } from "~/lib/form-result";
 import { useAuth, useAuthRefresh } from "~/features/auth/auth-provider";
 import { FormAlert } from "~/components/form/form";
 import { AuthScreen, NextStep } from "~/features/sign-in/sign-in-screen";
-import { verifyEmailToken } from "~/features/auth/auth-client";
-import { AuthError } from "~/features/auth/auth-client";
+import { AuthError, verifyEmailToken } from "~/features/auth/auth-client";
 import { useLinkParams } from "~/features/sign-in/link-params";
 
 type Outcome = { state: "checking" } | { state: "verified" } | { state: "failed"; message: string };
