@@ -26,24 +26,16 @@ export async function run() {
     await round(20261127);
     const second = await settledRssMb(site.pid);
     console.error(`RSS: ${start.toFixed(0)} MB at the start, ${first.toFixed(0)} MB after round 1, ${second.toFixed(0)} MB after round 2`);
-    return [
+    const grew = (which, before, after, label, limit) =>
       row({
-        figure: `RSS growth, first ${ROUND.toLocaleString("en")} hostile requests`,
-        value: first - start,
+        figure: `RSS growth, ${which} ${ROUND.toLocaleString("en")} hostile requests`,
+        value: after - before,
         unit: "MB",
-        reference: { label: "RSS at start", value: start },
-        target: "< 150 MB",
-        met: first - start < 150,
-      }),
-      row({
-        figure: `RSS growth, second ${ROUND.toLocaleString("en")} hostile requests`,
-        value: second - first,
-        unit: "MB",
-        reference: { label: "RSS after round 1", value: first },
-        target: "< 30 MB",
-        met: second - first < 30,
-      }),
-    ];
+        reference: { label, value: before },
+        target: `< ${limit} MB`,
+        met: after - before < limit,
+      });
+    return [grew("first", start, first, "RSS at start", 150), grew("second", first, second, "RSS after round 1", 30)];
   } finally {
     await site.stop();
   }

@@ -1,7 +1,7 @@
 import sharp from "sharp";
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { ageSessions, createVerifiedAccount, newEmail, password } from "./helpers/accounts";
+import { ageSessions, createVerifiedAccount, newEmail, password, signInTo } from "./helpers/accounts";
 import { baseURL, expectNoAxeViolations, openPage, useBrowser } from "./helpers/browser";
 import { linkTo, mailTo } from "./helpers/mailbox";
 
@@ -9,11 +9,7 @@ const accountPath = "/account";
 
 /** Signs in on /login and lands on /account. */
 async function signIn(page: Page, email: string, secret = password) {
-  await page.goto(`/login?redirectTo=${encodeURIComponent(accountPath)}`);
-  await page.getByLabel("電子郵件").fill(email);
-  await page.getByLabel("密碼").fill(secret);
-  await page.getByRole("button", { name: "登入", exact: true }).click();
-  await page.waitForURL(`**${accountPath}`);
+  await signInTo(page, email, accountPath, secret);
   await page.getByRole("heading", { name: "個人資料" }).waitFor();
 }
 

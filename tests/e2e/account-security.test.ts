@@ -1,6 +1,6 @@
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { createVerifiedAccount, newEmail, password, signUp } from "./helpers/accounts";
+import { createVerifiedAccount, newEmail, password, signInTo, signUp } from "./helpers/accounts";
 import { baseURL, expectNoAxeViolations, openPage, useBrowser } from "./helpers/browser";
 import { linkTo, mailTo } from "./helpers/mailbox";
 import { runOperatorScript } from "./helpers/operator";
@@ -10,11 +10,7 @@ const newPassword = "harbour-lantern-73";
 
 /** Signs in on /login (with or without JavaScript) and lands on the account security screen. */
 async function signIn(page: Page, email: string, secret = password) {
-  await page.goto(`/login?redirectTo=${encodeURIComponent(securityPath)}`);
-  await page.getByLabel("電子郵件").fill(email);
-  await page.getByLabel("密碼").fill(secret);
-  await page.getByRole("button", { name: "登入", exact: true }).click();
-  await page.waitForURL(`**${securityPath}`);
+  await signInTo(page, email, securityPath, secret);
   await page.getByRole("heading", { name: "登入中的裝置" }).waitFor();
 }
 

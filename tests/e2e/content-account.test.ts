@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { authErrorMessages } from "~/features/auth/auth-client";
-import { createVerifiedAccount, newEmail, password } from "./helpers/accounts";
+import { createVerifiedAccount, newEmail, password, signInHere } from "./helpers/accounts";
 import { baseURL, expectNoAxeViolations, openPage, useBrowser } from "./helpers/browser";
 
 /** The answer of the sign-in API for `email` with the account's password. */
@@ -17,10 +17,7 @@ const signInStatus = async (email: string) =>
 
 async function logIn(page: Page, email: string, returnTo: string) {
   await openPage(page, `/login?redirectTo=${encodeURIComponent(returnTo)}`);
-  await page.getByLabel("電子郵件").fill(email);
-  await page.getByLabel("密碼").fill(password);
-  await page.getByRole("button", { name: "登入", exact: true }).click();
-  await page.waitForURL(`**${returnTo}`);
+  await signInHere(page, email, returnTo);
 }
 
 async function continueAsGuest(page: Page, returnTo: string) {

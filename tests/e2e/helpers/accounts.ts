@@ -46,11 +46,17 @@ export async function createVerifiedAccount(page: Page, email = newEmail(), name
 }
 
 /** Fills the sign-in form already on screen and waits until the site brings the user back to `returnTo`. */
-export async function signInHere(page: Page, email: string, returnTo: string) {
+export async function signInHere(page: Page, email: string, returnTo: string, secret = password) {
   await page.getByLabel("電子郵件").fill(email);
-  await page.getByLabel("密碼").fill(password);
+  await page.getByLabel("密碼").fill(secret);
   await page.getByRole("button", { name: "登入", exact: true }).click();
   await page.waitForURL(`**${returnTo}`);
+}
+
+/** Opens /login on its way to `returnTo` (with or without JavaScript: no wait for hydration) and signs in there. */
+export async function signInTo(page: Page, email: string, returnTo: string, secret = password) {
+  await page.goto(`/login?redirectTo=${encodeURIComponent(returnTo)}`);
+  await signInHere(page, email, returnTo, secret);
 }
 
 /** Moves every session of the account eleven minutes back, as if signed in that long ago (the server's database). */
