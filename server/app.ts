@@ -25,7 +25,7 @@ import { endAllSessions, endSessionsOf, getAuthService, setUserRole } from "~/fe
 import { createStorage } from "~/features/storage/storage.server";
 import { registerUserDataHandler } from "~/features/auth/user-data-hooks.server";
 import { wishUserData } from "~/features/wishes/wish-user-data.server";
-import { createAppSignIn } from "~/features/app-sign-in/app-sign-in.server";
+import { appRedirectSources, createAppSignIn } from "~/features/app-sign-in/app-sign-in.server";
 import { appOriginAccess } from "./app-origin";
 import { postUserData } from "~/features/dev-blog/post-user-data.server";
 
@@ -71,7 +71,12 @@ export function createApp() {
     if (target) return c.redirect(target, method === "GET" || method === "HEAD" ? 301 : 308);
     return next();
   });
-  const headerOptions = { https, cspHashes: loadCspHashes(env.BUILD_DIR), analytics: Boolean(env.GA_MEASUREMENT_ID) };
+  const headerOptions = {
+    https,
+    cspHashes: loadCspHashes(env.BUILD_DIR),
+    analytics: Boolean(env.GA_MEASUREMENT_ID),
+    formTargets: appRedirectSources(env),
+  };
   if (import.meta.env.PROD) {
     // Files of the build answer first, each with the whole header set made at start-up (decision 701).
     app.use(staticFiles(`${env.BUILD_DIR}/client`, staticFileHeaders(headerOptions)));
@@ -84,6 +89,7 @@ export function createApp() {
     maxBytes: env.PAGE_CACHE_MAX_MB * 1024 * 1024,
     cspHashes: headerOptions.cspHashes,
     analytics: headerOptions.analytics,
+    formTargets: headerOptions.formTargets,
   });
   app.use(pageCache.invalidateOnWrite);
   const limitBody = bodyLimit({

@@ -21,6 +21,7 @@ export interface PageCacheOptions {
   maxBytes: number;
   cspHashes: CspHashes;
   analytics: boolean;
+  formTargets: readonly string[];
 }
 
 /** Pages whose HTML (and `.data` for client navigation) depends on the database but not on the visitor. */
@@ -54,6 +55,7 @@ function policyFor(html: string, options: PageCacheOptions): string {
     scriptHashes: [...new Set(scripts)],
     styleHashes: [...new Set([...options.cspHashes.styles, ...styles])],
     analytics: options.analytics,
+    formTargets: options.formTargets,
   });
 }
 

@@ -3,7 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import sharp from "sharp";
 import { launchServer, type LaunchedServer } from "~tests/helpers/launch-server.mjs";
 import { startReferenceApp, type ReferenceApp } from "~tests/fixtures/reference-app";
-import { launchChromium } from "./helpers/browser";
+import { launchChromium, waitForHydration } from "./helpers/browser";
+import { watchViolations } from "./helpers/csp";
 import { newEmail } from "./helpers/accounts";
 
 /**
@@ -53,8 +54,8 @@ describe("the app signs in through the site (OpenID provider, single sign-on)", 
     await server?.stop();
   });
 
-  async function newPage(): Promise<Page> {
-    const context = await browser.newContext({ locale: "zh-TW" });
+  async function newPage(options: { javaScriptEnabled?: boolean } = {}): Promise<Page> {
+    const context = await browser.newContext({ locale: "zh-TW", ...options });
     return context.newPage();
   }
 
@@ -119,12 +120,24 @@ describe("the app signs in through the site (OpenID provider, single sign-on)", 
     console.info(`reference client timings (ms): ${JSON.stringify(timings)}`);
   }, 60_000);
 
-  it("a browser signed in nowhere goes through the site's own sign-in screen (as a guest here) and back to the app", async () => {
-    const page = await newPage();
+  // Without JavaScript is also what a slow phone does when it is tapped before its scripts arrive: the form posts,
+  // and the browser follows the redirects through /oidc/* to the app, which the page's form-action must allow.
+  it.each([
+    { label: "with JavaScript", javaScriptEnabled: true },
+    { label: "without JavaScript (a form post)", javaScriptEnabled: false },
+  ])("a browser signed in nowhere goes through the site's own sign-in screen (as a guest here) and back to the app, $label", async ({ javaScriptEnabled }) => {
+    const page = await newPage({ javaScriptEnabled });
+    const violations = javaScriptEnabled ? await watchViolations(page.context()) : [];
     await page.goto(`${appOrigin}/`);
     await page.waitForURL((url) => url.pathname === "/login" && (url.searchParams.get("redirectTo") ?? "").startsWith("/oidc/interaction/"));
+    if (javaScriptEnabled) await waitForHydration(page);
     await page.getByRole("button", { name: "以訪客身分試用" }).click();
     await page.waitForURL(`${appOrigin}/`);
     expect(await page.locator("#anonymous").textContent()).toBe("true");
+    // The app signs out (its one signed-in slot is free again), through the provider's plain-form confirmation.
+    await page.getByRole("link", { name: "登出" }).click();
+    await page.getByRole("button", { name: "登出應用程式" }).click();
+    await page.waitForURL(`${appOrigin}/signed-out`);
+    expect(violations).toEqual([]);
   }, 60_000);
 });

@@ -2,6 +2,8 @@ import type { Redis } from "ioredis";
 import type { AuthService } from "~/features/auth/auth-service.server";
 import { createAppProvider, type AppProvider } from "./provider.server";
 import { appSignInRoutes } from "./provider-routes.server";
+import { registeredClients } from "./registered-clients.server";
+import type { ServerEnv } from "~/config/env.server";
 
 /**
  * The app's sign-in, as the host mounts it: the OpenID provider's routes (discovery, /oidc/*) and, for file
@@ -36,3 +38,8 @@ export function createAppSignIn({ authService, redis }: { authService: AuthServi
 }
 
 export type AppSignIn = ReturnType<typeof createAppSignIn>;
+
+/** Where the browser may be sent at the end of an app's sign-in or sign-out, as CSP sources (the site's forms lead there). */
+export function appRedirectSources(env: ServerEnv): string[] {
+  return registeredClients(env).redirectSources();
+}

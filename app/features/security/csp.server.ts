@@ -2,7 +2,9 @@
  * The Content-Security-Policy of every page (ASVS 3.4.3): scripts only by this answer's nonce (server-rendered
  * pages) or by the hashes of the page's own inline scripts computed at build time (prerendered pages), and
  * whatever those trusted scripts load ('strict-dynamic'). Nothing may frame the site, no plugins, no <base>, and
- * forms post only to the site itself. Violations are reported to /api/csp-report.
+ * forms post only to the site itself, or end up at a registered app's redirect address (`formTargets`): a sign-in
+ * form on the way to an app redirects through /oidc/* to the app, and browsers hold every redirect of a form's
+ * submission to form-action. Violations are reported to /api/csp-report.
  */
 export const cspReportPath = "/api/csp-report";
 
@@ -27,6 +29,7 @@ export function contentSecurityPolicy(options: {
   scriptHashes?: readonly string[];
   styleHashes: readonly string[];
   analytics: boolean;
+  formTargets?: readonly string[];
 }): string {
   const trusted = options.nonce ? [`'nonce-${options.nonce}'`] : (options.scriptHashes ?? []).map((hash) => `'${hash}'`);
   const styles = [...(options.nonce ? [`'nonce-${options.nonce}'`] : []), ...options.styleHashes.map((hash) => `'${hash}'`)];
@@ -44,7 +47,7 @@ export function contentSecurityPolicy(options: {
     "object-src 'none'",
     "base-uri 'none'",
     "frame-ancestors 'none'",
-    "form-action 'self'",
+    `form-action ${["'self'", ...(options.formTargets ?? [])].join(" ")}`,
     `report-uri ${cspReportPath}`,
     "report-to csp",
   ].join("; ");
