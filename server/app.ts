@@ -21,7 +21,7 @@ import { compressDynamic } from "./compression";
 import { authRoutes } from "./auth-routes";
 import { siteUrlMismatch } from "./build-site-url";
 import { createPageCache } from "./page-cache";
-import { endAllSessions, endSessionsOf, getAuthService, setUserRole } from "~/features/auth/auth-service.server";
+import { endAllSessions, endSessionsOf, getAuthService, setUserRole, socialSignInOrigins } from "~/features/auth/auth-service.server";
 import { createStorage } from "~/features/storage/storage.server";
 import { registerUserDataHandler } from "~/features/auth/user-data-hooks.server";
 import { wishUserData } from "~/features/wishes/wish-user-data.server";
@@ -75,7 +75,8 @@ export function createApp() {
     https,
     cspHashes: loadCspHashes(env.BUILD_DIR),
     analytics: Boolean(env.GA_MEASUREMENT_ID),
-    formTargets: appRedirectSources(env),
+    // A form may lead off the site: a sign-in on its way to an app, a provider being linked to the account.
+    formTargets: [...appRedirectSources(env), ...socialSignInOrigins(env)],
   };
   if (import.meta.env.PROD) {
     // Files of the build answer first, each with the whole header set made at start-up (decision 701).

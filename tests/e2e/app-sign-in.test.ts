@@ -12,7 +12,8 @@ import { newEmail } from "./helpers/accounts";
  * stand-in for the app, openid-client) on app.example.test, both mapped to loopback, with COOKIE_DOMAIN shared.
  * Signing in on the site signs the parent into the app without a second prompt (進入應用程式), the app refreshes,
  * calls storage with its access token and signs out; a browser signed in nowhere goes through the site's own
- * sign-in screen. Ports 4210/4211 are this file's own.
+ * sign-in screen. A form's redirect off the site (to an app, or to Google when linking it) must pass the pages'
+ * form-action. Ports 4210/4211 are this file's own.
  */
 const sitePort = 4210;
 const appPort = 4211;
@@ -38,6 +39,9 @@ describe("the app signs in through the site (OpenID provider, single sign-on)", 
         // A site that is not on loopback must name a mail server; none answers here and no mail is needed.
         SMTP_HOST: "127.0.0.1",
         SMTP_PORT: "9",
+        // A real provider, for the linking form whose redirect leaves the site (Google itself is never reached).
+        GOOGLE_CLIENT_ID: "e2e-google-client",
+        GOOGLE_CLIENT_SECRET: "e2e-google-secret",
         OIDC_CLIENTS: JSON.stringify([
           { client_id: "web-app", client_name: "任務小勇士 App", redirect_uris: [`${appOrigin}/callback`], post_logout_redirect_uris: [`${appOrigin}/signed-out`], public: true, first_party: true },
         ]),
@@ -139,5 +143,24 @@ describe("the app signs in through the site (OpenID provider, single sign-on)", 
     await page.getByRole("button", { name: "登出應用程式" }).click();
     await page.waitForURL(`${appOrigin}/signed-out`);
     expect(violations).toEqual([]);
+  }, 60_000);
+
+  it("a form that links Google sends the browser on to Google's sign-in (the pages' form-action allows it)", async () => {
+    const page = await newPage({ javaScriptEnabled: false });
+    await page.goto(`${site}/signup`);
+    await page.getByLabel("顯示名稱").fill("小華");
+    await page.getByLabel("電子郵件").fill(newEmail());
+    await page.getByLabel("密碼", { exact: true }).fill("family-123");
+    await page.getByLabel("確認密碼").fill("family-123");
+    await page.getByRole("button", { name: "註冊" }).click();
+    await page.waitForURL(/\/email-verification\?from=signup/);
+    await page.goto(`${site}/account`);
+    // A redirect the policy refuses is never requested; Google itself is not reached from here (no network).
+    const toGoogle = page.waitForRequest((request) => request.url().startsWith("https://accounts.google.com/"), { timeout: 15_000 });
+    await page.getByRole("button", { name: "連結 Google" }).click();
+    const authorization = new URL((await toGoogle).url());
+    expect(authorization.pathname).toBe("/o/oauth2/v2/auth");
+    expect(authorization.searchParams.get("client_id")).toBe("e2e-google-client");
+    expect(authorization.searchParams.get("redirect_uri")).toBe(`${site}/api/auth/callback/google`);
   }, 60_000);
 });

@@ -8,6 +8,8 @@ import { createAuth, type Auth, type DevIdentityProvider } from "./auth.server";
 import { createRateLimitStore, sharedRateLimitStore, type RateLimitStore } from "~/services/rate-limiter.server";
 import { passwordPolicyFrom } from "./password-policy.server";
 import { enabledSocialProviders, realSocialProviders } from "./social-providers.server";
+// The host lets the site's forms lead to the providers' sign-in (the CSP's form-action).
+export { socialSignInOrigins } from "./social-providers.server";
 import { promoteEditors } from "./roles.server";
 import { isRole } from "./roles";
 import type { SocialProvider } from "./auth-client";

@@ -9,6 +9,14 @@ const scopes: Record<RealProvider, string[]> = {
   facebook: ["public_profile", "email"],
 };
 
+// Where each provider's sign-in starts (Better Auth's authorization addresses): a form that links a provider is
+// redirected there, so the pages' form-action must allow it.
+const authorizationOrigins: Record<RealProvider, string> = {
+  google: "https://accounts.google.com",
+  line: "https://access.line.me",
+  facebook: "https://www.facebook.com",
+};
+
 /**
  * The one place that decides which social providers are on: each real provider whose id and secret are both
  * set (in the order the buttons show them). Better Auth's options, the development stand-in and the buttons all
@@ -24,6 +32,11 @@ export function realSocialProviders(env: ServerEnv) {
     const [clientId, clientSecret] = keys[id];
     return clientId && clientSecret ? [{ id, clientId, clientSecret, scope: scopes[id] }] : [];
   });
+}
+
+/** The authorization origins of the providers that are on, as CSP sources. */
+export function socialSignInOrigins(env: ServerEnv): string[] {
+  return realSocialProviders(env).map((provider) => authorizationOrigins[provider.id]);
 }
 
 /** The sign-in buttons to show: the real providers, or on a development site the development provider. */
