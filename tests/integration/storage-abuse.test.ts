@@ -330,7 +330,7 @@ describeEachDatabase("storage rate limits", (database) => {
     expect(stored.status).toBe(200);
     // The upload was one write; four more (404: nothing there) reach the limit.
     expect(await writes(owner, 4)).toEqual([404, 404, 404, 404]);
-    const elsewhere: Actor = { ...owner, ip: "10.200.0.1" };
+    const elsewhere: Actor = { ...owner, ip: "198.51.100.1" };
     const refused = await api.patch(elsewhere, stored.body.name, { cacheControl: "no-cache" });
     expect(refused.status).toBe(429);
     expect(Number(refused.headers.get("retry-after"))).toBeGreaterThan(0);
@@ -341,7 +341,8 @@ describeEachDatabase("storage rate limits", (database) => {
   });
 
   it("limits writes per address, across accounts", async () => {
-    const ip = "10.201.0.1";
+    // A documentation address: the test server's own clients come from 10.x (one of them could be 10.201.0.1).
+    const ip = "198.51.100.2";
     const [first, second] = (await Promise.all([signUp(server), signUp(server)])).map((who): Actor => ({ ...who, ip }));
     expect(await writes(first!, 4)).toEqual([404, 404, 404, 404]);
     expect(await writes(second!, 4)).toEqual([404, 404, 404, 404]);
