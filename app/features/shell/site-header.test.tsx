@@ -44,12 +44,15 @@ describe("SiteHeader", () => {
       window.scrollY = y;
       fireEvent.scroll(window);
     });
-    scrollTo(50);
-    expect(header.className).not.toContain("site-header--scrolled");
+    const scrolled = () => header.className.includes("site-header--scrolled");
+    // The bar listens from an effect that may run a moment after it shows: each step waits for the look to change.
+    expect(scrolled()).toBe(false);
     scrollTo(51);
-    expect(header.className).toContain("site-header--scrolled");
-    scrollTo(10);
-    expect(header.className).not.toContain("site-header--scrolled");
+    await vi.waitFor(() => expect(scrolled()).toBe(true));
+    scrollTo(50);
+    await vi.waitFor(() => expect(scrolled()).toBe(false));
+    scrollTo(51);
+    await vi.waitFor(() => expect(scrolled()).toBe(true));
   });
 
   it("opens the small-screen menu, reports it, and closes it on navigation", async () => {
