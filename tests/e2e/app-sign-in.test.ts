@@ -5,7 +5,7 @@ import { launchServer, type LaunchedServer } from "~tests/helpers/launch-server.
 import { startReferenceApp, type ReferenceApp } from "~tests/fixtures/reference-app";
 import { launchChromium, waitForHydration } from "./helpers/browser";
 import { watchViolations } from "./helpers/csp";
-import { newEmail } from "./helpers/accounts";
+import { newEmail, submitSignUp } from "./helpers/accounts";
 
 /**
  * The app's sign-in end to end in Chromium, on SQLite: the site on example.test and the reference client (the
@@ -66,12 +66,7 @@ describe("the app signs in through the site (OpenID provider, single sign-on)", 
   it("進入應用程式 lands a parent signed in on the site in the app, which refreshes, uploads and signs out", async () => {
     let page = await newPage();
     await page.goto(`${site}/signup`);
-    await page.getByLabel("顯示名稱").fill("小明");
-    await page.getByLabel("電子郵件").fill(newEmail());
-    await page.getByLabel("密碼", { exact: true }).fill("family-123");
-    await page.getByLabel("確認密碼").fill("family-123");
-    await page.getByRole("button", { name: "註冊" }).click();
-    await page.waitForURL(/\/email-verification\?from=signup/);
+    await submitSignUp(page, newEmail());
     // The session cookie is the parent domain's, so the app's subdomain shares it.
     const cookies = await page.context().cookies(site);
     expect(cookies.find((cookie) => cookie.name.endsWith("session_token"))?.domain).toBe(".example.test");
@@ -148,12 +143,7 @@ describe("the app signs in through the site (OpenID provider, single sign-on)", 
   it("a form that links Google sends the browser on to Google's sign-in (the pages' form-action allows it)", async () => {
     const page = await newPage({ javaScriptEnabled: false });
     await page.goto(`${site}/signup`);
-    await page.getByLabel("顯示名稱").fill("小華");
-    await page.getByLabel("電子郵件").fill(newEmail());
-    await page.getByLabel("密碼", { exact: true }).fill("family-123");
-    await page.getByLabel("確認密碼").fill("family-123");
-    await page.getByRole("button", { name: "註冊" }).click();
-    await page.waitForURL(/\/email-verification\?from=signup/);
+    await submitSignUp(page, newEmail(), "小華");
     await page.goto(`${site}/account`);
     // A redirect the policy refuses is never requested; Google itself is not reached from here (no network).
     const toGoogle = page.waitForRequest((request) => request.url().startsWith("https://accounts.google.com/"), { timeout: 15_000 });
