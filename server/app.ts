@@ -117,7 +117,7 @@ export function createApp() {
 
   app.get("/healthz", (c) => c.json({ ok: true }));
   // The site as the app's OpenID provider (docs/app-integration.md): discovery and /oidc/*.
-  const appSignIn = createAppSignIn({ authService: getAuthService(), redis: sharedRedis() });
+  const appSignIn = createAppSignIn({ authService: getAuthService() });
   // File storage speaking the Firebase Storage v0 protocol (docs/storage.md); its disk guard reports DATA_DIR's disk.
   // It also takes the app's access tokens.
   const storage = createStorage({ env, database: getDatabase(), authService: getAuthService(), appTokenUser: appSignIn.accessTokenUser });

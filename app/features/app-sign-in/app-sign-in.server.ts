@@ -1,4 +1,3 @@
-import type { Redis } from "ioredis";
 import type { AuthService } from "~/features/auth/auth-service.server";
 import { createAppProvider, type AppProvider } from "./provider.server";
 import { appSignInRoutes } from "./provider-routes.server";
@@ -7,13 +6,13 @@ import type { ServerEnv } from "~/config/env.server";
 
 /**
  * The app's sign-in, as the host mounts it: the OpenID provider's routes (discovery, /oidc/*) and, for file
- * storage, who an app's access token belongs to. Built on the sign-in layer's service and database; Redis holds
- * the provider's records when configured.
+ * storage, who an app's access token belongs to. Built on the sign-in layer's service and database, which holds
+ * the provider's records too (never in Redis: a Redis restart signs nobody out).
  */
-export function createAppSignIn({ authService, redis }: { authService: AuthService; redis?: Redis }) {
+export function createAppSignIn({ authService }: { authService: AuthService }) {
   const { env, database } = authService;
   let made: Promise<AppProvider> | undefined;
-  const appProvider = () => (made ??= createAppProvider({ env, database, redis }));
+  const appProvider = () => (made ??= createAppProvider({ env, database }));
 
   const sessionUser = async (headers: Headers) => {
     const current = await authService.auth.api.getSession({ headers });
