@@ -1,5 +1,5 @@
 import type { AuthService } from "~/features/auth/auth-service.server";
-import { createAppProvider, type AppProvider } from "./provider.server";
+import { createAppProvider, providerPaths, type AppProvider } from "./provider.server";
 import { appSignInRoutes } from "./provider-routes.server";
 import { registeredClients } from "./registered-clients.server";
 import type { ServerEnv } from "~/config/env.server";
@@ -42,3 +42,11 @@ export type AppSignIn = ReturnType<typeof createAppSignIn>;
 export function appRedirectSources(env: ServerEnv): string[] {
   return registeredClients(env).redirectSources();
 }
+
+/**
+ * The provider's endpoints read their request body from the Node stream themselves (oidc-provider caps it at
+ * 56 KB). The host must not touch it: a body stream opened before the provider is ready (on a fresh instance its
+ * first request waits for the provider to be made) leaves it nothing to read, and the token or revocation request
+ * is refused as if it named no client. The interaction (the consent form) is the host's own.
+ */
+export const providerReadsBody = (path: string) => path.startsWith("/oidc/") && !path.startsWith(`${providerPaths.interaction}/`);

@@ -1,8 +1,9 @@
 import type Provider from "oidc-provider";
-import type { Configuration } from "oidc-provider";
+import type { Configuration, ProviderContext } from "oidc-provider";
 import type { ServerEnv } from "~/config/env.server";
 import type { DatabaseHandle } from "~/db/connection.server";
-import { noteRequestError } from "~/services/request-context.server";
+import { currentRequestErrors, noteRequestError } from "~/services/request-context.server";
+import { isDependencyUnavailable, serviceUnavailableMessage } from "~/services/dependency-errors.server";
 import { appSessions, type AppSessions } from "./app-sessions.server";
 import { providerRecords, type ProviderRecords } from "./provider-records.server";
 import { guardTokenGrants } from "./refresh-rotation.server";
@@ -157,6 +158,7 @@ export async function createAppProvider({ env, database }: AppProviderDependenci
   // so the provider names the site's origin and marks its cookies Secure on an https site.
   provider.proxy = true;
   provider.on("server_error", (_ctx, error) => noteRequestError(error));
+  provider.use(answerOutagesWith503);
   await guardTokenGrants(provider, records);
   return { provider, clients, sessions, records, lifetimes };
 }
@@ -177,4 +179,20 @@ export async function grantFor(
   const grantId = await grant.save();
   await sessions.start({ grantId, userId: input.accountId, appName: input.appName, ipAddress: input.ipAddress, lifetimeSeconds });
   return grant;
+}
+
+/**
+ * A request the provider failed because the database is away answers 503 with Retry-After, like the site's
+ * pages, not 500 server_error: the app retries later and keeps its tokens. JSON answers (token, userinfo,
+ * revocation) say `temporarily_unavailable`; pages keep the provider's error page.
+ */
+async function answerOutagesWith503(ctx: ProviderContext, next: () => Promise<void>) {
+  await next();
+  if (ctx.status !== 500 || !currentRequestErrors().some(isDependencyUnavailable)) return;
+  ctx.status = 503;
+  ctx.set("Retry-After", "5");
+  ctx.set("Cache-Control", "no-store");
+  if (ctx.body && typeof ctx.body === "object" && !Buffer.isBuffer(ctx.body)) {
+    ctx.body = { error: "temporarily_unavailable", error_description: serviceUnavailableMessage };
+  }
 }
