@@ -28,6 +28,7 @@ import { singleUseLinks } from "./single-use-links.server";
 import { promoteEditors } from "./roles.server";
 import { recentSignIn } from "./recent-sign-in.server";
 import { accountNotices, isEmailChangeToken } from "./account-notices.server";
+import { emailChangeLinks } from "./email-change-links.server";
 import { sendSecurityNotice } from "./security-notices.server";
 import { signInMethods } from "./sign-in-methods.server";
 import { knownDevices } from "./known-devices.server";
@@ -175,6 +176,8 @@ export function authOptions(deps: AuthDependencies) {
       accountRateLimit(env, rateLimitStore),
       redirectRule(env.SITE_URL),
       singleUseLinks(database.db, verificationLinkLifetime),
+      // Only the newest email-change link works, and a taken address is a clear refusal.
+      emailChangeLinks(database.db),
       // Before the anonymous plugin: an unverified sign-in is refused before a guest's data would move.
       signInRules({ policy, siteWords: siteContextWords(env), siteUrl: env.SITE_URL }),
       // A sensitive change long after sign-in waits for the password (or another proof) again.
