@@ -330,3 +330,22 @@ export interface FamilyConsentTable {
   user_agent: string | null;
   consented_at: string;
 }
+
+// --- family invitations (app/features/family) ---
+export interface Database {
+  family_invitation: FamilyInvitationTable;
+}
+
+/** A single-use invitation to join a family as a parent: the token's SHA-256, ISO-8601 times. */
+export interface FamilyInvitationTable {
+  id: string;
+  family_id: string;
+  token_hash: string;
+  invited_by: string;
+  email: string | null;
+  created_at: string;
+  expires_at: string;
+  accepted_at: string | null;
+  accepted_by: string | null;
+  cancelled_at: string | null;
+}

@@ -19,6 +19,7 @@ import {
 } from "~/features/family/family-store.server";
 import { familyUserData } from "~/features/family/family-user-data.server";
 import { consentNoticeVersion } from "~/features/family/family-rules";
+import { acceptInvitation, cancelInvitation, createInvitation, openInvitations, previewInvitation } from "~/features/family/family-invitations.server";
 import { describeEachDatabase } from "~tests/helpers/databases";
 
 const brand = { productName: "任務小勇士", supportEmail: "support@example.tw", siteUrl: "http://localhost:3000" };
@@ -210,7 +211,85 @@ describeEachDatabase("families", (database) => {
     expect((await exportUserData(db(), (await user()).id)).family).toEqual({ family: null });
   });
 
+  describe("invitations", () => {
+    const tokenOf = (link: string) => new URL(link).searchParams.get("token") ?? "";
+
+    it("invites a co-parent by a single-use link that any parent sees and the invitee accepts; every parent hears of the join", async () => {
+      const owner = await user("小明媽媽");
+      const familyId = await createFamily(db(), brand, owner, "王家");
+      const invitation = await createInvitation(db(), brand, owner, null);
+      expect(invitation.link).toMatch(/^http:\/\/localhost:3000\/account\/family\/join\?token=[\w-]{43}$/);
+      expect(new Date(invitation.expiresAt).getTime() - Date.now()).toBeGreaterThan(6.9 * 86_400_000);
+      expect(await openInvitations(db(), familyId)).toEqual([expect.objectContaining({ id: invitation.id, email: null, invitedBy: "小明媽媽" })]);
+      expect(await previewInvitation(db(), tokenOf(invitation.link))).toMatchObject({ familyName: "王家", inviterName: "小明媽媽" });
+
+      const coParent = await user("小明爸爸");
+      expect(await acceptInvitation(db(), brand, { id: coParent.id, name: "小明爸爸" }, tokenOf(invitation.link))).toBe(familyId);
+      expect((await familyOf(db(), coParent.id))?.role).toBe("parent");
+      for (const email of [owner.email, coParent.email]) expect((await mailsTo(email)).some((mail) => mail.text.includes("「小明爸爸」以家長身分加入了家庭「王家」"))).toBe(true);
+      expect(await openInvitations(db(), familyId)).toEqual([]);
+
+      const third = await user();
+      expect((await refusal(acceptInvitation(db(), brand, { id: third.id, name: "路人" }, tokenOf(invitation.link)))).code).toBe("family/invitation-used");
+      expect((await refusal(previewInvitation(db(), tokenOf(invitation.link)))).code).toBe("family/invitation-used");
+      expect((await refusal(previewInvitation(db(), "no-such-token"))).code).toBe("family/invitation-invalid");
+    });
+
+    it("mails the link to an address alike whether or not it has an account, and stores only the token's hash", async () => {
+      const owner = await user();
+      await createFamily(db(), brand, owner, "林家");
+      const member = await user();
+      const stranger = `nobody-${randomUUID().slice(0, 8)}@example.tw`;
+      const answers = [await createInvitation(db(), brand, owner, member.email), await createInvitation(db(), brand, owner, stranger)];
+      expect(answers.map((answer) => Object.keys(answer).sort())).toEqual([["expiresAt", "id", "link"], ["expiresAt", "id", "link"]]);
+      for (const [email, answer] of [[member.email, answers[0]], [stranger, answers[1]]] as const) {
+        const [mail] = await mailsTo(email);
+        expect(mail?.subject).toContain("邀請你一起管理家庭「林家」");
+        expect(mail?.text).toContain(answer!.link);
+      }
+      const stored = await db().selectFrom("family_invitation").select("token_hash").where("id", "=", answers[0]!.id).executeTakeFirstOrThrow();
+      expect(answers[0]!.link).not.toContain(stored.token_hash);
+    });
+
+    it("lets either parent cancel an open invitation, refuses an expired one, and keeps a parent in one family", async () => {
+      const { owner, parent, familyId } = await household();
+      const first = await createInvitation(db(), brand, owner, null);
+      await cancelInvitation(db(), brand, parent, first.id);
+      expect(await openInvitations(db(), familyId)).toEqual([]);
+      expect((await refusal(cancelInvitation(db(), brand, owner, first.id))).code).toBe("family/invitation-not-found");
+      const newcomer = await user();
+      expect((await refusal(acceptInvitation(db(), brand, { id: newcomer.id, name: "新" }, tokenOf(first.link)))).code).toBe("family/invitation-used");
+
+      const outsider = await user();
+      await createFamily(db(), brand, outsider, "別家");
+      expect((await refusal(cancelInvitation(db(), brand, outsider, (await createInvitation(db(), brand, owner, null)).id))).code).toBe("family/invitation-not-found");
+
+      const second = await createInvitation(db(), brand, owner, null);
+      expect((await refusal(acceptInvitation(db(), brand, { id: outsider.id, name: "別家" }, tokenOf(second.link)))).code).toBe("family/already-in-family");
+      // The refusal did not use the link up.
+      expect((await openInvitations(db(), familyId)).map((open) => open.id)).toContain(second.id);
+
+      await db().updateTable("family_invitation").set({ expires_at: new Date(Date.now() - 1000).toISOString() }).where("id", "=", second.id).execute();
+      expect((await refusal(acceptInvitation(db(), brand, { id: newcomer.id, name: "新" }, tokenOf(second.link)))).code).toBe("family/invitation-expired");
+      expect((await refusal(createInvitation(db(), brand, newcomer, null))).code).toBe("family/not-found");
+    });
+  });
+
   describe("races", () => {
+    it("two people accepting one invitation at once: exactly one joins", async () => {
+      for (let round = 0; round < 5; round += 1) {
+        const owner = await user();
+        const familyId = await createFamily(db(), brand, owner, "搶先家");
+        const { link } = await createInvitation(db(), brand, owner, null);
+        const token = new URL(link).searchParams.get("token") ?? "";
+        const [first, second] = [await user(), await user()];
+        const results = await Promise.allSettled([acceptInvitation(db(), brand, { ...first, name: "甲" }, token), acceptInvitation(db(), brand, { ...second, name: "乙" }, token)]);
+        expect(results.filter((result) => result.status === "fulfilled")).toHaveLength(1);
+        expect((results.find((result) => result.status === "rejected") as PromiseRejectedResult).reason).toMatchObject({ code: "family/invitation-used" });
+        expect(await db().selectFrom("family_member").select("user_id").where("family_id", "=", familyId).execute()).toHaveLength(2);
+      }
+    });
+
     it("one parent making two families at once ends in one", async () => {
       const owner = await user();
       const results = await Promise.allSettled([createFamily(db(), brand, owner, "一"), createFamily(db(), brand, owner, "二")]);
