@@ -65,6 +65,7 @@ async function measure(build, port) {
       session: await perRequest(pid, samples, () => send("/api/auth/get-session", { cookie })),
       signIn: await perRequest(pid, samples, signIn),
       page: await perRequest(pid, samples, () => send("/account/security", { cookie })),
+      board: await perRequest(pid, samples, () => send("/wishing-well", { cookie })),
       signUp: await perRequest(pid, samples / 2, (index) => send("/api/auth/sign-up/email", { body: { email: `cpu-up-${run}-${visitor}-${index}@example.tw`, password, name: "bench" } })),
     };
   } finally {
@@ -78,7 +79,7 @@ export async function run() {
     for (const [index, build] of builds.entries()) results.get(build).push(await measure(build, basePort + 40 + index));
   }
   const labels = { healthz: "GET /healthz", session: "GET /api/auth/get-session (signed in)", signIn: "sign-in (argon2 off the main thread)",
-    page: "GET /account/security (signed in, fresh render)", signUp: "sign-up (one hash, five writes)" };
+    page: "GET /account/security (signed in, fresh render)", board: "GET /wishing-well (signed in, fresh render)", signUp: "sign-up (one hash, five writes)" };
   const [reference] = builds;
   const rows = [];
   for (const key of Object.keys(labels)) {
