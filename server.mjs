@@ -140,8 +140,11 @@ async function start() {
     const { port, host, dialect, shutdownTimeoutMs } = await server.prepare();
     const state = { closing: false };
     const fetch = async (request, bindings) => {
+      // An answer written straight to Node's response (the app's OpenID provider) takes the header from here.
+      if (state.closing) bindings.outgoing.setHeader("connection", "close");
       const response = await server.app.fetch(request, bindings);
-      if (!state.closing) return response;
+      // Such an answer is gone already: rebuilding its marker would make the adapter write a second one.
+      if (!state.closing || response.headers.has("x-hono-already-sent")) return response;
       const headers = new Headers(response.headers);
       headers.set("connection", "close");
       return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
