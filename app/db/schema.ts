@@ -243,6 +243,9 @@ export interface OidcRecordTable {
   uid: string | null;
   expires_at: number | string;
   consumed_at: number | string | null;
+  /** A consumed refresh token's successor and the answer that carried it (the grace for a lost answer). */
+  successor_id: string | null;
+  kept_answer: string | null;
 }
 
 /** A signing key the provider made for itself (when OIDC_JWKS is unset): its private JWK as JSON. */
