@@ -1,6 +1,6 @@
 // What one operation costs the shared engines, on PostgreSQL + Redis as the deploy recipe runs the site: SQL
 // statements (BEGIN/COMMIT included) and Redis commands and round trips per sign-in, session check, fresh page,
-// userinfo and token refresh, counted inside the server (bench/count-calls.cjs), plus the server's CPU per
+// userinfo and token refresh, counted inside the server (bench/count-calls.mjs), plus the server's CPU per
 // operation. These counts, not this machine's cores, say how the site grows; docs/performance.md turns them into
 // a sizing. Deterministic counts: a change shows as a different number, whatever the machine's load.
 //   npm run build && node bench/operation-costs.mjs     (BUILD_DIR, BENCH_PORT, TEST_DATABASE_URL, TEST_REDIS_URL, SAMPLES)
@@ -8,6 +8,7 @@ import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { URLSearchParams } from "node:url";
 import pg from "pg";
 import { Redis } from "ioredis";
 import { launchServer } from "../tests/helpers/launch-server.mjs";
@@ -35,7 +36,7 @@ export async function run() {
     buildDir,
     env: {
       DATABASE_URL: databaseUrl.toString(), REDIS_URL: redisUrl, REDIS_KEY_PREFIX: redisPrefix, TRUSTED_PROXIES: "127.0.0.1",
-      NODE_OPTIONS: `--require ${path.resolve("bench/count-calls.cjs")}`, COUNT_CALLS_FILE: countsFile,
+      NODE_OPTIONS: `--import ${path.resolve("bench/count-calls.mjs")}`, COUNT_CALLS_FILE: countsFile,
       OIDC_CLIENTS: JSON.stringify([{ client_id: benchClient.id, client_name: "效能測試 App", redirect_uris: [benchClient.redirectUri], public: false, first_party: true }]),
       [`OIDC_CLIENT_SECRET_${benchClient.id.toUpperCase().replace(/[-.]/g, "_")}`]: benchClient.secret,
     },

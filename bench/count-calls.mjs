@@ -1,9 +1,15 @@
-// Preloaded into the server by bench/operation-costs.mjs (NODE_OPTIONS=--require): counts the SQL statements sent
+// Preloaded into the server by bench/operation-costs.mjs (NODE_OPTIONS=--import): counts the SQL statements sent
 // through `pg`, the Redis commands sent through `ioredis` and the writes to Redis's socket (one per round trip: a
 // pipeline or MULTI block goes out in one write), and writes the counts to COUNT_CALLS_FILE on SIGUSR2.
 // Bench only: never loaded by the site itself.
-const fs = require("node:fs");
-const net = require("node:net");
+import fs from "node:fs";
+import { createRequire } from "node:module";
+import net from "node:net";
+import process from "node:process";
+import { URL } from "node:url";
+
+// The server's own copies of pg and ioredis (CommonJS: the site's imports get these very modules).
+const require = createRequire(import.meta.url);
 const counts = { statements: 0, transactions: 0, redisCommands: 0, redisRoundTrips: 0, names: {} };
 const named = (name) => (counts.names[name] = (counts.names[name] ?? 0) + 1);
 const pg = require("pg");
