@@ -28,6 +28,7 @@ import { wishUserData } from "~/features/wishes/wish-user-data.server";
 import { appRedirectSources, createAppSignIn, providerReadsBody } from "~/features/app-sign-in/app-sign-in.server";
 import { appOriginAccess } from "./app-origin";
 import { postUserData } from "~/features/dev-blog/post-user-data.server";
+import { familyUserData } from "~/features/family/family-user-data.server";
 
 /** Every request body is capped; the sign-in layer's forms and JSON are small (analytics has its own 16 KB). */
 export const MAX_BODY_BYTES = 64 * 1024;
@@ -51,6 +52,7 @@ export function createApp() {
   // its own handler in createStorage below).
   registerUserDataHandler(wishUserData);
   registerUserDataHandler(postUserData);
+  registerUserDataHandler(familyUserData({ productName: env.PRODUCT_NAME, supportEmail: env.SUPPORT_EMAIL, siteUrl: env.SITE_URL }));
   const app = new Hono();
   // Imported lazily so React Router's build stays a chunk of its own, which its prerenderer looks up.
   const handleRequest = createRequestHandler(
