@@ -119,7 +119,9 @@ const oidcClientList = z
   .array(oidcClient)
   .optional()
   .default([])
-  .refine((list) => new Set(list.map((client) => client.client_id)).size === list.length, "client_id 不可重複");
+  .refine((list) => new Set(list.map((client) => client.client_id)).size === list.length, "client_id 不可重複")
+  // `partner-web` and `partner.web` would read one secret variable: an id must not be mistaken for another.
+  .refine((list) => new Set(list.map((client) => clientSecretVariable(client.client_id))).size === list.length, "client_id 不可只差在大小寫或 . _ -（會共用同一個金鑰變數）");
 
 /** The private signing keys, as a JSON Web Key Set (`{"keys":[…]}`), each with `d`, `kid` and an `alg` of ES256 or RS256. */
 const privateKeySet = z

@@ -1,6 +1,5 @@
 import { randomBytes } from "node:crypto";
 import type { DatabaseHandle } from "~/db/connection.server";
-import { sessionIsActive } from "~/features/auth/auth-service.server";
 
 /**
  * Each app sign-in (an OpenID grant) owns a row of the sign-in layer's `session` table, with the grant's id as its
@@ -14,7 +13,11 @@ export interface AppSessions {
   end(grantId: string): Promise<void>;
 }
 
-export function appSessions(database: DatabaseHandle): AppSessions {
+/**
+ * `absoluteDays`: SESSION_ABSOLUTE_DAYS, read at every check, so lowering it ends app sign-ins older than the new
+ * limit as it ends the site's sessions (their row's `expiresAt` was set under the old one).
+ */
+export function appSessions(database: DatabaseHandle, absoluteDays: number): AppSessions {
   const { db } = database;
   // Better Auth stores dates as Date on PostgreSQL and ISO text on SQLite; rows written here match what it reads.
   const stamp = (date: Date) => (database.dialect === "postgres" ? date : date.toISOString());
@@ -38,7 +41,11 @@ export function appSessions(database: DatabaseHandle): AppSessions {
         .onConflict((conflict) => conflict.column("id").doNothing())
         .execute();
     },
-    isAlive: (grantId) => sessionIsActive(database, grantId),
+    async isAlive(grantId) {
+      const row = await db.selectFrom("session").select(["expiresAt", "createdAt"]).where("id", "=", grantId).executeTakeFirst();
+      const now = Date.now();
+      return Boolean(row && new Date(row.expiresAt).getTime() > now && new Date(row.createdAt).getTime() + absoluteDays * 86_400_000 > now);
+    },
     async end(grantId) {
       await db.deleteFrom("session").where("id", "=", grantId).execute();
     },

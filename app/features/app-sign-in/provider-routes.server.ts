@@ -145,7 +145,10 @@ export function appSignInRoutes(deps: AppSignInRoutesDependencies) {
 
   const forward = async (c: Context) => {
     const { provider, records } = await deps.appProvider();
-    if (c.req.path === providerPaths.authorization) await followSiteSession(c, deps, records);
+    if (c.req.path === providerPaths.authorization) {
+      askConsentForOfflineAccess(c);
+      await followSiteSession(c, deps, records);
+    }
     const { outgoing } = asIssuerRequest(c);
     for (const [name, value] of answerHeaders) outgoing.setHeader(name, value);
     await answerWithNode(c, provider.callback());
@@ -175,5 +178,19 @@ async function followSiteSession(c: Context, deps: AppSignInRoutesDependencies, 
   if (!prompts.includes("none")) return;
   url.searchParams.delete("prompt");
   url.searchParams.set("silent", "1");
+  nodeBindings(c).incoming.url = `${url.pathname}${url.search}`;
+}
+
+/**
+ * `offline_access` survives only with `prompt=consent` (OpenID Connect Core 11; the provider drops it otherwise),
+ * and only with it does an app get a refresh token. A request that names no prompt is given that one: a
+ * third-party app's consent screen then says the app stays signed in (and is not shown again for a grant that
+ * holds it), a first-party app sees no screen. `prompt=none` stays silent, without a refresh token.
+ */
+function askConsentForOfflineAccess(c: Context) {
+  const url = new URL(c.req.url);
+  const scopes = (url.searchParams.get("scope") ?? "").split(" ");
+  if (c.req.method !== "GET" || !scopes.includes("offline_access") || url.searchParams.has("prompt")) return;
+  url.searchParams.set("prompt", "consent");
   nodeBindings(c).incoming.url = `${url.pathname}${url.search}`;
 }

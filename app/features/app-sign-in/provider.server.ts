@@ -61,7 +61,7 @@ export interface AppProvider {
 /** The site as an OpenID provider for the app (panva's oidc-provider, decision 180), issuer = SITE_URL. */
 export async function createAppProvider({ env, database }: AppProviderDependencies): Promise<AppProvider> {
   const { default: OidcProvider } = await import("oidc-provider");
-  const sessions = appSessions(database);
+  const sessions = appSessions(database, env.SESSION_ABSOLUTE_DAYS);
   const records = providerRecords({ database, sessions });
   const clients = registeredClients(env);
   const lifetimes = tokenLifetimes(env);
@@ -90,6 +90,8 @@ export async function createAppProvider({ env, database }: AppProviderDependenci
     },
     features: {
       devInteractions: { enabled: false },
+      // Not offered (nor advertised in discovery): the host routes no /request endpoint.
+      pushedAuthorizationRequests: { enabled: false },
       revocation: { enabled: true },
       userinfo: { enabled: true },
       rpInitiatedLogout: {
@@ -102,7 +104,9 @@ export async function createAppProvider({ env, database }: AppProviderDependenci
     // Every use of a refresh token replaces it; presenting a used one again revokes the whole grant (reuse detection,
     // made atomic and given a short grace for a lost answer in refresh-rotation.server.ts).
     rotateRefreshToken: true,
-    issueRefreshToken: async (_ctx: unknown, client: { grantTypeAllowed(type: string): boolean }) => client.grantTypeAllowed("refresh_token"),
+    // A refresh token only when the app asked for `offline_access` (the consent screen says it stays signed in).
+    issueRefreshToken: async (_ctx: unknown, client: { grantTypeAllowed(type: string): boolean }, code: { scopes: Set<string> }) =>
+      client.grantTypeAllowed("refresh_token") && code.scopes.has("offline_access"),
     // Revoking either token is the app's sign-out: the grant and its session end with it.
     revokeGrantPolicy: () => true,
     // Set by the host for a silent request the provider itself could not answer (provider-routes.server.ts).

@@ -28,6 +28,8 @@ export function registeredClients(env: ServerEnv) {
       scope: allowedScopes(client.first_party).join(" "),
       // Every ID token says when the parent last proved who they are (the session's start), asked or not.
       require_auth_time: true,
+      // The code travels in the query (or a form post), never in a fragment.
+      response_modes: ["query", "form_post"],
       ...(client.public
         ? { token_endpoint_auth_method: "none" }
         : { token_endpoint_auth_method: "client_secret_basic", client_secret: client.client_secret }),
