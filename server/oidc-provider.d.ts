@@ -60,7 +60,10 @@ declare module "oidc-provider" {
   }
 
   /** The provider's OAuth errors (each answered with its status and `error` code). */
-  export const errors: { InvalidGrant: new (detail?: string) => Error & { error_detail?: string } };
+  export const errors: {
+    InvalidGrant: new (detail?: string) => Error & { error_detail?: string };
+    InvalidClientAuth: new (detail?: string) => Error & { error_detail?: string };
+  };
 
   export interface InteractionDetails {
     uid: string;

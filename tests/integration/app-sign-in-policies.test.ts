@@ -5,7 +5,7 @@ import { ConfigError, parseEnv } from "~/config/env.server";
 import { describeEachDatabase } from "~tests/helpers/databases";
 import { discoverProvider, finishSignIn, refresh, startSignIn } from "~tests/fixtures/reference-client";
 import type { AuthTestServer } from "./auth-server";
-import { authorize, startAppSignInServer, testClients } from "./app-sign-in-fixtures";
+import { authorize, partnerSecret, startAppSignInServer, testClients } from "./app-sign-in-fixtures";
 
 const password = "kite-river-7";
 const nativeRedirect = "tw.example.app:/callback";
@@ -56,6 +56,33 @@ describeEachDatabase("app sign-in: provider policies", (database) => {
     await database().handle.db.updateTable("session").set({ createdAt: database().handle.dialect === "postgres" ? twoDaysAgo : twoDaysAgo.toISOString() }).where("id", "=", grantId).execute();
     await expect(refresh(app, tokens.refresh_token!)).rejects.toMatchObject({ error: "invalid_grant" });
     expect((await fetch(`${server.baseURL}/oidc/me`, { headers: { authorization: `Bearer ${tokens.access_token}` } })).status).toBe(401);
+  });
+
+  const tokenRequest = (form: Record<string, string>, headers: Record<string, string> = {}) =>
+    fetch(`${server.baseURL}/oidc/token`, { method: "POST", headers: { "content-type": "application/x-www-form-urlencoded", ...headers }, body: new URLSearchParams(form) });
+
+  it("a client registered for HTTP Basic may not send its secret as a form field", async () => {
+    const basic = `Basic ${Buffer.from(`partner:${partnerSecret}`).toString("base64")}`;
+    // The right secret the registered way reaches the grant (an unknown token: invalid_grant, not a client error).
+    const registered = await tokenRequest({ grant_type: "refresh_token", refresh_token: "unknown" }, { authorization: basic });
+    expect([registered.status, ((await registered.json()) as { error: string }).error]).toEqual([400, "invalid_grant"]);
+    const posted = await tokenRequest({ grant_type: "refresh_token", refresh_token: "unknown", client_id: "partner", client_secret: partnerSecret });
+    expect([posted.status, ((await posted.json()) as { error: string }).error]).toEqual([401, "invalid_client"]);
+  });
+
+  it("wrong client secrets from one address get 429 with Retry-After after the sign-in limit (30 a minute)", async () => {
+    const wrong = `Basic ${Buffer.from("partner:wrong-secret-0123456789abcdef-0123456789").toString("base64")}`;
+    // Its own address (the test server trusts X-Forwarded-For from loopback), so other tests are not limited.
+    const address = `${database().handle.dialect === "postgres" ? "203.0.113" : "198.51.100"}.${Math.floor(Math.random() * 250) + 1}`;
+    const statuses: number[] = [];
+    for (let attempt = 0; attempt < 35; attempt += 1) {
+      statuses.push((await tokenRequest({ grant_type: "refresh_token", refresh_token: "unknown" }, { authorization: wrong, "x-forwarded-for": address })).status);
+    }
+    expect(statuses.slice(0, 30)).toEqual(Array(30).fill(401));
+    expect(statuses.slice(30)).toEqual(Array(5).fill(429));
+    const limited = await tokenRequest({ grant_type: "refresh_token", refresh_token: "unknown" }, { authorization: wrong, "x-forwarded-for": address });
+    expect(limited.headers.get("retry-after")).toMatch(/^\d+$/);
+    expect(await limited.json()).toMatchObject({ error: "too_many_requests" });
   });
 
   it("advertises no pushed authorization requests, and never puts a code in a fragment", async () => {

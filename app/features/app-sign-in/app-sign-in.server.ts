@@ -3,6 +3,7 @@ import { createAppProvider, providerPaths, type AppProvider } from "./provider.s
 import { appSignInRoutes } from "./provider-routes.server";
 import { registeredClients } from "./registered-clients.server";
 import { storageRights } from "./app-scopes.server";
+import { fixedWindowLimiter, sharedRateLimitStore } from "~/services/rate-limiter.server";
 import type { ServerEnv } from "~/config/env.server";
 
 /**
@@ -30,7 +31,12 @@ export function createAppSignIn({ authService }: { authService: AuthService }) {
   };
 
   return {
-    routes: appSignInRoutes({ env, appProvider, sessionUser }),
+    routes: appSignInRoutes({
+      env,
+      appProvider,
+      sessionUser,
+      clientAuthFailures: fixedWindowLimiter(sharedRateLimitStore(), env.RATE_LIMIT_SIGN_IN_PER_IP, "oidc-client-auth:"),
+    }),
     /**
      * The user of an app's access token and what it may do in storage, or null when it is unknown, expired or
      * revoked, its grant (and so its session) has ended, it was not granted the storage scope, or its app is not

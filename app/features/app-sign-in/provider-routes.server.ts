@@ -3,6 +3,7 @@ import { getCookie } from "hono/cookie";
 import type { ServerEnv } from "~/config/env.server";
 import type { InteractionDetails } from "oidc-provider";
 import { answeredByNode, answerWithNode, nodeBindings } from "~/services/node-bindings.server";
+import type { RateLimiter } from "~/services/rate-limiter.server";
 import { resolveClientIp, trustedProxyList } from "~/services/client-ip.server";
 import { grantFor, providerCookies, providerPaths, type AppProvider } from "./provider.server";
 import { consentPage, errorPage, pagePolicy } from "./provider-pages.server";
@@ -35,6 +36,8 @@ export interface AppSignInRoutesDependencies {
   env: ServerEnv;
   /** The provider, made on first use (it reads its signing keys from the database). */
   appProvider(): Promise<AppProvider>;
+  /** Wrong client secrets per address (RATE_LIMIT_SIGN_IN_PER_IP): a secret is a password. */
+  clientAuthFailures: RateLimiter;
   /** The site's signed-in user of a request's cookie (the sign-in layer's session), or null. */
   sessionUser(headers: Headers): Promise<SignedInUser | null>;
 }
@@ -149,11 +152,22 @@ export function appSignInRoutes(deps: AppSignInRoutesDependencies) {
       askConsentForOfflineAccess(c);
       await followSiteSession(c, deps, records);
     }
-    const { outgoing } = asIssuerRequest(c);
+    const { outgoing, clientIp } = asIssuerRequest(c);
+    const authenticates = c.req.method === "POST" && clientAuthPaths.has(c.req.path);
+    if (authenticates) {
+      const decision = await deps.clientAuthFailures.check(clientIp);
+      if (!decision.allowed) {
+        c.header("Retry-After", String(decision.retryAfterSeconds));
+        c.header("Cache-Control", "no-store");
+        return c.json({ error: "too_many_requests", error_description: "嘗試次數過多，請稍後再試。" }, 429);
+      }
+    }
     for (const [name, value] of answerHeaders) outgoing.setHeader(name, value);
     await answerWithNode(c, provider.callback());
+    if (authenticates && outgoing.statusCode === 401) await deps.clientAuthFailures.hit(clientIp);
     return answeredByNode(c);
   };
+  const clientAuthPaths = new Set([providerPaths.token, providerPaths.revocation]);
   routes.all("/.well-known/openid-configuration", forward);
   routes.all("/oidc/*", forward);
   return routes;
