@@ -35,12 +35,17 @@ import { knownDevices } from "./known-devices.server";
 import { accountData } from "./account-data.server";
 import { methodLabels, resetPasswordPage, type SocialProvider, verifyEmailPage } from "./auth-client";
 import { twoStepSignIn } from "./two-step.server";
+import { convertLegacyBackupCodes } from "./backup-codes.server";
+import { getLogger } from "~/services/logger.server";
 import { emailLinkSignIn } from "./email-link.server";
 import { passkeys } from "./passkeys.server";
 import { endUnprovenAccess, unprovenAccessHooks } from "./unproven-access.server";
 import { authBasePath, authPaths } from "./auth-endpoints";
 
 export const guestDisplayName = "訪客";
+
+/** The sign-in layer's secret (a public site refuses to start without AUTH_SECRET: env.server.ts). */
+const authSecret = (env: ServerEnv) => env.AUTH_SECRET ?? "development-secret-for-loopback-sites-only-0123456789";
 
 const verificationLinkLifetime = 24 * 3600;
 
@@ -75,7 +80,7 @@ export function authOptions(deps: AuthDependencies) {
     appName: env.PRODUCT_NAME,
     baseURL: env.SITE_URL,
     basePath: authBasePath,
-    secret: env.AUTH_SECRET ?? "development-secret-for-loopback-sites-only-0123456789",
+    secret: authSecret(env),
     // The app's own query builder: on SQLite both queue on one connection (decision 602), and a failed query is
     // noted against its request either way (503 when the database is away).
     database: { db: database.db, type: database.dialect, transaction: true },
@@ -201,7 +206,7 @@ export function authOptions(deps: AuthDependencies) {
       passkeys(database, env),
       // After every one-factor way in (it turns their session into a pending code), before the pop-up plugin
       // (which answers the opener from the callback's final redirect).
-      twoStepSignIn(database.db, env),
+      twoStepSignIn(database.db, env, authSecret(env)),
       identityEndpoint(),
       deviceSessions(),
       oauthPopup(),
@@ -241,6 +246,9 @@ export function createAuth(deps: AuthDependencies) {
   const auth = betterAuth(authOptions(deps));
   // Registered before any request can await the context, so no session is read before the check is in place.
   auth.$context.then((context) => refuseSessionsPastAbsoluteAge(context.internalAdapter, deps.env.SESSION_ABSOLUTE_DAYS)).catch(() => {});
+  // Backup codes of the earlier format (one ciphertext) become salted hashes once, at start-up; until then they
+  // still work (backup-codes.server.ts).
+  convertLegacyBackupCodes(deps.database.db, authSecret(deps.env)).catch((error: unknown) => getLogger().warn({ err: error }, "converting backup codes failed"));
   return auth;
 }
 
