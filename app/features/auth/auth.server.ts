@@ -6,7 +6,7 @@ import { jwt } from "better-auth/plugins/jwt";
 import type { DatabaseHandle } from "~/db/connection.server";
 import type { ServerEnv } from "~/config/env.server";
 import { enqueueMail } from "~/features/mail/outbox.server";
-import { emailChangeEmail, emailLinkSignInEmail, passwordResetEmail, verificationEmail } from "~/features/mail/mail-templates.server";
+import { accountDeletedEmail, emailChangeEmail, emailLinkSignInEmail, passwordResetEmail, verificationEmail } from "~/features/mail/mail-templates.server";
 import { hashPassword, verifyPassword } from "./password-hash.server";
 import { accountRateLimit, ipRateLimitOptions } from "./rate-limits.server";
 import { auditLog, authLogging } from "./auth-logging.server";
@@ -130,6 +130,11 @@ export function authOptions(deps: AuthDependencies) {
       deleteUser: {
         enabled: true,
         beforeDelete: async (user) => deleteUserData(database.db, user.id),
+        // The confirmation the stores ask for; guests have no address to tell (`…@guest.invalid`).
+        afterDelete: async (user) => {
+          if ((user as { isAnonymous?: boolean | null }).isAnonymous || user.email.endsWith(".invalid")) return;
+          await enqueueMail(database.db, accountDeletedEmail(brand, user.email, `${env.SITE_URL}/account-deletion`));
+        },
       },
     },
     databaseHooks: {
