@@ -39,7 +39,7 @@ import { convertLegacyBackupCodes } from "./backup-codes.server";
 import { getLogger } from "~/services/logger.server";
 import { emailLinkSignIn } from "./email-link.server";
 import { passkeys } from "./passkeys.server";
-import { endUnprovenAccess, unprovenAccessHooks } from "./unproven-access.server";
+import { endUnprovenAccess, unprovenAccess, unprovenAccessHooks } from "./unproven-access.server";
 import { authBasePath, authPaths } from "./auth-endpoints";
 
 export const guestDisplayName = "訪客";
@@ -209,6 +209,8 @@ export function authOptions(deps: AuthDependencies) {
         proved: (ctx, user) => endUnprovenAccess(ctx.context, database.db, env, user),
       }),
       passkeys(database, env),
+      // Before two-step sign-in: a proof that removed someone else's two-step asks for no code (unproven-access).
+      unprovenAccess(),
       // After every one-factor way in (it turns their session into a pending code), before the pop-up plugin
       // (which answers the opener from the callback's final redirect).
       twoStepSignIn(database.db, env, authSecret(env)),
