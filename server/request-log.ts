@@ -38,7 +38,8 @@ export function requestContext(logger: Logger): MiddlewareHandler {
       return;
     }
     const cause = context.errors.find(isDependencyUnavailable);
-    if (c.res.status >= 500 && cause) {
+    // 401 while the session store could not be read is the outage's answer too: never "signed out".
+    if ((c.res.status >= 500 || c.res.status === 401) && cause) {
       const code = c.req.path.startsWith("/api/auth/") ? "auth/service-unavailable" : "service-unavailable";
       replaceAnswer(c, serviceUnavailableResponse(c.req.header("accept"), code));
     }

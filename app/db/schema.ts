@@ -283,3 +283,18 @@ export interface PasskeyTable {
   created_at: string;
   last_used_at: string | null;
 }
+
+// --- development identity provider (server/dev-identity-provider.ts) ---
+export interface Database {
+  dev_identity_record: DevIdentityRecordTable;
+}
+
+/** One record of the development identity provider (an interaction, session, code, grant, its signing key): JSON. */
+export interface DevIdentityRecordTable {
+  kind: string;
+  id: string;
+  payload: string;
+  grant_id: string | null;
+  uid: string | null;
+  expires_at: number | string;
+}

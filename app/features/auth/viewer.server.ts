@@ -1,4 +1,5 @@
 import { RequestRefused } from "~/services/request-guard.server";
+import { isDependencyUnavailable, unlessDependencyFailed } from "~/services/dependency-errors.server";
 import { getAuthService } from "./auth-service.server";
 import type { Role } from "./roles";
 import type { SessionUser } from "./auth-client";
@@ -15,6 +16,11 @@ export interface Viewer {
   emailVerified: boolean;
 }
 
+/** The request's session, or null when it has none; a session store that cannot be read throws (503), never null. */
+function readSession(request: Request) {
+  return unlessDependencyFailed(() => getAuthService().auth.api.getSession({ headers: request.headers }), (current) => !current);
+}
+
 /** Every permission check of the editor's screens and endpoints goes through here, on the server. */
 export function isEditor(user: { role?: string | null } | null | undefined): boolean {
   return user?.role === "editor";
@@ -22,7 +28,7 @@ export function isEditor(user: { role?: string | null } | null | undefined): boo
 
 /** The signed-in user behind a request (from its session cookie), or null. */
 export async function getViewer(request: Request): Promise<Viewer | null> {
-  const current = await getAuthService().auth.api.getSession({ headers: request.headers });
+  const current = await readSession(request);
   if (!current) return null;
   const { user } = current;
   return {
@@ -52,12 +58,13 @@ export async function requireRole(request: Request, role: Role): Promise<Viewer>
 
 /**
  * The session user as the browser keeps it (SessionUser), for the first HTML of a server-rendered page: the bar
- * then shows the account before, or without, any JavaScript. A failing session store only costs that: null.
+ * then shows the account before, or without, any JavaScript. A session the sign-in layer refuses costs only that
+ * (null); a session store that cannot be reached is a 503, never a page shown as signed out.
  */
 export async function getServerSessionUser(request: Request): Promise<SessionUser | null> {
   if (!request.headers.get("cookie")) return null;
   try {
-    const current = await getAuthService().auth.api.getSession({ headers: request.headers });
+    const current = await readSession(request);
     if (!current) return null;
     const { user } = current;
     const isAnonymous = Boolean(user.isAnonymous);
@@ -69,7 +76,8 @@ export async function getServerSessionUser(request: Request): Promise<SessionUse
       isAnonymous,
       photoURL: user.image ?? null,
     };
-  } catch {
+  } catch (error) {
+    if (isDependencyUnavailable(error)) throw error;
     return null;
   }
 }
