@@ -10,7 +10,7 @@ import { noteRequestError, setRequestDeadline } from "~/services/request-context
  * Exempt: uploads (`/v0/`: a phone's slow upload is the client's time, with its own limits) and the identity
  * providers' pages, which oidc-provider answers straight on Node's response (a second answer would clash with it).
  */
-const exempt = /^\/(?:v0|oidc|dev-oidc)\//;
+const exempt = /^\/(?:(?:v0|oidc|dev-oidc)\/|\.well-known\/openid-configuration$)/;
 
 export function requestDeadline(ms: number): MiddlewareHandler {
   return async (c, next) => {

@@ -1,4 +1,7 @@
 import { randomBytes, randomUUID } from "node:crypto";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
 import { Redis } from "ioredis";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
@@ -61,6 +64,14 @@ const session = (site: SiteProcess, cookie: string) => timed(fetch(`${site.baseU
 const page = (site: SiteProcess, path: string, cookie: string) =>
   timed(fetch(`${site.baseURL}${path}`, { headers: { cookie, accept: "text/html" }, redirect: "manual", signal: AbortSignal.timeout(30_000) }));
 
+/** Every worker of the default count has started (a fault must not meet a worker still starting, by design). */
+async function allWorkersUp(site: SiteProcess) {
+  const deadline = Date.now() + 60_000;
+  while ((site.output().match(/網站已啟動/g) ?? []).length < os.availableParallelism() && Date.now() < deadline) {
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
 async function until(check: () => Promise<boolean>, ms: number) {
   const started = Date.now();
   while (Date.now() - started < ms) {
@@ -68,6 +79,14 @@ async function until(check: () => Promise<boolean>, ms: number) {
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
   throw new Error(`not recovered within ${ms} ms`);
+}
+
+/** Every worker answers again: six sign-ins in a row succeed (each worker reconnects to Redis on its own). */
+async function recovered(site: SiteProcess, email: string) {
+  await until(async () => {
+    for (let index = 0; index < 6; index += 1) if ((await signIn(site, email)).status !== 200) return false;
+    return true;
+  }, 30_000);
 }
 
 describe("Redis gone: sign-in and session answer 503 with Retry-After, never 500", () => {
@@ -80,6 +99,7 @@ describe("Redis gone: sign-in and session answer 503 with Retry-After, never 500
   beforeAll(async () => {
     proxy = await startFaultProxy({ host: target.hostname, port: Number(target.port || 6379) });
     site = await startSite({ ...defaults, REDIS_URL: `redis://127.0.0.1:${proxy.port}`, REDIS_KEY_PREFIX: prefix });
+    await allWorkersUp(site);
     account = await parent(site);
   });
   afterAll(async () => {
@@ -98,7 +118,7 @@ describe("Redis gone: sign-in and session answer 503 with Retry-After, never 500
   ];
   for (const [name, fault] of faults) {
     it(`${name}: every sign-in is a 503 within 5 s, no answer is a 500, and the site recovers`, async () => {
-      expect((await signIn(site, account.email)).status).toBe(200);
+      await recovered(site, account.email);
       await fault();
       const answers = [];
       for (let index = 0; index < 6; index += 1) answers.push(await signIn(site, account.email), await session(site, account.cookie));
@@ -113,9 +133,33 @@ describe("Redis gone: sign-in and session answer 503 with Retry-After, never 500
       for (const answer of answers) expect([200, 503], `${name}: ${answer.text.slice(0, 200)}`).toContain(answer.status);
       expect(site.output()).not.toMatch(/"status":500/);
       await proxy.restore();
-      await until(async () => (await signIn(site, account.email)).status === 200, 20_000);
+      await recovered(site, account.email);
     });
   }
+});
+
+describe("Redis gone while a worker starts", () => {
+  it("keeps the site serving (503) and starts the worker once Redis is back, instead of stopping every worker", async () => {
+    const target = new URL(redisUrl);
+    const proxy = await startFaultProxy({ host: target.hostname, port: Number(target.port || 6379) });
+    const prefix = `outages-start-${randomBytes(4).toString("hex")}:`;
+    // startSite returns once the first worker listens; the others are still starting when Redis goes.
+    const site = await startSite({ ...defaults, REDIS_URL: `redis://127.0.0.1:${proxy.port}`, REDIS_KEY_PREFIX: prefix });
+    try {
+      await proxy.refuse();
+      await new Promise((resolve) => setTimeout(resolve, 12_000));
+      expect(site.child.exitCode).toBeNull();
+      const answer = await timed(postJson(site.baseURL, "/api/auth/sign-in/email", { email: "nobody@example.tw", password }));
+      expect(answer.status).toBe(503);
+      await proxy.restore();
+      await allWorkersUp(site);
+      expect((site.output().match(/網站已啟動/g) ?? []).length).toBeGreaterThanOrEqual(os.availableParallelism());
+      await until(async () => (await fetch(`${site.baseURL}/readyz`)).status === 200, 20_000);
+    } finally {
+      await site.stop();
+      await proxy.close();
+    }
+  });
 });
 
 describe.skipIf(!inject("postgresUrl"))("PostgreSQL gone or slow", () => {
@@ -130,6 +174,7 @@ describe.skipIf(!inject("postgresUrl"))("PostgreSQL gone or slow", () => {
     await admin.query(`create database ${database}`);
     proxy = await startFaultProxy({ host: "127.0.0.1", port: Number(url.port || 5432) });
     site = await startSite({ ...defaults, DATABASE_URL: `postgres://${url.username}@127.0.0.1:${proxy.port}/${database}` });
+    await allWorkersUp(site);
     account = await parent(site, `postgres://${url.username}@${url.host}/${database}`);
   });
   afterAll(async () => {
@@ -159,6 +204,19 @@ describe.skipIf(!inject("postgresUrl"))("PostgreSQL gone or slow", () => {
     }
     await proxy.restore();
     await until(async () => (await page(site, "/account", account.cookie)).status === 200, 20_000);
+  });
+
+  it("/readyz reports the disk as it is, not full, while DATA_DIR does not exist yet", async () => {
+    const dataDir = path.join(os.tmpdir(), `site-missing-${randomBytes(4).toString("hex")}`);
+    const fresh = await startSite({ ...defaults, DATABASE_URL: `postgres://${url.username}@${url.host}/${database}` }, { dataDir });
+    try {
+      const ready = await fetch(`${fresh.baseURL}/readyz`);
+      expect(ready.status).toBe(200);
+      expect(await ready.json()).toMatchObject({ ok: true, disk: "ok" });
+    } finally {
+      await fresh.stop();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    }
   });
 
   it("500 ms per chunk: /account and a sign-in meet the 5 s deadline (503), not slow successes", async () => {
