@@ -18,7 +18,7 @@ import { postJson, startSite, type SiteProcess } from "./site-process";
 const postgresUrl = process.env.TEST_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/test";
 const redisUrl = process.env.TEST_REDIS_URL ?? "redis://127.0.0.1:6379";
 const password = "outage-test-password-1";
-const defaults = { WEB_CONCURRENCY: "auto", RATE_LIMIT_SIGN_UP_PER_IP: "100000/60", RATE_LIMIT_AUTH_PER_IP: "100000/60" };
+const defaults = { WEB_CONCURRENCY: "auto", REQUEST_DEADLINE_MS: "5000", RATE_LIMIT_SIGN_UP_PER_IP: "100000/60", RATE_LIMIT_AUTH_PER_IP: "100000/60" };
 
 interface Answer {
   status: number;
