@@ -283,3 +283,11 @@ export interface PasskeyTable {
   created_at: string;
   last_used_at: string | null;
 }
+
+// --- phone sign-in (sign-in layer, app/features/auth/way-in-phone.ts; migration 0190) ---
+// Declared again to merge into the sign-in layer's user row above.
+export interface AuthUserTable {
+  /** E.164 (`+886912345678`), unique; null without a number. */
+  phoneNumber: string | null;
+  phoneNumberVerified: boolean | number | null;
+}
