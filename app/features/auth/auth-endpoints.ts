@@ -206,6 +206,8 @@ const wayInRows = {
 const rows = { ...core, ...wayInRows, ...account, ...accountCenter, ...tokens, ...twoStep };
 
 export type AuthEndpointName = keyof typeof rows;
+/** A row by its name (the units' account-center entries name their rows). */
+export const authEndpointNamed = (name: string): AuthEndpoint | undefined => (rows as Record<string, AuthEndpoint>)[name];
 /** Every endpoint. */
 export const authEndpoints: readonly AuthEndpoint[] = Object.values(rows);
 

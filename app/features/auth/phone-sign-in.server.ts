@@ -27,12 +27,15 @@ const phonePaths = new Set<string>(Object.values(phoneWayIn.rows).map((row) => r
 const takesNumber = endpointsWhere((row) => phonePaths.has(row.path));
 const typedNumber = (body: unknown) => (body as { phoneNumber?: unknown } | undefined)?.phoneNumber;
 
-const refusal = (code: "TOO_MANY_REQUESTS" | "SMS_QUOTA_EXCEEDED", retryAfterSeconds: number) =>
-  new APIError(
+/** A refused text, logged for the operator (the reason, never the number or a code). */
+const refusal = (code: "TOO_MANY_REQUESTS" | "SMS_QUOTA_EXCEEDED", retryAfterSeconds: number, reason: "wait" | "number-daily" | "site-daily") => {
+  getLogger().warn({ authEvent: "sms-code-request", outcome: "refused", reason, retryAfterSeconds }, "text message refused");
+  return new APIError(
     "TOO_MANY_REQUESTS",
     { code, message: "Too many text messages" },
     { "Retry-After": String(retryAfterSeconds), "X-Retry-After": String(retryAfterSeconds) },
   );
+};
 
 /**
  * The SMS pumping defence before a code is texted (per address and per number an hour are the row's limits):
@@ -41,13 +44,13 @@ const refusal = (code: "TOO_MANY_REQUESTS" | "SMS_QUOTA_EXCEEDED", retryAfterSec
  */
 async function guardSmsSend(env: ServerEnv, store: RateLimitStore, number: string): Promise<void> {
   const wait = await store.peek(`sms-wait:${number}`);
-  if (wait.count > 0) throw refusal("TOO_MANY_REQUESTS", Math.max(1, wait.resetInSeconds));
+  if (wait.count > 0) throw refusal("TOO_MANY_REQUESTS", Math.max(1, wait.resetInSeconds), "wait");
   const day = await store.hit(`sms-day:${number}`, env.RATE_LIMIT_SMS_PER_NUMBER_DAILY.windowSeconds);
-  if (day.count > env.RATE_LIMIT_SMS_PER_NUMBER_DAILY.max) throw refusal("TOO_MANY_REQUESTS", Math.max(1, day.resetInSeconds));
+  if (day.count > env.RATE_LIMIT_SMS_PER_NUMBER_DAILY.max) throw refusal("TOO_MANY_REQUESTS", Math.max(1, day.resetInSeconds), "number-daily");
   const site = await store.hit("sms-site-day", 86_400);
   if (site.count > env.SMS_DAILY_LIMIT) {
     getLogger().error({ smsToday: site.count, smsDailyLimit: env.SMS_DAILY_LIMIT }, "SMS daily limit reached: texts refused");
-    throw refusal("SMS_QUOTA_EXCEEDED", Math.max(1, site.resetInSeconds));
+    throw refusal("SMS_QUOTA_EXCEEDED", Math.max(1, site.resetInSeconds), "site-daily");
   }
   if (site.count >= env.SMS_DAILY_LIMIT * nearDailyLimit) {
     getLogger().warn({ smsToday: site.count, smsDailyLimit: env.SMS_DAILY_LIMIT }, "SMS daily limit near");
