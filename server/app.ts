@@ -25,9 +25,10 @@ import { endAllSessions, endSessionsOf, getAuthService, setUserRole, socialSignI
 import { createStorage } from "~/features/storage/storage.server";
 import { registerUserDataHandler } from "~/features/auth/user-data-hooks.server";
 import { wishUserData } from "~/features/wishes/wish-user-data.server";
-import { appRedirectSources, createAppSignIn } from "~/features/app-sign-in/app-sign-in.server";
+import { appRedirectSources, createAppSignIn, providerReadsBody } from "~/features/app-sign-in/app-sign-in.server";
 import { appOriginAccess } from "./app-origin";
 import { postUserData } from "~/features/dev-blog/post-user-data.server";
+import { familyUserData } from "~/features/family/family-user-data.server";
 
 /** Every request body is capped; the sign-in layer's forms and JSON are small (analytics has its own 16 KB). */
 export const MAX_BODY_BYTES = 64 * 1024;
@@ -51,6 +52,7 @@ export function createApp() {
   // its own handler in createStorage below).
   registerUserDataHandler(wishUserData);
   registerUserDataHandler(postUserData);
+  registerUserDataHandler(familyUserData({ productName: env.PRODUCT_NAME, supportEmail: env.SUPPORT_EMAIL, siteUrl: env.SITE_URL }));
   const app = new Hono();
   // Imported lazily so React Router's build stays a chunk of its own, which its prerenderer looks up.
   const handleRequest = createRequestHandler(
@@ -97,8 +99,9 @@ export function createApp() {
     maxSize: MAX_BODY_BYTES,
     onError: (c) => c.json({ code: "payload-too-large", message: "傳送的資料過大。" }, 413),
   });
-  // File uploads (/v0/b/*) carry their own size limit (docs/storage.md). A request without a body skips the
-  // check, which would otherwise build a whole web Request to look for one.
+  // File uploads (/v0/b/*) carry their own size limit (docs/storage.md), the app's OpenID provider its own
+  // (providerReadsBody). A request without a body skips the check, which would otherwise build a whole web
+  // Request to look for one.
   const hasBody = (c: Context) => c.req.header("content-length") !== undefined || c.req.header("transfer-encoding") !== undefined;
   const limitPostBody = bodyLimit({
     maxSize: MAX_POST_BODY_BYTES,
@@ -110,14 +113,14 @@ export function createApp() {
     onError: (c) => c.redirect(`/account?${new URLSearchParams({ "photo-error": "圖片檔案太大，請選擇較小的圖片" })}`, 303),
   });
   app.use((c, next) => {
-    if (c.req.path.startsWith("/v0/") || !hasBody(c)) return next();
+    if (c.req.path.startsWith("/v0/") || !hasBody(c) || providerReadsBody(c.req.path)) return next();
     if (c.req.path === "/account/photo") return limitPhotoBody(c, next);
     return editorPaths.test(c.req.path) ? limitPostBody(c, next) : limitBody(c, next);
   });
 
   app.get("/healthz", (c) => c.json({ ok: true }));
   // The site as the app's OpenID provider (docs/app-integration.md): discovery and /oidc/*.
-  const appSignIn = createAppSignIn({ authService: getAuthService(), redis: sharedRedis() });
+  const appSignIn = createAppSignIn({ authService: getAuthService() });
   // File storage speaking the Firebase Storage v0 protocol (docs/storage.md); its disk guard reports DATA_DIR's disk.
   // It also takes the app's access tokens.
   const storage = createStorage({ env, database: getDatabase(), authService: getAuthService(), appTokenUser: appSignIn.accessTokenUser });

@@ -38,7 +38,8 @@ export function requestContext(logger: Logger): MiddlewareHandler {
       return;
     }
     const cause = context.errors.find(isDependencyUnavailable);
-    if (c.res.status >= 500 && cause) {
+    // An answer written straight to Node's response (oidc-provider) is gone already; the provider makes its own 503.
+    if (c.res.status >= 500 && cause && !c.res.headers.has("x-hono-already-sent")) {
       const code = c.req.path.startsWith("/api/auth/") ? "auth/service-unavailable" : "service-unavailable";
       replaceAnswer(c, serviceUnavailableResponse(c.req.header("accept"), code));
     }

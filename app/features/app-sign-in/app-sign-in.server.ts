@@ -1,19 +1,18 @@
-import type { Redis } from "ioredis";
 import type { AuthService } from "~/features/auth/auth-service.server";
-import { createAppProvider, type AppProvider } from "./provider.server";
+import { createAppProvider, providerPaths, type AppProvider } from "./provider.server";
 import { appSignInRoutes } from "./provider-routes.server";
 import { registeredClients } from "./registered-clients.server";
 import type { ServerEnv } from "~/config/env.server";
 
 /**
  * The app's sign-in, as the host mounts it: the OpenID provider's routes (discovery, /oidc/*) and, for file
- * storage, who an app's access token belongs to. Built on the sign-in layer's service and database; Redis holds
- * the provider's records when configured.
+ * storage, who an app's access token belongs to. Built on the sign-in layer's service and database, which holds
+ * the provider's records too (never in Redis: a Redis restart signs nobody out).
  */
-export function createAppSignIn({ authService, redis }: { authService: AuthService; redis?: Redis }) {
+export function createAppSignIn({ authService }: { authService: AuthService }) {
   const { env, database } = authService;
   let made: Promise<AppProvider> | undefined;
-  const appProvider = () => (made ??= createAppProvider({ env, database, redis }));
+  const appProvider = () => (made ??= createAppProvider({ env, database }));
 
   const sessionUser = async (headers: Headers) => {
     const current = await authService.auth.api.getSession({ headers });
@@ -43,3 +42,11 @@ export type AppSignIn = ReturnType<typeof createAppSignIn>;
 export function appRedirectSources(env: ServerEnv): string[] {
   return registeredClients(env).redirectSources();
 }
+
+/**
+ * The provider's endpoints read their request body from the Node stream themselves (oidc-provider caps it at
+ * 56 KB). The host must not touch it: a body stream opened before the provider is ready (on a fresh instance its
+ * first request waits for the provider to be made) leaves it nothing to read, and the token or revocation request
+ * is refused as if it named no client. The interaction (the consent form) is the host's own.
+ */
+export const providerReadsBody = (path: string) => path.startsWith("/oidc/") && !path.startsWith(`${providerPaths.interaction}/`);

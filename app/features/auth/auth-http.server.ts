@@ -8,6 +8,7 @@ import { authBasePath, authEndpoint, authPaths, type AuthPath } from "./auth-end
 import { jsonError, toCatalogueError } from "./api-errors.server";
 import { withoutSessionTokens } from "./session-token-scrub.server";
 import { noteRequestError } from "~/services/request-context.server";
+import { authHandler } from "./auth-router.server";
 
 /**
  * One request to the sign-in layer's API, from the host (`/api/auth/*`) or from a sign-in form's action: only a
@@ -22,7 +23,7 @@ export async function serveAuthRequest(service: AuthService, request: Request): 
     return jsonError(405, "auth/invalid-request", undefined, { allow: row.methods.join(", ") });
   }
   try {
-    const response = await withoutSessionTokens(await toCatalogueError(await service.auth.handler(request), row));
+    const response = await withoutSessionTokens(await toCatalogueError(await authHandler(service.auth)(request), row));
     if (!row.popupLanding) return response;
     // After the provider's pages the pop-up must not switch browsing-context group, or window.opener is gone.
     const headers = new Headers(response.headers);

@@ -20,9 +20,28 @@ export function isEditor(user: { role?: string | null } | null | undefined): boo
   return user?.role === "editor";
 }
 
+type SessionLookup = ReturnType<ReturnType<typeof getAuthService>["auth"]["api"]["getSession"]>;
+const lookups = new WeakMap<Request, SessionLookup>();
+
+/**
+ * The session behind a request, looked up once per page load: the root loader and the page's loaders get the same
+ * GET request, and each lookup verifies the cookie's signature and reads the session and its user. A request that
+ * may change the session (an action's POST) asks afresh every time.
+ */
+function sessionOf(request: Request): SessionLookup {
+  const lookup = () => getAuthService().auth.api.getSession({ headers: request.headers });
+  if (request.method !== "GET" && request.method !== "HEAD") return lookup();
+  let session = lookups.get(request);
+  if (!session) {
+    session = lookup();
+    lookups.set(request, session);
+  }
+  return session;
+}
+
 /** The signed-in user behind a request (from its session cookie), or null. */
 export async function getViewer(request: Request): Promise<Viewer | null> {
-  const current = await getAuthService().auth.api.getSession({ headers: request.headers });
+  const current = await sessionOf(request);
   if (!current) return null;
   const { user } = current;
   return {
@@ -57,7 +76,7 @@ export async function requireRole(request: Request, role: Role): Promise<Viewer>
 export async function getServerSessionUser(request: Request): Promise<SessionUser | null> {
   if (!request.headers.get("cookie")) return null;
   try {
-    const current = await getAuthService().auth.api.getSession({ headers: request.headers });
+    const current = await sessionOf(request);
     if (!current) return null;
     const { user } = current;
     const isAnonymous = Boolean(user.isAnonymous);
