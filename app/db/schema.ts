@@ -367,3 +367,11 @@ export interface FamilyInvitationTable {
   accepted_by: string | null;
   cancelled_at: string | null;
 }
+
+// --- phone sign-in (sign-in layer, app/features/auth/way-in-phone.ts; migration 0190) ---
+// Declared again to merge into the sign-in layer's user row above.
+export interface AuthUserTable {
+  /** E.164 (`+886912345678`), unique; null without a number. */
+  phoneNumber: string | null;
+  phoneNumberVerified: boolean | number | null;
+}
