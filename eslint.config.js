@@ -88,7 +88,7 @@ const features = {
     host: ["family-user-data.server.ts", "family-events.server.ts"],
   },
   "dev-tools": { public: ["mailbox-screen.tsx", "self-test-screen.tsx", "dev-mailbox.server.ts", "self-test.server.ts"] },
-  mail: { public: ["mailbox.server.ts", "mail-transport.server.ts", "mail-templates.server.ts", "outbox.server.ts"] },
+  mail: { public: ["mailbox.server.ts", "mail-transport.server.ts", "mail-templates.server.ts", "outbox.server.ts", "sms-gateways.server.ts"] },
   pages: {
     public: [
       "data.server.ts", "page-intro.tsx", "placeholders.ts", "variables.server.ts", "plan-card.tsx", "home-page.tsx",
