@@ -73,6 +73,7 @@ declare module "oidc-provider" {
   interface StoredToken {
     accountId: string;
     clientId: string;
+    scope?: string;
     grantId?: string;
     isExpired: boolean;
   }

@@ -8,13 +8,12 @@ import { appSessions, type AppSessions } from "./app-sessions.server";
 import { providerRecords, type ProviderRecords } from "./provider-records.server";
 import { guardTokenGrants } from "./refresh-rotation.server";
 import { signingKeys } from "./signing-keys.server";
+import { supportedScopes } from "./app-scopes.server";
 import { registeredClients, type RegisteredClients } from "./registered-clients.server";
 import { errorPage, logoutPage, signedOutPage } from "./provider-pages.server";
 
 const day = 24 * 3600;
 
-/** The scopes an app may ask for; `offline_access` is implied (every app gets a refresh token). */
-export const supportedScopes = ["openid", "email", "profile", "offline_access"];
 
 /** The paths of the provider's endpoints below the site's origin (the issuer); discovery names them all. */
 export const providerPaths = {
