@@ -39,6 +39,7 @@ import { convertLegacyBackupCodes } from "./backup-codes.server";
 import { getLogger } from "~/services/logger.server";
 import { emailLinkSignIn } from "./email-link.server";
 import { passkeys } from "./passkeys.server";
+import { phoneSignIn } from "./phone-sign-in.server";
 import { endUnprovenAccess, unprovenAccess, unprovenAccessHooks } from "./unproven-access.server";
 import { authBasePath, authPaths } from "./auth-endpoints";
 
@@ -119,7 +120,8 @@ export function authOptions(deps: AuthDependencies) {
       accountLinking: { enabled: true, trustedProviders: ["google", "dev"], allowDifferentEmails: true, requireLocalEmailVerified: false },
     },
     // Removing a sign-in method goes through /sign-in-methods/remove (the last one stays, even under a race).
-    disabledPaths: [authPaths.unlinkAccount],
+    // Phone numbers sign in by texted code only: the plugin's password-per-number endpoints are off.
+    disabledPaths: [authPaths.unlinkAccount, authPaths.signInPhoneNumber, authPaths.phoneNumberRequestPasswordReset, authPaths.phoneNumberResetPassword],
     user: {
       // A new address is used only once the link mailed to it is opened (recent-sign-in guarded).
       changeEmail: { enabled: true },
@@ -209,6 +211,7 @@ export function authOptions(deps: AuthDependencies) {
         proved: (ctx, user) => endUnprovenAccess(ctx.context, database.db, env, user),
       }),
       passkeys(database, env),
+      ...phoneSignIn(database, env, rateLimitStore),
       // Before two-step sign-in: a proof that removed someone else's two-step asks for no code (unproven-access).
       unprovenAccess(),
       // After every one-factor way in (it turns their session into a pending code), before the pop-up plugin
