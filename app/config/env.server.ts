@@ -180,6 +180,8 @@ const envSchema = z
     REDIS_CONNECT_TIMEOUT_MS: milliseconds(2_000),
     REDIS_COMMAND_TIMEOUT_MS: milliseconds(2_000),
     SHUTDOWN_TIMEOUT_MS: milliseconds(10_000),
+    // Each request's deadline: past it the answer is 503 and the request opens no more database connections.
+    REQUEST_DEADLINE_MS: milliseconds(5_000),
     // Anonymous renders of database pages (decision 702): seconds an entry lives (0 turns the cache off), its bounds.
     // Worker processes sharing the port (server.mjs): "auto" is one per core. The primary hands each worker the
     // resolved count and its number (1 runs the mail outbox; decision 703).

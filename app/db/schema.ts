@@ -287,6 +287,21 @@ export interface PasskeyTable {
   last_used_at: string | null;
 }
 
+// --- development identity provider (server/dev-identity-provider.ts) ---
+export interface Database {
+  dev_identity_record: DevIdentityRecordTable;
+}
+
+/** One record of the development identity provider (an interaction, session, code, grant, its signing key): JSON. */
+export interface DevIdentityRecordTable {
+  kind: string;
+  id: string;
+  payload: string;
+  grant_id: string | null;
+  uid: string | null;
+  expires_at: number | string;
+}
+
 // --- families (app/features/family) ---
 export interface Database {
   family: FamilyTable;

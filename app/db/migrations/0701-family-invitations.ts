@@ -1,7 +1,7 @@
 import type { Kysely } from "kysely";
 
 /**
- * Invitations to join a family as a parent (issue 31 §2): single use, seven days. Only the SHA-256 of the link's
+ * Invitations to join a family as a parent (PRODUCT §5, Families): single use, seven days. Only the SHA-256 of the link's
  * token is kept; `email` is where it was mailed, if it was (nothing about whether that address has an account).
  */
 export async function up(db: Kysely<unknown>): Promise<void> {

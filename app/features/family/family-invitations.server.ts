@@ -5,7 +5,7 @@ import { changeFamily, FamilyRefusal, lockFamily, refusals, requireMembership, t
 import { familyPagePath, type FamilyBrand } from "./family-notices.server";
 
 /**
- * Inviting a co-parent (issue 31 §2): a single-use link valid for seven days, shared however the parent likes
+ * Inviting a co-parent (PRODUCT §5, Families): a single-use link valid for seven days, shared however the parent likes
  * (LINE, copied, or mailed from here). Whoever opens it signs in or signs up any way they like and accepts. The
  * answer to "invite this address" is the same whether or not the address has an account, and the mail goes out
  * either way: an invitation never tells who uses the site.

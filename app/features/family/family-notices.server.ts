@@ -5,7 +5,7 @@ import { actionEmail } from "~/features/mail/mail-templates.server";
 import type { FamilyChangeKind } from "./family-events.server";
 
 /**
- * The email every parent of a family gets when a parent, a child or a device comes or goes (issue 31 §6), written
+ * The email every parent of a family gets when a parent, a child or a device comes or goes (PRODUCT §5, Families), written
  * to the outbox in the change's own transaction. Only verified addresses are mailed (anyone can type someone
  * else's address). Names are what people typed: cut short, and never the mail's first words.
  */

@@ -16,7 +16,7 @@ export const avatars = { lion: "🦁", rabbit: "🐰", cat: "🐱", dog: "🐶",
 export type Avatar = keyof typeof avatars;
 
 const text = z.string().default("");
-const id = text.pipe(z.string().min(1, "找不到這個項目").max(64, "找不到這個項目"));
+const id = text.pipe(z.string().min(1, "找不到這筆資料").max(64, "找不到這筆資料"));
 
 export const familyNameSchema = z.object({
   name: text.pipe(z.string().trim().min(1, "請輸入家庭名稱").max(30, "家庭名稱不可超過 30 個字")),
@@ -47,6 +47,12 @@ export const consentSchema = z.object({
 });
 
 export const childIdSchema = z.object({ childId: id });
+export const invitationIdSchema = z.object({ invitationId: id });
+
+/** The invitation form: an address to mail the link to, or none (the link is shared through LINE or copied). */
+export const inviteSchema = z.object({
+  email: text.pipe(z.union([z.literal(""), z.string().trim().toLowerCase().max(254, "電子郵件格式不正確").regex(/^[^\s@]+@[^\s@]+\.[^\s@]+$/, "電子郵件格式不正確")])),
+});
 export const parentIdSchema = z.object({ parentId: id });
 
 export interface FamilyParent {
