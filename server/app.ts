@@ -30,6 +30,7 @@ import { appRedirectSources, createAppSignIn, providerReadsBody } from "~/featur
 import { appOriginAccess } from "./app-origin";
 import { postUserData } from "~/features/dev-blog/post-user-data.server";
 import { familyUserData } from "~/features/family/family-user-data.server";
+import { familyApi } from "~/features/family/family-api.server";
 
 /** Every request body is capped; the sign-in layer's forms and JSON are small (analytics has its own 16 KB). */
 export const MAX_BODY_BYTES = 64 * 1024;
@@ -129,6 +130,7 @@ export function createApp() {
   app.get("/readyz", async (c) => c.json(...(await readiness(getDatabase(), sharedRedis(), storage.disk.check))));
   app.route("/", authRoutes(getAuthService()));
   app.route("/", appSignIn.routes);
+  app.route("/", familyApi({ db: getDatabase().db, appTokenUser: appSignIn.accessTokenUser }));
   // The app's origin may read downloads (CORS and CORP), nothing else of storage.
   app.use("/v0/b/*", appOriginAccess({ siteUrl: env.SITE_URL, appUrl: env.APP_URL }));
   app.route("/", storage.routes);

@@ -6,7 +6,6 @@ import type { AuthService } from "~/features/auth/auth-service.server";
 import { escapeHtml } from "~/lib/escape-html";
 import { answerWithNode, nodeBindings } from "~/services/node-bindings.server";
 import { noteRequestError } from "~/services/request-context.server";
-import { getDatabase } from "~/db/db.server";
 import { sharedDevRecords, sharedDevSigningKey } from "./dev-identity-records";
 
 /**
@@ -80,7 +79,7 @@ async function createProvider(service: AuthService): Promise<Provider> {
   const client = service.devIdentityProvider;
   if (!client) throw new Error("development identity provider is off");
   const site = service.env.SITE_URL;
-  const { db } = getDatabase();
+  const { db } = service.database;
   const signingKey = await sharedDevSigningKey(db);
   const oidc = new OidcProvider(`${site}/dev-oidc`, {
     clients: [

@@ -68,6 +68,8 @@ declare module "oidc-provider" {
     params: Record<string, string | undefined> & { client_id: string; scope?: string };
     session?: { accountId?: string };
     grantId?: string;
+    /** When the interaction began (seconds). */
+    iat?: number;
   }
 
   interface StoredToken {

@@ -18,8 +18,15 @@ export function createAppSignIn({ authService }: { authService: AuthService }) {
   const sessionUser = async (headers: Headers) => {
     const current = await authService.auth.api.getSession({ headers });
     if (!current) return null;
-    const { user } = current;
-    return { id: user.id, name: user.name, email: user.email, isAnonymous: Boolean((user as { isAnonymous?: boolean | null }).isAnonymous) };
+    const { user, session } = current;
+    return {
+      id: user.id,
+      name: user.name,
+      email: user.email,
+      isAnonymous: Boolean((user as { isAnonymous?: boolean | null }).isAnonymous),
+      // A session begins at sign-in and again at each confirmation of identity (recent-sign-in.server.ts).
+      signedInAt: new Date(session.createdAt).getTime(),
+    };
   };
 
   return {

@@ -26,6 +26,8 @@ export function registeredClients(env: ServerEnv) {
       grant_types: ["authorization_code", "refresh_token"],
       response_types: ["code"],
       scope: allowedScopes(client.first_party).join(" "),
+      // Every ID token says when the parent last proved who they are (the session's start), asked or not.
+      require_auth_time: true,
       ...(client.public
         ? { token_endpoint_auth_method: "none" }
         : { token_endpoint_auth_method: "client_secret_basic", client_secret: client.client_secret }),

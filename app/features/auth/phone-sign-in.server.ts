@@ -5,6 +5,7 @@ import { z } from "zod";
 import type { ServerEnv } from "~/config/env.server";
 import type { DatabaseHandle } from "~/db/connection.server";
 import { enqueueSms } from "~/features/mail/outbox.server";
+import { twilioCheck, twilioSettings } from "~/features/mail/sms-gateways.server";
 import { getLogger } from "~/services/logger.server";
 import type { RateLimitStore } from "~/services/rate-limiter.server";
 import { authPaths, endpointsWhere } from "./auth-endpoints";
@@ -70,14 +71,18 @@ async function guardSmsSend(env: ServerEnv, store: RateLimitStore, number: strin
  */
 export function phoneSignIn(database: DatabaseHandle, env: ServerEnv, store: RateLimitStore): BetterAuthPlugin[] {
   const { db } = database;
+  const twilio = twilioSettings(env);
   const plugin = phoneNumber({
     otpLength: smsCode.length,
     expiresIn: smsCode.lifetimeSeconds,
     allowedAttempts: smsCode.tries,
     phoneNumberValidator: (typed) => toE164(typed, env.SMS_ALLOWED_COUNTRIES) === typed,
+    // With Twilio Verify, Twilio makes, texts and checks the code: the outbox row carries no code of ours.
     sendOTP: async ({ phoneNumber: to, code }) => {
-      await enqueueSms(db, { to, text: `【${env.PRODUCT_NAME}】你的驗證碼是 ${code}，${smsCode.lifetimeSeconds / 60} 分鐘內有效。請勿把驗證碼告訴任何人。` });
+      const text = twilio ? "" : `【${env.PRODUCT_NAME}】你的驗證碼是 ${code}，${smsCode.lifetimeSeconds / 60} 分鐘內有效。請勿把驗證碼告訴任何人。`;
+      await enqueueSms(db, { to, text, purpose: "code" });
     },
+    ...(twilio ? { verifyOTP: ({ phoneNumber: to, code }: { phoneNumber: string; code: string }) => twilioCheck(twilio, to, code) } : {}),
     signUpOnVerification: { getTempEmail: phoneAccountEmail, getTempName: () => phoneAccountName },
     callbackOnVerification: async ({ phoneNumber: number, user }, ctx) => {
       const body = (ctx?.body ?? {}) as { updatePhoneNumber?: unknown; name?: unknown };

@@ -76,7 +76,7 @@ async function phoneOf(executor: MailExecutor, email: string): Promise<string | 
 export async function sendSecurityNotice(executor: MailExecutor, site: NoticeSite, notice: SecurityNotice & { phone?: string }): Promise<void> {
   const { title, body } = wording[notice.kind];
   const phone = notice.phone ?? (notice.to ? await phoneOf(executor, notice.to) : null);
-  if (phone) await enqueueSms(executor, { to: phone, text: `【${site.PRODUCT_NAME}】${title}：${body(notice.detail ?? "")}如果不是你本人操作，請立即登入檢查帳號。` });
+  if (phone) await enqueueSms(executor, { to: phone, text: `【${site.PRODUCT_NAME}】${title}：${body(notice.detail ?? "")}如果不是你本人操作，請立即登入檢查帳號。`, purpose: "notice" });
   if (!deliverable(notice.to)) return;
   const brand = { productName: site.PRODUCT_NAME, supportEmail: site.SUPPORT_EMAIL };
   await enqueueMail(

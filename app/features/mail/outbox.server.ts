@@ -47,6 +47,8 @@ export interface SmsMessage {
   /** E.164, `+886912345678`. */
   to: string;
   text: string;
+  /** A sign-in code or a notice (Twilio Verify sends codes only, and makes them itself). Kept in the row's subject. */
+  purpose: "code" | "notice";
 }
 
 /** Where text messages go: a gateway (sms-gateways.server.ts) or, on a loopback site, the development mailbox. */
@@ -61,7 +63,7 @@ export const channelOf = (recipient: string): OutboxChannel => (recipient.starts
 /** Stores one text message for delivery, like `enqueueMail`. Never log its text: it may hold a code. */
 export function enqueueSms(executor: MailExecutor, message: SmsMessage): Promise<string> {
   if (channelOf(message.to) !== "sms") throw new Error("an SMS recipient is an E.164 number");
-  return enqueueMail(executor, { to: message.to, subject: "", text: message.text, html: "" });
+  return enqueueMail(executor, { to: message.to, subject: message.purpose, text: message.text, html: "" });
 }
 
 export interface MailSenderOptions {
@@ -135,13 +137,14 @@ export function startMailSender(options: MailSenderOptions): MailSender {
       const headers = row.headers ? (JSON.parse(row.headers) as Record<string, string>) : undefined;
       if (channelOf(row.recipient) === "sms") {
         if (!options.sms) throw new Error("no SMS gateway is configured (SMS_PROVIDER)");
-        await options.sms.send({ to: row.recipient, text: row.text });
+        await options.sms.send({ to: row.recipient, text: row.text, purpose: row.subject === "code" ? "code" : "notice" });
       } else {
         await transport.send({ to: row.recipient, subject: row.subject, text: row.text, html: row.html, ...(headers ? { headers } : {}) });
       }
       await db.updateTable("mail_outbox").set({ sent_at: new Date().toISOString(), last_error: null }).where("id", "=", row.id).execute();
     } catch (error) {
-      const giveUp = attempts >= maxAttempts;
+      // A gateway that can never send this row (PermanentSmsError) gives it up at once.
+      const giveUp = attempts >= maxAttempts || (error instanceof Error && "permanent" in error && error.permanent === true);
       const message = error instanceof Error ? error.message : String(error);
       logger[giveUp ? "error" : "warn"]({ err: error, mailId: row.id, channel: channelOf(row.recipient), attempts }, giveUp ? "mail given up" : "mail delivery failed, will retry");
       await db
