@@ -58,6 +58,7 @@ const features = {
     public: [
       "screens/login-screen.tsx", "screens/signup-screen.tsx", "screens/forgot-password-screen.tsx", "screens/reset-password-screen.tsx",
       "screens/email-verification-screen.tsx", "screens/verify-email-screen.tsx", "screens/two-step-screen.tsx", "screens/email-link-screen.tsx",
+      "screens/phone-screen.tsx",
       "sign-in-actions.server.ts",
       // The browser half of passkeys: the login screen's button and autofill, the account screens' "add" and "confirm".
       "passkey-client.ts", "second-step-schemas.ts",
@@ -84,11 +85,11 @@ const features = {
   },
   // Families (issue 31): the screen and its actions, the change events (the audit record listens), the user-data handler.
   family: {
-    public: ["family-page.tsx", "join-page.tsx", "family-actions.server.ts", "family-events.server.ts", "family-user-data.server.ts"],
-    host: ["family-user-data.server.ts", "family-events.server.ts"],
+    public: ["family-page.tsx", "join-page.tsx", "family-actions.server.ts", "family-events.server.ts", "family-user-data.server.ts", "family-claims.server.ts", "family-api.server.ts"],
+    host: ["family-user-data.server.ts", "family-events.server.ts", "family-api.server.ts"],
   },
   "dev-tools": { public: ["mailbox-screen.tsx", "self-test-screen.tsx", "dev-mailbox.server.ts", "self-test.server.ts"] },
-  mail: { public: ["mailbox.server.ts", "mail-transport.server.ts", "mail-templates.server.ts", "outbox.server.ts"] },
+  mail: { public: ["mailbox.server.ts", "mail-transport.server.ts", "mail-templates.server.ts", "outbox.server.ts", "sms-gateways.server.ts"] },
   pages: {
     public: [
       "data.server.ts", "page-intro.tsx", "placeholders.ts", "variables.server.ts", "plan-card.tsx", "home-page.tsx",

@@ -27,7 +27,7 @@ export function clientAuthentication({ id, secret }) {
 }
 
 /** Refreshes along `tokens.length` chains for `seconds`: requests per second and p99 in ms. */
-async function refreshLoad(tokenEndpoint, client, tokens) {
+export async function refreshLoad(tokenEndpoint, client, tokens) {
   const credentials = clientAuthentication(client);
   const headers = { "content-type": "application/x-www-form-urlencoded", ...credentials.headers };
   const latencies = [];

@@ -31,6 +31,18 @@ function send(url: string, options: { agent: http.Agent; method?: string; body?:
   });
 }
 
+/** The lines of `output` that are not one JSON object each. */
+function notJson(output: string): string[] {
+  return output.split("\n").filter((line) => {
+    if (!line) return false;
+    try {
+      return typeof JSON.parse(line) !== "object";
+    } catch {
+      return true;
+    }
+  });
+}
+
 async function signalled(site: SiteProcess) {
   site.child.kill("SIGTERM");
   while (!site.output().includes('"msg":"shutting down"')) await sleep(5);
@@ -54,6 +66,8 @@ describe("rolling restarts", () => {
       expect(answers.map((answer) => answer.connection)).toEqual(Array(30).fill("close"));
       const stopped = await site.stop();
       expect(stopped.code).toBe(0);
+      // Every line JSON through the drain: no plain-text stack (ERR_HTTP_HEADERS_SENT) or notice between them.
+      expect(notJson(site.output())).toEqual([]);
     } finally {
       agent.destroy();
       await site.stop("SIGKILL");
@@ -104,6 +118,7 @@ describe("rolling restarts", () => {
       for (const name of ["a", "b"] as const) {
         await signalled(sites[name]);
         expect((await sites[name].stop()).code).toBe(0);
+        expect(notJson(sites[name].output()), name).toEqual([]);
         sites[name] = await start(name === "a" ? portA! : portB!);
         // As a rolling restart should: the next instance stops only once nginx takes this one back (it skips an
         // instance that refused a connection for fail_timeout, 5 s in the recipe).

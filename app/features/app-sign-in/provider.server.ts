@@ -11,6 +11,7 @@ import { signingKeys } from "./signing-keys.server";
 import { supportedScopes } from "./app-scopes.server";
 import { registeredClients, type RegisteredClients } from "./registered-clients.server";
 import { errorPage, logoutPage, signedOutPage } from "./provider-pages.server";
+import { familyClaim } from "~/features/family/family-claims.server";
 
 const day = 24 * 3600;
 
@@ -75,7 +76,7 @@ export async function createAppProvider({ env, database }: AppProviderDependenci
     clientDefaults: { id_token_signed_response_alg: keys[0]!.alg, grant_types: ["authorization_code", "refresh_token"], response_types: ["code"] },
     cookies: { keys: [env.AUTH_SECRET ?? "development-secret-for-loopback-sites-only-0123456789"], names: providerCookies },
     scopes: supportedScopes,
-    claims: { openid: ["sub", "is_anonymous", "role"], email: ["email", "email_verified"], profile: ["name", "picture"] },
+    claims: { openid: ["sub", "is_anonymous", "role", "family"], email: ["email", "email_verified"], profile: ["name", "picture"] },
     // The ID token carries every granted claim, so an app can read them offline after verifying its signature.
     conformIdTokenClaims: false,
     responseTypes: ["code"],
@@ -151,6 +152,8 @@ export async function createAppProvider({ env, database }: AppProviderDependenci
           picture: user.image ?? undefined,
           is_anonymous: anonymous,
           role: user.role,
+          // The parent's family (docs/app-integration.md), when they have one.
+          family: (await familyClaim(database.db, user.id)) ?? undefined,
         }),
       };
     },

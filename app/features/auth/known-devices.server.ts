@@ -4,7 +4,7 @@ import type { BetterAuthPlugin } from "better-auth";
 import type { Kysely } from "kysely";
 import type { Database } from "~/db/schema";
 import { deviceLabel } from "./device-name";
-import { authEndpoint, endpointsWhere } from "./auth-endpoints";
+import { authEndpointFor, endpointsWhere } from "./auth-endpoints";
 import { networkPlace } from "./network-place.server";
 import { sendSecurityNotice, type NoticeSite } from "./security-notices.server";
 
@@ -71,7 +71,7 @@ export function knownDevices(db: Kysely<Database>, site: NoticeSite): BetterAuth
               .onConflict((conflict) => conflict.columns(["user_id", "device_hash"]).doNothing())
               .execute();
             // Where an account begins (its row's `startsAccount`) nobody is told; every other way in tells.
-            if (authEndpoint(ctx.path)?.startsAccount || known.length === 0) return;
+            if (authEndpointFor(ctx)?.startsAccount || known.length === 0) return;
             const place = networkPlace(session.ipAddress);
             const detail = [deviceLabel(session.userAgent), place, session.ipAddress ? `IP 位址 ${session.ipAddress}` : null].filter(Boolean).join("，");
             await sendSecurityNotice(db, site, { kind: "new-device", to: user.email, detail });
