@@ -58,6 +58,7 @@ const features = {
     public: [
       "screens/login-screen.tsx", "screens/signup-screen.tsx", "screens/forgot-password-screen.tsx", "screens/reset-password-screen.tsx",
       "screens/email-verification-screen.tsx", "screens/verify-email-screen.tsx", "screens/two-step-screen.tsx", "screens/email-link-screen.tsx",
+      "screens/phone-screen.tsx",
       "sign-in-actions.server.ts",
       // The browser half of passkeys: the login screen's button and autofill, the account screens' "add" and "confirm".
       "passkey-client.ts", "second-step-schemas.ts",

@@ -40,7 +40,7 @@ import { getLogger } from "~/services/logger.server";
 import { emailLinkSignIn } from "./email-link.server";
 import { passkeys } from "./passkeys.server";
 import { phoneSignIn } from "./phone-sign-in.server";
-import { endUnprovenAccess, unprovenAccessHooks } from "./unproven-access.server";
+import { endUnprovenAccess, unprovenAccess, unprovenAccessHooks } from "./unproven-access.server";
 import { authBasePath, authPaths } from "./auth-endpoints";
 
 export const guestDisplayName = "訪客";
@@ -212,6 +212,8 @@ export function authOptions(deps: AuthDependencies) {
       }),
       passkeys(database, env),
       ...phoneSignIn(database, env, rateLimitStore),
+      // Before two-step sign-in: a proof that removed someone else's two-step asks for no code (unproven-access).
+      unprovenAccess(),
       // After every one-factor way in (it turns their session into a pending code), before the pop-up plugin
       // (which answers the opener from the callback's final redirect).
       twoStepSignIn(database.db, env, authSecret(env)),
