@@ -1,7 +1,9 @@
+import { Hono } from "hono";
 import type { AuthService } from "~/features/auth/auth-service.server";
 import { createAppProvider, providerPaths, type AppProvider } from "./provider.server";
 import { appSignInRoutes } from "./provider-routes.server";
 import { registeredClients } from "./registered-clients.server";
+import { deviceRoutes } from "./device-flow.server";
 import type { ServerEnv } from "~/config/env.server";
 
 /**
@@ -22,7 +24,7 @@ export function createAppSignIn({ authService }: { authService: AuthService }) {
   };
 
   return {
-    routes: appSignInRoutes({ env, appProvider, sessionUser }),
+    routes: new Hono().route("/", deviceRoutes({ env, database, appProvider, sessionUser })).route("/", appSignInRoutes({ env, appProvider, sessionUser })),
     /**
      * The user of an app's access token, or null when it is unknown, expired or revoked, or its grant (and so its
      * session) has ended: the same answer userinfo would give, read from the shared records at every call.

@@ -2,7 +2,7 @@ import { Hono } from "hono";
 import type { Kysely } from "kysely";
 import type { Database } from "~/db/schema";
 import { apiError } from "~/services/request-guard.server";
-import { familyForApp } from "./family-claims.server";
+import { familyForAccount } from "./family-claims.server";
 
 /**
  * `GET /api/family` with the app's bearer access token → `{ "family": … }`: the signed-in parent's family, its
@@ -18,6 +18,6 @@ export function familyApi({ db, appTokenUser }: { db: Kysely<Database>; appToken
       answer.headers.set("WWW-Authenticate", 'Bearer error="invalid_token"');
       return answer;
     }
-    return c.json({ family: await familyForApp(db, userId) }, 200, { "Cache-Control": "no-store" });
+    return c.json({ family: await familyForAccount(db, userId) }, 200, { "Cache-Control": "no-store" });
   });
 }
