@@ -6,6 +6,7 @@ export default [
   route("login", "routes/auth/login.tsx"),
   route("login/two-step", "routes/auth/two-step.tsx"),
   route("login/email-link", "routes/auth/email-link.tsx"),
+  route("login/phone", "routes/auth/phone.tsx"),
   route("signup", "routes/auth/signup.tsx"),
   route("email-verification", "routes/auth/email-verification.tsx"),
   route("forgot-password", "routes/auth/forgot-password.tsx"),

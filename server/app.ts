@@ -4,7 +4,7 @@ import { createRequestHandler } from "react-router";
 import { getEnv } from "~/config/env.server";
 import { closeDatabase, getDatabase, prepareDatabase, setDatabaseReporting } from "~/db/db.server";
 import { getLogger } from "~/services/logger.server";
-import { noteRequestError } from "~/services/request-context.server";
+import { noteRequestError, throwIfPastDeadline } from "~/services/request-context.server";
 import { withClientIp } from "./client-ip";
 import { closeSharedRateLimitStore, sharedRateLimitStore, sharedRedis } from "~/services/rate-limiter.server";
 import { redisAnswers } from "~/services/redis.server";
@@ -17,6 +17,7 @@ import { readiness } from "./health";
 import { hostValidation } from "./host-header";
 import { devToolsOnlyForThisMachine } from "./dev-tools-guard";
 import { requestContext } from "./request-log";
+import { requestDeadline } from "./request-deadline";
 import { compressDynamic } from "./compression";
 import { authRoutes } from "./auth-routes";
 import { siteUrlMismatch } from "./build-site-url";
@@ -48,7 +49,7 @@ const editorPaths = /^\/dev-blog\/(?:create|[A-Za-z0-9]{20}\/edit)$/;
 export function createApp() {
   const env = getEnv();
   const logger = getLogger();
-  setDatabaseReporting({ logger, onQueryError: noteRequestError });
+  setDatabaseReporting({ logger, onQueryError: noteRequestError, beforeConnection: throwIfPastDeadline });
   // Features that keep rows per user follow account deletion and a guest's sign-in (file storage registers
   // its own handler in createStorage below).
   registerUserDataHandler(wishUserData);
@@ -64,6 +65,7 @@ export function createApp() {
   const https = env.SITE_URL.startsWith("https:");
   app.use(baselineHeaders({ https }));
   app.use(requestContext(logger));
+  app.use(requestDeadline(env.REQUEST_DEADLINE_MS));
   app.use(hostValidation({ siteUrl: env.SITE_URL, allowedHostnames: env.allowedHostnames, isLoopbackSite: env.isLoopbackSite }));
   app.use(devToolsOnlyForThisMachine(env.TRUSTED_PROXIES));
   app.use(async (c, next) => {
@@ -128,7 +130,7 @@ export function createApp() {
   app.get("/readyz", async (c) => c.json(...(await readiness(getDatabase(), sharedRedis(), storage.disk.check))));
   app.route("/", authRoutes(getAuthService()));
   app.route("/", appSignIn.routes);
-  app.route("/", familyApi({ db: getDatabase().db, appTokenUser: appSignIn.accessTokenUser }));
+  app.route("/", familyApi({ db: getDatabase().db, appTokenUser: appSignIn.accessTokenAccount }));
   // The app's origin may read downloads (CORS and CORP), nothing else of storage.
   app.use("/v0/b/*", appOriginAccess({ siteUrl: env.SITE_URL, appUrl: env.APP_URL }));
   app.route("/", storage.routes);

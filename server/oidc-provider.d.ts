@@ -68,11 +68,14 @@ declare module "oidc-provider" {
     params: Record<string, string | undefined> & { client_id: string; scope?: string };
     session?: { accountId?: string };
     grantId?: string;
+    /** When the interaction began (seconds). */
+    iat?: number;
   }
 
   interface StoredToken {
     accountId: string;
     clientId: string;
+    scope?: string;
     grantId?: string;
     isExpired: boolean;
   }

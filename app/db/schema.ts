@@ -287,6 +287,21 @@ export interface PasskeyTable {
   last_used_at: string | null;
 }
 
+// --- development identity provider (server/dev-identity-provider.ts) ---
+export interface Database {
+  dev_identity_record: DevIdentityRecordTable;
+}
+
+/** One record of the development identity provider (an interaction, session, code, grant, its signing key): JSON. */
+export interface DevIdentityRecordTable {
+  kind: string;
+  id: string;
+  payload: string;
+  grant_id: string | null;
+  uid: string | null;
+  expires_at: number | string;
+}
+
 // --- families (app/features/family) ---
 export interface Database {
   family: FamilyTable;
@@ -351,4 +366,12 @@ export interface FamilyInvitationTable {
   accepted_at: string | null;
   accepted_by: string | null;
   cancelled_at: string | null;
+}
+
+// --- phone sign-in (sign-in layer, app/features/auth/way-in-phone.ts; migration 0190) ---
+// Declared again to merge into the sign-in layer's user row above.
+export interface AuthUserTable {
+  /** E.164 (`+886912345678`), unique; null without a number. */
+  phoneNumber: string | null;
+  phoneNumberVerified: boolean | number | null;
 }

@@ -4,6 +4,7 @@ import { describe, expect, it } from "vitest";
 import { authErrorMessages } from "~/features/auth/auth-client";
 import { createVerifiedAccount, newEmail, password, signInHere } from "./helpers/accounts";
 import { baseURL, expectNoAxeViolations, openPage, useBrowser } from "./helpers/browser";
+import { mailTo } from "./helpers/mailbox";
 
 /** The answer of the sign-in API for `email` with the account's password. */
 const signInStatus = async (email: string) =>
@@ -138,6 +139,10 @@ describe("account deletion", () => {
     expect(await sessionUser(page)).toBeNull();
     expect(await page.evaluate(() => window.localStorage.getItem("user"))).toBeNull();
     expect(await signInStatus(email)).toBe(401);
+    // The confirmation mail the stores ask for (issue 28 item 2, issue 32 item 7).
+    const confirmation = await mailTo(email, /你的帳號已刪除/);
+    expect(confirmation.text).toContain("立即生效");
+    expect(confirmation.links.some((link) => new URL(link).pathname === "/account-deletion")).toBe(true);
   });
 
   it("deletes a guest without asking for a password", async () => {

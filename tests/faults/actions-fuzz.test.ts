@@ -10,7 +10,7 @@ import { siteUrl, startSite } from "./site-process";
  * combination is sent once.
  */
 const wishId = "00000000-0000-4000-8000-000000000000";
-const actions = ["/login", "/signup", "/email-verification", "/forgot-password", "/reset-password", "/verify-email", "/account-deletion",
+const actions = ["/login", "/login/phone", "/signup", "/email-verification", "/forgot-password", "/reset-password", "/verify-email", "/account-deletion",
   "/account/security", "/wishing-well", `/wishing-well/${wishId}`, "/wishing-well/unsubscribe", "/dev-blog/create", "/dev-blog/x/edit"];
 const endpoints = ["/api/analytics", "/api/csp-report", "/api/dev/mailbox", "/api/wishes/similar", `/api/wishes/${wishId}/vote`, "/dev-blog/feed.xml",
   "/dev-oidc/interaction/unknown", ...authEndpoints.map((row) => `/api/auth${row.path.replace(/:\w+/g, "x")}`)];

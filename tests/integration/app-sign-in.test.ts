@@ -39,7 +39,8 @@ describeEachDatabase("app sign-in (OpenID provider)", (database) => {
 
   /** The whole sign-in of the app for a browser that is signed in on the site. */
   async function signInApp(browser: AuthTestClient, redirectUri = nativeRedirect): Promise<TokenSet> {
-    const pending = await startSignIn(app, redirectUri);
+    // Our own app asks for its files too (docs/app-integration.md: the storage scope).
+    const pending = await startSignIn(app, redirectUri, { scope: "openid email profile offline_access storage" });
     const outcome = await authorize(browser, server, pending.url);
     if (!("left" in outcome)) throw new Error("the app's sign-in did not come back to the app");
     return finishSignIn(app, outcome.left, pending);

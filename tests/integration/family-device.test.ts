@@ -41,7 +41,7 @@ describeEachDatabase("a child's tablet (device grant)", (database) => {
           const appSignIn = createAppSignIn({ authService: service });
           return new Hono()
             .route("/", appSignIn.routes)
-            .route("/", familyApi({ db: database().handle.db, appTokenUser: appSignIn.accessTokenUser }))
+            .route("/", familyApi({ db: database().handle.db, appTokenUser: appSignIn.accessTokenAccount }))
             .route("/", createStorage({ env: service.env, database: database().handle, authService: service, appTokenUser: appSignIn.accessTokenUser }).routes);
         },
       },

@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { expect, it, beforeAll, afterAll } from "vitest";
+import { TOTP } from "otpauth";
 import { describeEachDatabase } from "~tests/helpers/databases";
 import { startAuthServer, type AuthTestClient, type AuthTestServer } from "./auth-server";
 
@@ -111,6 +112,21 @@ describeEachDatabase("an account claimed before its owner arrives", (database) =
     await expectEverythingBeforeTheProofEnded(email, attacker, userId, 1);
     const kept = await db().selectFrom("account").select("providerId").where("userId", "=", userId).execute();
     expect(kept.map((account) => account.providerId)).toEqual(["dev"]);
+  });
+
+  it("removes the attacker's two-step sign-in, so the owner's social sign-in asks for no code of theirs", async () => {
+    const email = newEmail();
+    const { attacker, userId } = await claimInAdvance(email);
+    const enabled = await attacker.post<{ totpURI: string }>("/two-factor/enable", { password: attackerPassword });
+    expect(enabled.status).toBe(200);
+    const secret = new URL(enabled.body.totpURI).searchParams.get("secret") ?? "";
+    expect((await attacker.post("/two-factor/verify-totp", { code: new TOTP({ secret, digits: 6, period: 30 }).generate() })).status).toBe(200);
+
+    const owner = server.client();
+    expect(await signInWithDevProvider(server, owner, email)).toBe("/account");
+    expect((await owner.me())?.uid).toBe(userId);
+    const twoStep = await db().selectFrom("user").selectAll().where("id", "=", userId).executeTakeFirstOrThrow();
+    expect(Boolean((twoStep as { twoFactorEnabled?: unknown }).twoFactorEnabled)).toBe(false);
   });
 
   it("leaves a verified account alone: its password and other devices keep working after an emailed link", async () => {

@@ -4,6 +4,7 @@ import { createAppProvider, providerPaths, type AppProvider } from "./provider.s
 import { appSignInRoutes } from "./provider-routes.server";
 import { registeredClients } from "./registered-clients.server";
 import { deviceRoutes } from "./device-flow.server";
+import { storageRights } from "./app-scopes.server";
 import type { ServerEnv } from "~/config/env.server";
 
 /**
@@ -19,17 +20,34 @@ export function createAppSignIn({ authService }: { authService: AuthService }) {
   const sessionUser = async (headers: Headers) => {
     const current = await authService.auth.api.getSession({ headers });
     if (!current) return null;
-    const { user } = current;
-    return { id: user.id, name: user.name, email: user.email, isAnonymous: Boolean((user as { isAnonymous?: boolean | null }).isAnonymous) };
+    const { user, session } = current;
+    return {
+      id: user.id,
+      name: user.name,
+      email: user.email,
+      isAnonymous: Boolean((user as { isAnonymous?: boolean | null }).isAnonymous),
+      // A session begins at sign-in and again at each confirmation of identity (recent-sign-in.server.ts).
+      signedInAt: new Date(session.createdAt).getTime(),
+    };
   };
 
   return {
     routes: new Hono().route("/", deviceRoutes({ env, database, appProvider, sessionUser })).route("/", appSignInRoutes({ env, appProvider, sessionUser })),
     /**
-     * The user of an app's access token, or null when it is unknown, expired or revoked, or its grant (and so its
-     * session) has ended: the same answer userinfo would give, read from the shared records at every call.
+     * The user of an app's access token and what it may do in storage, or null when it is unknown, expired or
+     * revoked, its grant (and so its session) has ended, it was not granted the storage scope, or its app is not
+     * first-party: the same answer userinfo would give, read from the shared records at every call.
      */
-    async accessTokenUser(token: string): Promise<string | null> {
+    async accessTokenUser(token: string): Promise<AppTokenUser | null> {
+      const { provider, records, clients } = await appProvider();
+      const accessToken = await provider.AccessToken.find(token);
+      if (!accessToken || accessToken.isExpired || !accessToken.grantId) return null;
+      const rights = storageRights(accessToken.scope);
+      if (!rights.files || !clients.isFirstParty(accessToken.clientId)) return null;
+      return (await records("Grant").find(accessToken.grantId)) ? { uid: accessToken.accountId, editor: rights.editor } : null;
+    },
+    /** The account (a parent, or a child's tablet) of any live access token, whatever its scopes (GET /api/family). */
+    async accessTokenAccount(token: string): Promise<string | null> {
       const { provider, records } = await appProvider();
       const accessToken = await provider.AccessToken.find(token);
       if (!accessToken || accessToken.isExpired || !accessToken.grantId) return null;
@@ -39,6 +57,12 @@ export function createAppSignIn({ authService }: { authService: AuthService }) {
 }
 
 export type AppSignIn = ReturnType<typeof createAppSignIn>;
+
+/** Whom an app's access token speaks for in storage, and whether its grant carries an editor's rights. */
+export interface AppTokenUser {
+  uid: string;
+  editor: boolean;
+}
 
 /** Where the browser may be sent at the end of an app's sign-in or sign-out, as CSP sources (the site's forms lead there). */
 export function appRedirectSources(env: ServerEnv): string[] {

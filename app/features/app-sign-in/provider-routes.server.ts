@@ -1,6 +1,7 @@
 import { Hono, type Context } from "hono";
 import { getCookie } from "hono/cookie";
 import type { ServerEnv } from "~/config/env.server";
+import type { InteractionDetails } from "oidc-provider";
 import { answeredByNode, answerWithNode, nodeBindings } from "~/services/node-bindings.server";
 import { resolveClientIp, trustedProxyList } from "~/services/client-ip.server";
 import { grantFor, providerCookies, providerPaths, type AppProvider } from "./provider.server";
@@ -12,6 +13,22 @@ export interface SignedInUser {
   name: string;
   email: string;
   isAnonymous: boolean;
+  /** When the parent last proved who they are (ms): the ID token's `auth_time`. */
+  signedInAt: number;
+}
+
+/** The site's step that asks a signed-in parent to prove who they are again (and renews the session). */
+const confirmIdentityPath = "/account/confirm-identity";
+
+/**
+ * Whether the app asked for a sign-in newer than the parent's: `prompt=login` (a proof made after the request
+ * began) or `max_age` (a proof at most that many seconds old).
+ */
+function mustSignInAgain(details: InteractionDetails, user: SignedInUser): boolean {
+  const askedAt = Number(details.iat ?? 0) * 1000;
+  if (details.prompt.reasons.includes("login_prompt") && user.signedInAt < askedAt) return true;
+  const maxAge = details.params.max_age === undefined ? undefined : Number(details.params.max_age);
+  return maxAge !== undefined && Number.isFinite(maxAge) && Date.now() - user.signedInAt > maxAge * 1000;
 }
 
 export interface AppSignInRoutesDependencies {
@@ -87,6 +104,11 @@ export function appSignInRoutes(deps: AppSignInRoutesDependencies) {
       return c.redirect(`/login?redirectTo=${encodeURIComponent(`${providerPaths.interaction}/${details.uid}`)}`, 303);
     }
 
+    if (mustSignInAgain(details, user)) {
+      if (silent) return finish({ error: "login_required", error_description: "需要重新登入" });
+      return c.redirect(`${confirmIdentityPath}?${new URLSearchParams({ redirectTo: `${providerPaths.interaction}/${details.uid}` })}`, 303);
+    }
+
     const clientId = details.params.client_id;
     const existing = details.grantId ? await provider.Grant.find(details.grantId) : undefined;
     const grant = existing?.accountId === user.id ? existing : undefined;
@@ -118,7 +140,7 @@ export function appSignInRoutes(deps: AppSignInRoutesDependencies) {
       });
       grantId = created.jti;
     }
-    return finish({ login: { accountId: user.id }, consent: { grantId } });
+    return finish({ login: { accountId: user.id, ts: Math.floor(user.signedInAt / 1000) }, consent: { grantId } });
   });
 
   const forward = async (c: Context) => {

@@ -8,6 +8,7 @@ import { appSessions, type AppSessions } from "./app-sessions.server";
 import { providerRecords, type ProviderRecords } from "./provider-records.server";
 import { guardTokenGrants } from "./refresh-rotation.server";
 import { signingKeys } from "./signing-keys.server";
+import { supportedScopes } from "./app-scopes.server";
 import { registeredClients, type RegisteredClients } from "./registered-clients.server";
 import { errorPage, logoutPage, signedOutPage } from "./provider-pages.server";
 import { familyClaim } from "~/features/family/family-claims.server";
@@ -15,8 +16,6 @@ import { childAccount, deviceFlowFeature, devicePath } from "./device-flow.serve
 
 const day = 24 * 3600;
 
-/** The scopes an app may ask for; `offline_access` is implied (every app gets a refresh token). */
-export const supportedScopes = ["openid", "email", "profile", "offline_access"];
 
 /** The paths of the provider's endpoints below the site's origin (the issuer); discovery names them all. */
 export const providerPaths = {

@@ -6,7 +6,7 @@ import { jwt } from "better-auth/plugins/jwt";
 import type { DatabaseHandle } from "~/db/connection.server";
 import type { ServerEnv } from "~/config/env.server";
 import { enqueueMail } from "~/features/mail/outbox.server";
-import { emailChangeEmail, emailLinkSignInEmail, passwordResetEmail, verificationEmail } from "~/features/mail/mail-templates.server";
+import { accountDeletedEmail, emailChangeEmail, emailLinkSignInEmail, passwordResetEmail, verificationEmail } from "~/features/mail/mail-templates.server";
 import { hashPassword, verifyPassword } from "./password-hash.server";
 import { accountRateLimit, ipRateLimitOptions } from "./rate-limits.server";
 import { auditLog, authLogging } from "./auth-logging.server";
@@ -35,12 +35,18 @@ import { knownDevices } from "./known-devices.server";
 import { accountData } from "./account-data.server";
 import { methodLabels, resetPasswordPage, type SocialProvider, verifyEmailPage } from "./auth-client";
 import { twoStepSignIn } from "./two-step.server";
+import { convertLegacyBackupCodes } from "./backup-codes.server";
+import { getLogger } from "~/services/logger.server";
 import { emailLinkSignIn } from "./email-link.server";
 import { passkeys } from "./passkeys.server";
-import { endUnprovenAccess, unprovenAccessHooks } from "./unproven-access.server";
+import { phoneSignIn } from "./phone-sign-in.server";
+import { endUnprovenAccess, unprovenAccess, unprovenAccessHooks } from "./unproven-access.server";
 import { authBasePath, authPaths } from "./auth-endpoints";
 
 export const guestDisplayName = "訪客";
+
+/** The sign-in layer's secret (a public site refuses to start without AUTH_SECRET: env.server.ts). */
+const authSecret = (env: ServerEnv) => env.AUTH_SECRET ?? "development-secret-for-loopback-sites-only-0123456789";
 
 const verificationLinkLifetime = 24 * 3600;
 
@@ -75,7 +81,7 @@ export function authOptions(deps: AuthDependencies) {
     appName: env.PRODUCT_NAME,
     baseURL: env.SITE_URL,
     basePath: authBasePath,
-    secret: env.AUTH_SECRET ?? "development-secret-for-loopback-sites-only-0123456789",
+    secret: authSecret(env),
     // The app's own query builder: on SQLite both queue on one connection (decision 602), and a failed query is
     // noted against its request either way (503 when the database is away).
     database: { db: database.db, type: database.dialect, transaction: true },
@@ -114,7 +120,8 @@ export function authOptions(deps: AuthDependencies) {
       accountLinking: { enabled: true, trustedProviders: ["google", "dev"], allowDifferentEmails: true, requireLocalEmailVerified: false },
     },
     // Removing a sign-in method goes through /sign-in-methods/remove (the last one stays, even under a race).
-    disabledPaths: [authPaths.unlinkAccount],
+    // Phone numbers sign in by texted code only: the plugin's password-per-number endpoints are off.
+    disabledPaths: [authPaths.unlinkAccount, authPaths.signInPhoneNumber, authPaths.phoneNumberRequestPasswordReset, authPaths.phoneNumberResetPassword],
     user: {
       // A new address is used only once the link mailed to it is opened (recent-sign-in guarded).
       changeEmail: { enabled: true },
@@ -125,6 +132,11 @@ export function authOptions(deps: AuthDependencies) {
       deleteUser: {
         enabled: true,
         beforeDelete: async (user) => deleteUserData(database.db, user.id),
+        // The confirmation the stores ask for; guests have no address to tell (`…@guest.invalid`).
+        afterDelete: async (user) => {
+          if ((user as { isAnonymous?: boolean | null }).isAnonymous || user.email.endsWith(".invalid")) return;
+          await enqueueMail(database.db, accountDeletedEmail(brand, user.email, `${env.SITE_URL}/account-deletion`));
+        },
       },
     },
     databaseHooks: {
@@ -199,9 +211,12 @@ export function authOptions(deps: AuthDependencies) {
         proved: (ctx, user) => endUnprovenAccess(ctx.context, database.db, env, user),
       }),
       passkeys(database, env),
+      ...phoneSignIn(database, env, rateLimitStore),
+      // Before two-step sign-in: a proof that removed someone else's two-step asks for no code (unproven-access).
+      unprovenAccess(),
       // After every one-factor way in (it turns their session into a pending code), before the pop-up plugin
       // (which answers the opener from the callback's final redirect).
-      twoStepSignIn(database.db, env),
+      twoStepSignIn(database.db, env, authSecret(env)),
       identityEndpoint(),
       deviceSessions(),
       oauthPopup(),
@@ -241,6 +256,9 @@ export function createAuth(deps: AuthDependencies) {
   const auth = betterAuth(authOptions(deps));
   // Registered before any request can await the context, so no session is read before the check is in place.
   auth.$context.then((context) => refuseSessionsPastAbsoluteAge(context.internalAdapter, deps.env.SESSION_ABSOLUTE_DAYS)).catch(() => {});
+  // Backup codes of the earlier format (one ciphertext) become salted hashes once, at start-up; until then they
+  // still work (backup-codes.server.ts).
+  convertLegacyBackupCodes(deps.database.db, authSecret(deps.env)).catch((error: unknown) => getLogger().warn({ err: error }, "converting backup codes failed"));
   return auth;
 }
 

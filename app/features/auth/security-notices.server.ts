@@ -1,5 +1,5 @@
 import type { ServerEnv } from "~/config/env.server";
-import { enqueueMail, type MailExecutor } from "~/features/mail/outbox.server";
+import { enqueueMail, enqueueSms, type MailExecutor } from "~/features/mail/outbox.server";
 import { securityNoticeEmail } from "~/features/mail/mail-templates.server";
 import { formatTaiwanDateTime } from "~/lib/taiwan-time";
 
@@ -55,12 +55,29 @@ const wording: Record<SecurityNoticeKind, { title: string; body: (detail: string
   },
 };
 
-/** Guests have no real address (`…@guest.invalid`): nothing to tell. */
+/** Guests have no real address (`…@guest.invalid`), nor have accounts made by phone (`…@phone.invalid`). */
 const deliverable = (to: string) => Boolean(to) && !to.toLowerCase().endsWith(".invalid");
 
-export async function sendSecurityNotice(executor: MailExecutor, site: NoticeSite, notice: SecurityNotice): Promise<void> {
-  if (!deliverable(notice.to)) return;
+/** The account's verified number, found by its address (a phone-only account's is its placeholder). */
+async function phoneOf(executor: MailExecutor, email: string): Promise<string | null> {
+  const row = await executor
+    .selectFrom("user")
+    .select(["phoneNumber", "phoneNumberVerified"])
+    .where("email", "=", email.toLowerCase())
+    .executeTakeFirst();
+  return row?.phoneNumber && row.phoneNumberVerified ? row.phoneNumber : null;
+}
+
+/**
+ * Tells the account through every channel it has: its email (when it has a real one) and its verified phone
+ * number, so a parent who signed up by phone is told too. `phone` names a number to tell that the account no
+ * longer has (the number just removed).
+ */
+export async function sendSecurityNotice(executor: MailExecutor, site: NoticeSite, notice: SecurityNotice & { phone?: string }): Promise<void> {
   const { title, body } = wording[notice.kind];
+  const phone = notice.phone ?? (notice.to ? await phoneOf(executor, notice.to) : null);
+  if (phone) await enqueueSms(executor, { to: phone, text: `【${site.PRODUCT_NAME}】${title}：${body(notice.detail ?? "")}如果不是你本人操作，請立即登入檢查帳號。`, purpose: "notice" });
+  if (!deliverable(notice.to)) return;
   const brand = { productName: site.PRODUCT_NAME, supportEmail: site.SUPPORT_EMAIL };
   await enqueueMail(
     executor,

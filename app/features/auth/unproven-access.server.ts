@@ -1,4 +1,6 @@
-import type { GenericEndpointContext } from "better-auth";
+import { createAuthMiddleware } from "better-auth/api";
+import type { BetterAuthPlugin, GenericEndpointContext } from "better-auth";
+import { endpointsWhere } from "./auth-endpoints";
 import type { Kysely } from "kysely";
 import type { Database } from "~/db/schema";
 import { sendSecurityNotice, type NoticeSite } from "./security-notices.server";
@@ -68,6 +70,30 @@ export function unprovenAccessHooks(db: Kysely<Database>, site: NoticeSite) {
       if (!user || user.emailVerified) return undefined;
       await endUnprovenAccess(endpoint.context, db, site, user, join);
       return { twoFactorEnabled: false };
+    },
+  };
+}
+
+/**
+ * After a social callback the session's user is the one Better Auth read before the proof: if the proof just
+ * removed a two-step sign-in someone else set up, the owner must not be asked for that code. Registered before the
+ * two-step plugin, whose challenge reads this user.
+ */
+export function unprovenAccess(): BetterAuthPlugin {
+  return {
+    id: "unproven-access",
+    hooks: {
+      after: [
+        {
+          matcher: endpointsWhere((row) => row.oneFactor),
+          handler: createAuthMiddleware(async (ctx) => {
+            const signedIn = ctx.context.newSession;
+            if (!(signedIn?.user as { twoFactorEnabled?: boolean | null } | undefined)?.twoFactorEnabled) return;
+            const fresh = (await ctx.context.internalAdapter.findUserById(signedIn?.user.id ?? "")) as { twoFactorEnabled?: boolean | null } | null;
+            if (signedIn && fresh && !fresh.twoFactorEnabled) ctx.context.setNewSession({ ...signedIn, user: { ...signedIn.user, twoFactorEnabled: false } });
+          }),
+        },
+      ],
     },
   };
 }

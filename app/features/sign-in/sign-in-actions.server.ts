@@ -7,7 +7,7 @@ import { authFailure, callAuthApi, currentIdentity, withCookies } from "~/featur
 export { actionRetryAfter } from "~/features/auth/auth-http.server";
 import { authHref, isHostPath, twoStepPath } from "./auth-paths";
 import { backupCodeSchema, twoStepCodeSchema } from "./second-step-schemas";
-import { forgotPasswordSchema as emailLinkSchema, forgotPasswordSchema, loginSchema, resendVerificationSchema, resetPasswordSchema, signupSchema } from "./sign-in-schemas";
+import { forgotPasswordSchema as emailLinkSchema, forgotPasswordSchema, loginSchema, phoneCodeSchema, phoneSchema, resendVerificationSchema, resetPasswordSchema, signupSchema } from "./sign-in-schemas";
 import { authPaths } from "~/features/auth/auth-endpoints";
 import { resetPasswordPage } from "~/features/auth/auth-client";
 
@@ -146,4 +146,29 @@ export async function emailLinkAction(request: Request) {
   const answer = await callAuthApi(request, authPaths.emailLinkRequest, { email: parsed.data.email });
   if (!answer.ok) return authFailure(answer, values, { "auth/invalid-email": "email" }, "request");
   return data<FormResult>({ done: true, values, intent: "request" });
+}
+
+/**
+ * `/login/phone`: `send` texts a code to the typed number; `verify` signs in with it, or signs up (with the display
+ * name), or turns a signed-in guest into the phone account. Two-step sign-in asks for its code next.
+ */
+export async function phoneAction(request: Request) {
+  const fields = await readForm(request);
+  const values = { phoneNumber: fields.phoneNumber ?? "", displayName: fields.displayName ?? "" };
+  const numberField = { "auth/invalid-phone-number": "phoneNumber" };
+  if (fields.intent !== "verify") {
+    const parsed = phoneSchema.safeParse(fields);
+    if (!parsed.success) return invalidForm(parsed.error, values, "send");
+    const answer = await callAuthApi(request, authPaths.phoneNumberSendOtp, { phoneNumber: parsed.data.phoneNumber });
+    if (!answer.ok) return authFailure(answer, values, numberField, "send");
+    return data<FormResult>({ done: true, values, intent: "send" });
+  }
+  const parsed = phoneCodeSchema.safeParse(fields);
+  if (!parsed.success) return invalidForm(parsed.error, values, "verify");
+  const { phoneNumber, code, displayName } = parsed.data;
+  const answer = await callAuthApi(request, authPaths.phoneNumberVerify, { phoneNumber, code, ...(displayName ? { name: displayName } : {}) });
+  const codeField = { "auth/invalid-verification-code": "code", "auth/code-expired": "code" };
+  if (!answer.ok) return authFailure(answer, values, codeField, "verify");
+  const to = destination(request, fields);
+  return redirect(pendingSecondStep(answer) ? authHref(twoStepPath, to) : to, { headers: withCookies(answer.cookies) });
 }

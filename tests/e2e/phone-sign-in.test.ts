@@ -1,0 +1,71 @@
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
+import { baseURL, openPage, useBrowser } from "./helpers/browser";
+
+/** A fresh Taiwanese mobile: its E.164 form (the mailbox key) and how a parent types it. */
+function newNumber() {
+  const digits = String(Math.floor(Math.random() * 1e8)).padStart(8, "0");
+  return { e164: `+8869${digits}`, typed: `09${digits.slice(0, 2)}-${digits.slice(2, 5)}-${digits.slice(5)}` };
+}
+
+/** The newest code texted to `e164`, read from the development mailbox's JSON (texts sit beside mail). */
+async function textedCode(e164: string): Promise<string> {
+  for (let attempt = 0; attempt < 100; attempt += 1) {
+    const texts = (await (await fetch(`${baseURL()}/api/dev/mailbox?to=${encodeURIComponent(e164)}`)).json()) as { subject: string; text: string }[];
+    const code = texts.map((text) => /驗證碼是 (\d{6})/.exec(text.text)?.[1]).find(Boolean);
+    if (code) return code;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`no code texted to ${e164}`);
+}
+
+async function me(page: Page) {
+  const answer = await page.request.get("/api/auth/me");
+  return ((await answer.json()) as { user: { displayName: string | null; isAnonymous: boolean } | null }).user;
+}
+
+/** The two steps of /login/phone: the number, then the texted code (and a display name the first time). */
+async function signInByPhone(page: Page, number: { e164: string; typed: string }, displayName?: string) {
+  await page.getByLabel("手機號碼").fill(number.typed);
+  await page.getByRole("button", { name: "傳送驗證碼" }).click();
+  await page.getByLabel("簡訊驗證碼").waitFor();
+  await page.getByLabel("簡訊驗證碼").fill(await textedCode(number.e164));
+  if (displayName) await page.getByLabel(/顯示名稱/).fill(displayName);
+  await page.getByRole("button", { name: "登入", exact: true }).click();
+  await page.waitForURL((url) => url.pathname === "/");
+}
+
+describe("phone sign-in", () => {
+  const browser = useBrowser();
+
+  it("signs up by phone with a display name, typed the usual way", async () => {
+    const page = await browser.newPage();
+    await openPage(page, "/login");
+    await page.getByRole("link", { name: "用手機號碼登入" }).click();
+    await page.waitForURL("**/login/phone");
+    await signInByPhone(page, newNumber(), "王媽媽");
+    expect((await me(page))?.displayName).toBe("王媽媽");
+  });
+
+  it("works without JavaScript, and refuses a number it cannot text with the catalogue's message", async () => {
+    const page = await browser.newPage({ javaScriptEnabled: false });
+    await page.goto("/login/phone");
+    await page.getByLabel("手機號碼").fill("02-2345-6789");
+    await page.getByRole("button", { name: "傳送驗證碼" }).click();
+    await page.getByText("請輸入正確的手機號碼").first().waitFor();
+    await signInByPhone(page, newNumber(), "李爸爸");
+    expect((await me(page))?.displayName).toBe("李爸爸");
+  });
+
+  it("turns a guest into a phone account", async () => {
+    const page = await browser.newPage();
+    await openPage(page, "/login/phone");
+    expect((await page.request.post("/api/auth/sign-in/anonymous", { data: {}, headers: { origin: baseURL() } })).status()).toBe(200);
+    expect((await me(page))?.isAnonymous).toBe(true);
+    await openPage(page, "/login/phone");
+    await signInByPhone(page, newNumber(), "張阿姨");
+    const user = await me(page);
+    expect(user?.isAnonymous).toBe(false);
+    expect(user?.displayName).toBe("張阿姨");
+  });
+});
