@@ -85,7 +85,7 @@ const features = {
   },
   // Families (issue 31): the screen and its actions, the change events (the audit record listens), the user-data handler.
   family: {
-    public: ["family-page.tsx", "join-page.tsx", "family-actions.server.ts", "family-events.server.ts", "family-user-data.server.ts", "family-claims.server.ts", "family-api.server.ts"],
+    public: ["family-page.tsx", "join-page.tsx", "family-actions.server.ts", "family-events.server.ts", "family-user-data.server.ts", "family-claims.server.ts", "family-devices.server.ts", "family-api.server.ts"],
     host: ["family-user-data.server.ts", "family-events.server.ts", "family-api.server.ts"],
   },
   "dev-tools": { public: ["mailbox-screen.tsx", "self-test-screen.tsx", "dev-mailbox.server.ts", "self-test.server.ts"] },

@@ -130,7 +130,7 @@ export function createApp() {
   app.get("/readyz", async (c) => c.json(...(await readiness(getDatabase(), sharedRedis(), storage.disk.check))));
   app.route("/", authRoutes(getAuthService()));
   app.route("/", appSignIn.routes);
-  app.route("/", familyApi({ db: getDatabase().db, appTokenUser: appSignIn.accessTokenUser }));
+  app.route("/", familyApi({ db: getDatabase().db, appTokenUser: appSignIn.accessTokenAccount }));
   // The app's origin may read downloads (CORS and CORP), nothing else of storage.
   app.use("/v0/b/*", appOriginAccess({ siteUrl: env.SITE_URL, appUrl: env.APP_URL }));
   app.route("/", storage.routes);

@@ -113,6 +113,8 @@ const oidcClient = z.strictObject({
   public: z.boolean().default(true),
   /** Our own app: no consent screen. */
   first_party: z.boolean().default(false),
+  /** Listing the device grant lets the app join a child's tablet by QR code (RFC 8628; docs/app-integration.md). */
+  grant_types: z.array(z.enum(["authorization_code", "refresh_token", "urn:ietf:params:oauth:grant-type:device_code"])).optional(),
 });
 
 const oidcClientList = z

@@ -25,7 +25,7 @@ describeEachDatabase("the family in the app", (database) => {
       {
         routes: (service) => {
           const appSignIn = createAppSignIn({ authService: service });
-          return new Hono().route("/", appSignIn.routes).route("/", familyApi({ db: database().handle.db, appTokenUser: appSignIn.accessTokenUser }));
+          return new Hono().route("/", appSignIn.routes).route("/", familyApi({ db: database().handle.db, appTokenUser: appSignIn.accessTokenAccount }));
         },
       },
     );

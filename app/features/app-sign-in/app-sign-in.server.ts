@@ -1,7 +1,9 @@
+import { Hono } from "hono";
 import type { AuthService } from "~/features/auth/auth-service.server";
 import { createAppProvider, providerPaths, type AppProvider } from "./provider.server";
 import { appSignInRoutes } from "./provider-routes.server";
 import { registeredClients } from "./registered-clients.server";
+import { deviceRoutes } from "./device-flow.server";
 import { storageRights } from "./app-scopes.server";
 import { fixedWindowLimiter, sharedRateLimitStore } from "~/services/rate-limiter.server";
 import type { ServerEnv } from "~/config/env.server";
@@ -31,12 +33,14 @@ export function createAppSignIn({ authService }: { authService: AuthService }) {
   };
 
   return {
-    routes: appSignInRoutes({
-      env,
-      appProvider,
-      sessionUser,
-      clientAuthFailures: fixedWindowLimiter(sharedRateLimitStore(), env.RATE_LIMIT_SIGN_IN_PER_IP, "oidc-client-auth:"),
-    }),
+    routes: new Hono()
+      .route("/", deviceRoutes({ env, database, appProvider, sessionUser }))
+      .route("/", appSignInRoutes({
+        env,
+        appProvider,
+        sessionUser,
+        clientAuthFailures: fixedWindowLimiter(sharedRateLimitStore(), env.RATE_LIMIT_SIGN_IN_PER_IP, "oidc-client-auth:"),
+      })),
     /**
      * The user of an app's access token and what it may do in storage, or null when it is unknown, expired or
      * revoked, its grant (and so its session) has ended, it was not granted the storage scope, or its app is not
@@ -49,6 +53,13 @@ export function createAppSignIn({ authService }: { authService: AuthService }) {
       const rights = storageRights(accessToken.scope);
       if (!rights.files || !clients.isFirstParty(accessToken.clientId)) return null;
       return (await records("Grant").find(accessToken.grantId)) ? { uid: accessToken.accountId, editor: rights.editor } : null;
+    },
+    /** The account (a parent, or a child's tablet) of any live access token, whatever its scopes (GET /api/family). */
+    async accessTokenAccount(token: string): Promise<string | null> {
+      const { provider, records } = await appProvider();
+      const accessToken = await provider.AccessToken.find(token);
+      if (!accessToken || accessToken.isExpired || !accessToken.grantId) return null;
+      return (await records("Grant").find(accessToken.grantId)) ? accessToken.accountId : null;
     },
   };
 }

@@ -18,7 +18,7 @@ export function pagePolicy(formTargets: readonly string[]): string {
   return `default-src 'none'; style-src ${styleHash}; form-action 'self' ${formTargets.join(" ")}; frame-ancestors 'none'; base-uri 'none'`.replace(/ {2,}/g, " ");
 }
 
-function page(productName: string, title: string, body: string): string {
+export function page(productName: string, title: string, body: string): string {
   return `<!doctype html><html lang="zh-Hant-TW"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="robots" content="noindex"><title>${escapeHtml(title)} | ${escapeHtml(productName)}</title><style>${pageStyle}</style></head>
 <body><main><h1>${escapeHtml(title)}</h1>${body}</main></body></html>`;

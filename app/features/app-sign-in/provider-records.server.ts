@@ -115,7 +115,8 @@ function databaseRecords(database: DatabaseHandle) {
       const values = {
         payload: JSON.stringify(payload),
         grant_id: payload.grantId ?? null,
-        uid: payload.uid ?? null,
+        // A device code is looked up by its user code (device-flow.server.ts); it has no uid of its own.
+        uid: payload.uid ?? payload.userCode ?? null,
         expires_at: Date.now() + expiresIn * 1000,
       };
       await db
@@ -127,8 +128,7 @@ function databaseRecords(database: DatabaseHandle) {
     },
     find: async (id) => read(await db.selectFrom("oidc_record").select(columns).where("kind", "=", kind).where("id", "=", id).executeTakeFirst()),
     findByUid: async (uid) => read(await db.selectFrom("oidc_record").select(columns).where("kind", "=", kind).where("uid", "=", uid).executeTakeFirst()),
-    // The device flow is off: nothing is ever stored by user code.
-    findByUserCode: async () => undefined,
+    findByUserCode: async (userCode) => read(await db.selectFrom("oidc_record").select(columns).where("kind", "=", kind).where("uid", "=", userCode).executeTakeFirst()),
     /**
      * One conditional update: only the request that finds the row unconsumed marks it. The provider checked
      * `consumed` just before, so a request that changes nothing lost a race to another presenter of the same

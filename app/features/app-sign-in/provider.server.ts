@@ -12,6 +12,7 @@ import { supportedScopes } from "./app-scopes.server";
 import { registeredClients, type RegisteredClients } from "./registered-clients.server";
 import { errorPage, logoutPage, signedOutPage } from "./provider-pages.server";
 import { familyClaim } from "~/features/family/family-claims.server";
+import { childAccount, deviceFlowFeature, devicePath } from "./device-flow.server";
 
 const day = 24 * 3600;
 
@@ -76,7 +77,7 @@ export async function createAppProvider({ env, database }: AppProviderDependenci
     clientDefaults: { id_token_signed_response_alg: keys[0]!.alg, grant_types: ["authorization_code", "refresh_token"], response_types: ["code"] },
     cookies: { keys: [env.AUTH_SECRET ?? "development-secret-for-loopback-sites-only-0123456789"], names: providerCookies },
     scopes: supportedScopes,
-    claims: { openid: ["sub", "is_anonymous", "role", "family"], email: ["email", "email_verified"], profile: ["name", "picture"] },
+    claims: { openid: ["sub", "is_anonymous", "role", "family", "child"], email: ["email", "email_verified"], profile: ["name", "picture"] },
     // The ID token carries every granted claim, so an app can read them offline after verifying its signature.
     conformIdTokenClaims: false,
     responseTypes: ["code"],
@@ -88,11 +89,14 @@ export async function createAppProvider({ env, database }: AppProviderDependenci
       jwks: providerPaths.jwks,
       revocation: providerPaths.revocation,
       end_session: providerPaths.end_session,
+      device_authorization: "/oidc/device/auth",
+      code_verification: devicePath,
     },
     features: {
       devInteractions: { enabled: false },
       // Not offered (nor advertised in discovery): the host routes no /request endpoint.
       pushedAuthorizationRequests: { enabled: false },
+      deviceFlow: deviceFlowFeature,
       revocation: { enabled: true },
       userinfo: { enabled: true },
       rpInitiatedLogout: {
@@ -139,7 +143,8 @@ export async function createAppProvider({ env, database }: AppProviderDependenci
         .select(["id", "email", "emailVerified", "name", "image", "isAnonymous", "role"])
         .where("id", "=", id)
         .executeTakeFirst();
-      if (!user) return undefined;
+      // Not a parent: a child's tablet (device-flow.server.ts), or no one.
+      if (!user) return childAccount(database, id);
       const anonymous = Boolean(user.isAnonymous);
       return {
         accountId: user.id,

@@ -23,7 +23,7 @@ export function registeredClients(env: ServerEnv) {
       application_type: native ? "native" : "web",
       redirect_uris: client.redirect_uris,
       post_logout_redirect_uris: client.post_logout_redirect_uris,
-      grant_types: ["authorization_code", "refresh_token"],
+      grant_types: [...new Set(["authorization_code", "refresh_token", ...(client.grant_types ?? [])])],
       response_types: ["code"],
       scope: allowedScopes(client.first_party).join(" "),
       // Every ID token says when the parent last proved who they are (the session's start), asked or not.

@@ -34,3 +34,45 @@ export async function familyForApp(db: Kysely<Database>, userId: string) {
     children: family.children,
   };
 }
+
+/** A child's profile with its family, for the provider's account of a child's tablet; null for an unknown id. */
+export async function childWithFamily(db: Kysely<Database>, childId: string) {
+  const row = await db
+    .selectFrom("family_child")
+    .innerJoin("family", "family.id", "family_child.family_id")
+    .select(["family_child.id", "family_child.name", "family_child.avatar", "family_child.birth_year", "family.id as family_id", "family.name as family_name"])
+    .where("family_child.id", "=", childId)
+    .executeTakeFirst();
+  if (!row) return null;
+  return {
+    child: { id: row.id, name: row.name, avatar: row.avatar, birthYear: Number(row.birth_year) },
+    family: { id: row.family_id, name: row.family_name, role: "child" as const },
+  };
+}
+
+/** The family as a child's tablet sees it: parents' names and roles, never their addresses. */
+async function familyForChild(db: Kysely<Database>, childId: string) {
+  const found = await childWithFamily(db, childId);
+  if (!found) return null;
+  const [parents, children] = await Promise.all([
+    db
+      .selectFrom("family_member")
+      .innerJoin("user", "user.id", "family_member.user_id")
+      .select(["user.name", "family_member.role"])
+      .where("family_member.family_id", "=", found.family.id)
+      .orderBy("family_member.joined_at")
+      .execute(),
+    db.selectFrom("family_child").select(["id", "name", "avatar", "birth_year"]).where("family_id", "=", found.family.id).orderBy("created_at").execute(),
+  ]);
+  return {
+    ...found.family,
+    child: found.child,
+    parents: parents.map((parent) => ({ name: parent.name, role: parent.role })),
+    children: children.map((child) => ({ id: child.id, name: child.name, avatar: child.avatar, birthYear: Number(child.birth_year) })),
+  };
+}
+
+/** `GET /api/family`'s answer for whoever the token is for: a parent, or a child's tablet. */
+export async function familyForAccount(db: Kysely<Database>, accountId: string) {
+  return (await familyForApp(db, accountId)) ?? (await familyForChild(db, accountId));
+}

@@ -1,0 +1,129 @@
+import { randomUUID } from "node:crypto";
+import { decodeJwt } from "jose";
+import { Hono } from "hono";
+import { afterAll, beforeAll, expect, it } from "vitest";
+import * as oidc from "openid-client";
+import { createAppSignIn } from "~/features/app-sign-in/app-sign-in.server";
+import { familyApi } from "~/features/family/family-api.server";
+import { createStorage } from "~/features/storage/storage.server";
+import { addChild, createFamily } from "~/features/family/family-store.server";
+import { describeEachDatabase } from "~tests/helpers/databases";
+import { discoverProvider, refresh, userInfo } from "~tests/fixtures/reference-client";
+import { startAuthServer, type AuthTestClient, type AuthTestServer } from "./auth-server";
+import { multipart, png } from "./storage-fixtures";
+
+const brand = { productName: "任務小勇士", supportEmail: "support@example.tw", siteUrl: "http://localhost" };
+const tabletApp = {
+  client_id: "tablet",
+  client_name: "任務小勇士平板",
+  redirect_uris: ["tw.example.app:/callback"],
+  public: true,
+  first_party: true,
+  grant_types: ["urn:ietf:params:oauth:grant-type:device_code"],
+};
+const phoneApp = { client_id: "app", client_name: "任務小勇士 App", redirect_uris: ["tw.example.app:/callback"], public: true, first_party: true };
+
+/**
+ * A child's tablet joins by QR code (PRODUCT §5, Families; RFC 8628), driven by openid-client as the tablet: the
+ * parent approves at /device for one child; the tablet's tokens are the child's, carry the family and the child,
+ * and are refused by storage; ending the tablet on the parent's devices list ends its refresh.
+ */
+describeEachDatabase("a child's tablet (device grant)", (database) => {
+  let server: AuthTestServer;
+  let tablet: oidc.Configuration;
+
+  beforeAll(async () => {
+    server = await startAuthServer(
+      database(),
+      { DATA_DIR: database().dataDir, OIDC_CLIENTS: JSON.stringify([tabletApp, phoneApp]) },
+      {
+        routes: (service) => {
+          const appSignIn = createAppSignIn({ authService: service });
+          return new Hono()
+            .route("/", appSignIn.routes)
+            .route("/", familyApi({ db: database().handle.db, appTokenUser: appSignIn.accessTokenAccount }))
+            .route("/", createStorage({ env: service.env, database: database().handle, authService: service, appTokenUser: appSignIn.accessTokenUser }).routes);
+        },
+      },
+    );
+    tablet = await discoverProvider({ issuer: server.baseURL, clientId: "tablet" });
+  });
+  afterAll(async () => {
+    await server.close();
+  });
+
+  async function parentWithChild() {
+    const client = server.client();
+    const email = `device-${randomUUID().slice(0, 8)}@example.tw`;
+    const answer = await client.post<{ user: { id: string } }>("/sign-up/email", { email, password: "kite-river-7", name: "小明媽媽" });
+    expect(answer.status).toBe(200);
+    const parent = { id: answer.body.user.id };
+    // A verified address, so the parent is mailed when the tablet joins.
+    await database().handle.db.updateTable("user").set({ emailVerified: 1 }).where("id", "=", parent.id).execute();
+    const familyId = await createFamily(database().handle.db, brand, parent, "王家");
+    const childId = await addChild(database().handle.db, brand, parent, { name: "小明", avatar: "lion", birthYear: 2019 }, { ipAddress: null, userAgent: null });
+    return { client, email, parent, familyId, childId };
+  }
+
+  const page = async (client: AuthTestClient, path: string) => {
+    const answer = await fetch(`${server.baseURL}${path}`, { headers: { cookie: [...client.cookies].map(([name, value]) => `${name}=${value}`).join("; ") } });
+    return { status: answer.status, html: await answer.text() };
+  };
+  const approve = async (client: AuthTestClient, userCode: string, child: string) => {
+    const answer = await fetch(`${server.baseURL}/device`, {
+      method: "POST",
+      headers: { origin: server.baseURL, "content-type": "application/x-www-form-urlencoded", cookie: [...client.cookies].map(([name, value]) => `${name}=${value}`).join("; ") },
+      body: new URLSearchParams({ user_code: userCode, child }).toString(),
+    });
+    return { status: answer.status, html: await answer.text() };
+  };
+
+  it("joins a tablet for the child the parent picks: the child's tokens, family and child claims, no storage", async () => {
+    const { client, email, familyId, childId } = await parentWithChild();
+    const started = await oidc.initiateDeviceAuthorization(tablet, { scope: "openid profile email offline_access" });
+    expect(started.verification_uri).toBe(`${server.baseURL}/device`);
+    expect(started.verification_uri_complete).toBe(`${server.baseURL}/device?user_code=${encodeURIComponent(started.user_code)}`);
+
+    // Signed out, the page sends the parent to sign in and back; typed in lower case, the code still works.
+    expect((await page(server.client(), `/device?user_code=${started.user_code}`)).html).toContain(`/login?redirectTo=${encodeURIComponent(`/device?user_code=${started.user_code}`)}`);
+    const picker = await page(client, `/device?user_code=${started.user_code.toLowerCase()}`);
+    expect(picker.html).toContain("小明（2019 年生）");
+    expect((await approve(server.client(), started.user_code, childId)).status).toBe(403);
+    expect((await approve(client, started.user_code, randomUUID())).status).toBe(404);
+    const approved = await approve(client, started.user_code, childId);
+    expect(approved.html).toContain("「小明」的平板已加入家庭");
+    expect((await approve(client, started.user_code, childId)).status).toBe(404);
+    expect((await server.latestMail(email, /平板加入了家庭/)).text).toContain("「小明」的平板加入了家庭「王家」");
+
+    const tokens = await oidc.pollDeviceAuthorizationGrant(tablet, started);
+    const idToken = decodeJwt(tokens.id_token!);
+    expect(idToken.sub).toBe(childId);
+    expect(idToken.family).toEqual({ id: familyId, name: "王家", role: "child" });
+    expect(idToken.child).toEqual({ id: childId, name: "小明", avatar: "lion", birthYear: 2019 });
+    expect(idToken.email).toBeUndefined();
+    expect(tokens.scope?.split(" ").sort()).toEqual(["offline_access", "openid", "profile"]);
+    expect((await userInfo(tablet, tokens.access_token, childId)).child).toEqual(idToken.child);
+
+    const family = (await (await fetch(`${server.baseURL}/api/family`, { headers: { authorization: `Bearer ${tokens.access_token}` } })).json()) as { family: Record<string, unknown> };
+    expect(family.family).toMatchObject({ id: familyId, role: "child", child: { id: childId }, parents: [{ name: "小明媽媽", role: "owner" }] });
+    expect(JSON.stringify(family)).not.toContain("@example.tw");
+
+    // Storage of a parent's files refuses the child's token.
+    const objectPath = `users/${childId}/photo.png`;
+    const { body, headers } = multipart(objectPath, await png());
+    const upload = await fetch(`${server.baseURL}/v0/b/default/o?name=${encodeURIComponent(objectPath)}`, { method: "POST", headers: { ...headers, authorization: `Bearer ${tokens.access_token}` }, body });
+    expect([401, 403]).toContain(upload.status);
+
+    // The tablet is on the parent's devices list; ending it there ends its refresh.
+    const sessions = await database().handle.db.selectFrom("session").select(["id", "userAgent"]).where("userAgent", "like", "小明的平板%").execute();
+    expect(sessions).toHaveLength(1);
+    const renewed = await refresh(tablet, tokens.refresh_token!);
+    await database().handle.db.deleteFrom("session").where("id", "=", sessions[0]!.id).execute();
+    await expect(refresh(tablet, renewed.refresh_token!)).rejects.toMatchObject({ error: "invalid_grant" });
+  }, 30_000);
+
+  it("refuses the device grant to an app whose entry does not list it", async () => {
+    const phone = await discoverProvider({ issuer: server.baseURL, clientId: "app" });
+    await expect(oidc.initiateDeviceAuthorization(phone, { scope: "openid" })).rejects.toMatchObject({ error: "invalid_request", error_description: expect.stringContaining("device_code is not allowed for this client") });
+  });
+});
