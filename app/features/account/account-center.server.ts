@@ -34,8 +34,8 @@ function addressMessages(request: Request) {
   const error = params.get("error");
   let alert: string | null = null;
   if (params.get("photo-error")) alert = params.get("photo-error");
-  // A provider's page refused or was cancelled (Better Auth names it in `error`).
-  else if (error) alert = /already_linked/.test(error) ? messageForCode("auth/provider-already-linked") : messageForCode("auth/cancelled-popup-request");
+  // A provider's page refused or failed (Better Auth names it in `error`): nobody necessarily cancelled anything.
+  else if (error) alert = /already_linked/.test(error) ? messageForCode("auth/provider-already-linked") : "連結失敗，請再試一次。";
   return { notice: (done && addressNotices[done]) || null, alert: alert?.slice(0, 200) ?? null };
 }
 

@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import type { DatabaseHandle } from "~/db/connection.server";
 import { sessionIsActive } from "~/features/auth/auth-service.server";
+import { appSessionAgent } from "~/features/auth/device-name";
 
 /**
  * Each app sign-in (an OpenID grant) owns a row of the sign-in layer's `session` table, with the grant's id as its
@@ -33,7 +34,7 @@ export function appSessions(database: DatabaseHandle): AppSessions {
           updatedAt: stamp(now),
           ipAddress,
           // What the device list on /account/security shows for it.
-          userAgent: `${appName}（App）`,
+          userAgent: appSessionAgent(appName),
         })
         .onConflict((conflict) => conflict.column("id").doNothing())
         .execute();
