@@ -123,6 +123,10 @@ describe("the app signs in through the site (OpenID provider, single sign-on)", 
     await page.getByRole("link", { name: "回到 App" }).click();
     await page.getByRole("link", { name: "登出" }).click();
     await page.getByRole("heading", { name: "登出應用程式" }).waitFor();
+    // The page names the app and has a way back without signing out.
+    await page.getByText("確定要登出「任務小勇士 App」嗎？").waitFor();
+    expect(await page.getByRole("link", { name: "取消" }).getAttribute("href")).toBe(appOrigin);
+    await saveScreenshot(page, "app-end-session-1280");
     await page.getByRole("button", { name: "登出應用程式" }).click();
     await page.waitForURL(`${appOrigin}/signed-out`);
     const userinfo = await fetch(`http://localhost:${sitePort}/oidc/me`, { headers: { authorization: `Bearer ${accessToken}` } });
