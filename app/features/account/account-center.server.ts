@@ -126,8 +126,9 @@ export const photoFormLimitBytes = () => getAuthService().env.STORAGE_MAX_UPLOAD
 export async function profilePhotoAction(request: Request) {
   const user = await currentUser(request);
   if (!user?.email || user.isAnonymous) return redirect(`/login?redirectTo=${encodeURIComponent(accountPath)}`);
+  // No #profile: the result line above the sections takes focus and comes into view itself (below the sticky bar).
   const back = (outcome: { ok: true; done: string } | { ok: false; message: string }) =>
-    redirect(`${accountPath}?${new URLSearchParams(outcome.ok ? { done: outcome.done } : { "photo-error": outcome.message })}#profile`);
+    redirect(`${accountPath}?${new URLSearchParams(outcome.ok ? { done: outcome.done } : { "photo-error": outcome.message })}`);
   let form: FormData;
   try {
     form = await request.formData();
