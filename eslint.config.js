@@ -82,8 +82,13 @@ const features = {
     ],
     host: ["post-user-data.server.ts"],
   },
+  // Families (issue 31): the screen and its actions, the change events (the audit record listens), the user-data handler.
+  family: {
+    public: ["family-page.tsx", "join-page.tsx", "family-actions.server.ts", "family-events.server.ts", "family-user-data.server.ts", "family-claims.server.ts", "family-api.server.ts"],
+    host: ["family-user-data.server.ts", "family-events.server.ts", "family-api.server.ts"],
+  },
   "dev-tools": { public: ["mailbox-screen.tsx", "self-test-screen.tsx", "dev-mailbox.server.ts", "self-test.server.ts"] },
-  mail: { public: ["mailbox.server.ts", "mail-transport.server.ts", "mail-templates.server.ts", "outbox.server.ts"] },
+  mail: { public: ["mailbox.server.ts", "mail-transport.server.ts", "mail-templates.server.ts", "outbox.server.ts", "sms-gateways.server.ts"] },
   pages: {
     public: [
       "data.server.ts", "page-intro.tsx", "placeholders.ts", "variables.server.ts", "plan-card.tsx", "home-page.tsx",

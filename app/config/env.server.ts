@@ -180,6 +180,8 @@ const envSchema = z
     REDIS_CONNECT_TIMEOUT_MS: milliseconds(2_000),
     REDIS_COMMAND_TIMEOUT_MS: milliseconds(2_000),
     SHUTDOWN_TIMEOUT_MS: milliseconds(10_000),
+    // Each request's deadline: past it the answer is 503 and the request opens no more database connections.
+    REQUEST_DEADLINE_MS: milliseconds(5_000),
     // Anonymous renders of database pages (decision 702): seconds an entry lives (0 turns the cache off), its bounds.
     // Worker processes sharing the port (server.mjs): "auto" is one per core. The primary hands each worker the
     // resolved count and its number (1 runs the mail outbox; decision 703).
@@ -203,6 +205,25 @@ const envSchema = z
     // File storage writes (uploads, upload chunks, metadata changes; deletions are never limited).
     RATE_LIMIT_STORAGE_WRITES_PER_ACCOUNT: fixedWindow("120/600"),
     RATE_LIMIT_STORAGE_WRITES_PER_IP: fixedWindow("300/600"),
+    // Text messages (phone sign-in): per address, per number (an hour and a day), and the site's daily cap.
+    RATE_LIMIT_SMS_PER_IP: fixedWindow("10/3600"),
+    RATE_LIMIT_SMS_PER_NUMBER: fixedWindow("3/3600"),
+    RATE_LIMIT_SMS_PER_NUMBER_DAILY: fixedWindow("10/86400"),
+    SMS_DAILY_LIMIT: z.coerce.number().int().min(1).max(10_000_000).default(1000),
+    // ISO 3166 codes of the countries besides Taiwan whose numbers may sign in (phone-number.ts).
+    SMS_ALLOWED_COUNTRIES: hostnameList.transform((codes) => codes.map((code) => code.toUpperCase())),
+    // Where texts go (sms-gateways.server.ts): the development mailbox by default on a loopback site.
+    SMS_PROVIDER: z.enum(["mailbox", "mitake", "every8d", "twilio"]).optional(),
+    MITAKE_URL: optionalUrl.default("https://smsapi.mitake.com.tw"),
+    MITAKE_USERNAME: optionalText,
+    MITAKE_PASSWORD: optionalText,
+    EVERY8D_URL: optionalUrl.default("https://oms.every8d.com"),
+    EVERY8D_UID: optionalText,
+    EVERY8D_PWD: optionalText,
+    TWILIO_URL: optionalUrl.default("https://verify.twilio.com"),
+    TWILIO_ACCOUNT_SID: optionalText,
+    TWILIO_AUTH_TOKEN: optionalText,
+    TWILIO_VERIFY_SERVICE_SID: optionalText,
     RATE_LIMIT_MAX_KEYS: z.coerce.number().int().min(1_000).max(10_000_000).default(100_000),
 
     AUTH_SECRET: optionalText.pipe(z.string().min(32).optional()),
@@ -279,6 +300,14 @@ const envSchema = z
         path: ["HOST"],
         message: "SITE_URL 是本機網址時會啟用開發用信箱與測試登入，HOST 只能是 127.0.0.1、::1 或 localhost",
       });
+    }
+    // A gateway needs its credentials; the development mailbox hands every code out, so only a loopback site has it.
+    const smsNeeds = { mailbox: [], mitake: ["MITAKE_USERNAME", "MITAKE_PASSWORD"], every8d: ["EVERY8D_UID", "EVERY8D_PWD"], twilio: ["TWILIO_ACCOUNT_SID", "TWILIO_AUTH_TOKEN", "TWILIO_VERIFY_SERVICE_SID"] } as const;
+    for (const name of env.SMS_PROVIDER ? smsNeeds[env.SMS_PROVIDER] : []) {
+      if (!env[name]) ctx.addIssue({ code: "custom", path: [name], message: `SMS_PROVIDER=${env.SMS_PROVIDER} 需要設定 ${name}` });
+    }
+    if (!loopback && env.SMS_PROVIDER === "mailbox") {
+      ctx.addIssue({ code: "custom", path: ["SMS_PROVIDER"], message: "公開的 SITE_URL 不能把簡訊放進開發用信箱，請設定 mitake、every8d 或 twilio" });
     }
     if (!loopback && !env.AUTH_SECRET) {
       ctx.addIssue({

@@ -31,6 +31,18 @@ function send(url: string, options: { agent: http.Agent; method?: string; body?:
   });
 }
 
+/** The lines of `output` that are not one JSON object each. */
+function notJson(output: string): string[] {
+  return output.split("\n").filter((line) => {
+    if (!line) return false;
+    try {
+      return typeof JSON.parse(line) !== "object";
+    } catch {
+      return true;
+    }
+  });
+}
+
 async function signalled(site: SiteProcess) {
   site.child.kill("SIGTERM");
   while (!site.output().includes('"msg":"shutting down"')) await sleep(5);
@@ -54,6 +66,8 @@ describe("rolling restarts", () => {
       expect(answers.map((answer) => answer.connection)).toEqual(Array(30).fill("close"));
       const stopped = await site.stop();
       expect(stopped.code).toBe(0);
+      // Every line JSON through the drain: no plain-text stack (ERR_HTTP_HEADERS_SENT) or notice between them.
+      expect(notJson(site.output())).toEqual([]);
     } finally {
       agent.destroy();
       await site.stop("SIGKILL");
@@ -69,6 +83,8 @@ describe("rolling restarts", () => {
       TRUSTED_PROXIES: "127.0.0.1",
       RATE_LIMIT_AUTH_PER_IP: "1000000/60",
       RATE_LIMIT_SIGN_IN_PER_IP: "1000000/60",
+      // App traffic too: the provider writes its answers to Node's response itself (server.mjs).
+      OIDC_CLIENTS: JSON.stringify([{ client_id: "app", redirect_uris: ["tw.example.app:/callback"], public: true, first_party: true }]),
     });
     // startSite reads the port from the start-up line; a fixed PORT keeps nginx's upstream valid across restarts.
     const start = (port: number) => startSite(env(port));
@@ -81,13 +97,18 @@ describe("rolling restarts", () => {
       { request: "GET /features" },
       { request: "GET /wishing-well" },
       { request: "POST /api/auth/sign-in/email", method: "POST" },
+      { request: "GET /.well-known/openid-configuration" },
+      { request: "POST /oidc/token", method: "POST" },
     ];
+    // A refresh with a token no instance issued: the provider's own 400 answer.
+    const appRefresh = () => new URLSearchParams({ grant_type: "refresh_token", refresh_token: randomUUID(), client_id: "app" }).toString();
     const loop = async (worker: number) => {
       for (let index = worker; running; index += 1) {
         const { request, method } = requests[index % requests.length]!;
         const url = `${origin}${request.split(" ")[1]}`;
-        const body = method ? JSON.stringify({ email: `nobody-${randomUUID().slice(0, 8)}@example.tw`, password: "wrong-password-1" }) : undefined;
-        const headers: Record<string, string> = method ? { "content-type": "application/json", origin } : {};
+        const toProvider = request.startsWith("POST /oidc/");
+        const body = toProvider ? appRefresh() : method ? JSON.stringify({ email: `nobody-${randomUUID().slice(0, 8)}@example.tw`, password: "wrong-password-1" }) : undefined;
+        const headers: Record<string, string> = toProvider ? { "content-type": "application/x-www-form-urlencoded" } : method ? { "content-type": "application/json", origin } : {};
         outcomes.push({ request, outcome: await send(url, { agent, method, body, headers, ca: proxy.ca }) });
       }
     };
@@ -97,6 +118,7 @@ describe("rolling restarts", () => {
       for (const name of ["a", "b"] as const) {
         await signalled(sites[name]);
         expect((await sites[name].stop()).code).toBe(0);
+        expect(notJson(sites[name].output()), name).toEqual([]);
         sites[name] = await start(name === "a" ? portA! : portB!);
         // As a rolling restart should: the next instance stops only once nginx takes this one back (it skips an
         // instance that refused a connection for fail_timeout, 5 s in the recipe).
@@ -104,7 +126,7 @@ describe("rolling restarts", () => {
       }
       running = false;
       await Promise.all(load);
-      const failed = outcomes.filter(({ request, outcome }) => outcome.error || (outcome.status ?? 0) >= 500 || (request.startsWith("GET") ? outcome.status !== 200 : outcome.status !== 401));
+      const failed = outcomes.filter(({ request, outcome }) => outcome.error || (outcome.status ?? 0) >= 500 || (request.startsWith("GET") ? outcome.status !== 200 : outcome.status !== (request.startsWith("POST /oidc/") ? 400 : 401)));
       expect(outcomes.length).toBeGreaterThan(200);
       expect(failed.slice(0, 10)).toEqual([]);
     } finally {

@@ -38,8 +38,8 @@ export async function authorize(client: AuthTestClient, server: AuthTestServer, 
   let url = new URL(start, server.baseURL);
   for (let hop = 0; hop < 10; hop += 1) {
     if (url.origin !== server.baseURL) return { left: url };
-    // The site's sign-in screens are pages of the app, not served by this test server.
-    if (url.pathname === "/login") return { signIn: url };
+    // The site's sign-in screens (and its confirm-identity step) are pages of the app, not served by this test server.
+    if (url.pathname === "/login" || url.pathname === "/account/confirm-identity") return { signIn: url };
     const answer = await client.request("GET", `${url.pathname}${url.search}`);
     const location = answer.headers.get("location");
     if (answer.status < 300 || answer.status >= 400 || !location) return { page: answer };

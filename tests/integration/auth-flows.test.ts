@@ -301,6 +301,10 @@ describeEachDatabase("sign-in layer", (database) => {
     const accounts = await db().selectFrom("account").select("id").where("userId", "=", userId).execute();
     expect({ sessions, accounts }).toEqual({ sessions: [], accounts: [] });
     expect((await server.client().post("/sign-in/email", { email, password })).body.code).toBe("auth/invalid-credential");
+    // The confirmation the app stores ask for, pointing at the page that says what went.
+    const confirmation = await server.latestMail(email, /你的帳號已刪除/);
+    expect(confirmation.text).toContain("立即生效");
+    expect(confirmation.links).toContain(`${server.baseURL}/account-deletion`);
   });
 
   it("deletes a guest without a password", async () => {

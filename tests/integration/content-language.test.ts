@@ -2,7 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { languageProblems } from "~tests/helpers/taiwan-chinese";
-import { emailChangeEmail, emailLinkSignInEmail, passwordResetEmail, securityNoticeEmail, verificationEmail } from "~/features/mail/mail-templates.server";
+import { accountDeletedEmail, emailChangeEmail, emailLinkSignInEmail, passwordResetEmail, securityNoticeEmail, verificationEmail } from "~/features/mail/mail-templates.server";
 import { statusNoticeEmail } from "~/features/wishes/wish-notice.server";
 
 /**
@@ -75,6 +75,7 @@ describe("Taiwan Traditional Chinese", () => {
       passwordResetEmail(brand, "parent@example.tw", link),
       emailChangeEmail(brand, "parent@example.tw", link),
       emailLinkSignInEmail(brand, "parent@example.tw", link),
+      accountDeletedEmail(brand, "parent@example.tw", link),
       securityNoticeEmail(brand, "parent@example.tw", { title: "密碼已更改", body: "你的帳號密碼剛剛更改了。", when: "2026 年 11 月 26 日 10:00", link }),
       statusNoticeEmail(brand, "parent@example.tw", { id: "w", title: "深色模式", status: "declined", statusReason: "暫時沒有人力" }, link),
     ];

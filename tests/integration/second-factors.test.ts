@@ -3,7 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { TOTP } from "otpauth";
 import { sql } from "kysely";
 import { getMigrations } from "better-auth/db/migration";
+import { symmetricEncrypt } from "better-auth/crypto";
 import { authOptions } from "~/features/auth/auth.server";
+import { convertLegacyBackupCodes } from "~/features/auth/backup-codes.server";
 import { describeEachDatabase } from "~tests/helpers/databases";
 import { startAuthServer, type AuthTestClient, type AuthTestServer } from "./auth-server";
 
@@ -176,6 +178,56 @@ describeEachDatabase("second factors and email links", (database) => {
     expect(await browser.me()).toBeNull();
     expect((await browser.post("/two-factor/verify-backup-code", { code: made.body.backupCodes[0] })).status).toBe(200);
     expect((await browser.me())?.email).toBe(email);
+  });
+
+  it("hands out backup codes a parent copies by hand, keeps only salted hashes, and takes them typed any way", async () => {
+    const { client, email } = await verifiedAccount();
+    const { backupCodes } = await enrol(client);
+    for (const code of backupCodes) expect(code).toMatch(/^[2-9A-HJKMNP-Z]{5}-[2-9A-HJKMNP-Z]{5}$/);
+    const userId = (await client.me())?.uid ?? "";
+    const stored = await sql<{ backupCodes: string }>`select "backupCodes" from "twoFactor" where "userId" = ${userId}`.execute(database().handle.db);
+    const kept = stored.rows[0]?.backupCodes ?? "";
+    expect(kept.startsWith("hashed:")).toBe(true);
+    const entries = JSON.parse(kept.slice("hashed:".length)) as string[];
+    expect(entries).toHaveLength(10);
+    // One salt per code: the same code stored twice would not look the same.
+    expect(new Set(entries.map((entry) => entry.split("$")[0])).size).toBe(10);
+    for (const code of backupCodes) expect(kept).not.toContain(code.replace("-", ""));
+
+    const [first = "", second = ""] = backupCodes;
+    const browser = server.client();
+    expect((await browser.post("/sign-in/email", { email, password })).body).toMatchObject({ twoFactorRedirect: true });
+    expect((await browser.post("/two-factor/verify-backup-code", { code: ` ${first.toLowerCase().replace("-", " ")} ` })).status).toBe(200);
+    expect((await browser.me())?.email).toBe(email);
+    const again = server.client();
+    await again.post("/sign-in/email", { email, password });
+    expect(await again.post("/two-factor/verify-backup-code", { code: first })).toMatchObject({ status: 401, body: { code: "auth/invalid-backup-code" } });
+    expect((await again.post("/two-factor/verify-backup-code", { code: second })).status).toBe(200);
+  });
+
+  it("keeps codes of the earlier format (one ciphertext) working, and converts them to hashes", async () => {
+    const { client, email } = await verifiedAccount();
+    await enrol(client);
+    const userId = (await client.me())?.uid ?? "";
+    const legacy = ["XXRR0-8WwKF", "ab1cD-eF2gh"];
+    const secret = server.service.env.AUTH_SECRET ?? "development-secret-for-loopback-sites-only-0123456789";
+    const ciphertext = await symmetricEncrypt({ key: secret, data: JSON.stringify(legacy) });
+    await sql`update "twoFactor" set "backupCodes" = ${ciphertext} where "userId" = ${userId}`.execute(database().handle.db);
+
+    const browser = server.client();
+    await browser.post("/sign-in/email", { email, password });
+    expect((await browser.post("/two-factor/verify-backup-code", { code: legacy[0] })).status).toBe(200);
+    const afterUse = await sql<{ backupCodes: string }>`select "backupCodes" from "twoFactor" where "userId" = ${userId}`.execute(database().handle.db);
+    expect(afterUse.rows[0]?.backupCodes.startsWith("hashed:")).toBe(true);
+    expect(afterUse.rows[0]?.backupCodes).not.toContain("ab1cD");
+
+    await sql`update "twoFactor" set "backupCodes" = ${ciphertext} where "userId" = ${userId}`.execute(database().handle.db);
+    expect(await convertLegacyBackupCodes(database().handle.db, secret)).toBeGreaterThanOrEqual(1);
+    const converted = await sql<{ backupCodes: string }>`select "backupCodes" from "twoFactor" where "userId" = ${userId}`.execute(database().handle.db);
+    expect(converted.rows[0]?.backupCodes.startsWith("hashed:")).toBe(true);
+    const later = server.client();
+    await later.post("/sign-in/email", { email, password });
+    expect((await later.post("/two-factor/verify-backup-code", { code: legacy[1] })).status).toBe(200);
   });
 });
 

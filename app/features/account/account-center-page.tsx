@@ -49,6 +49,9 @@ export function AccountCenterPage(props: AccountCenter) {
               <Link className="button" to="/account/passkeys">
                 密碼金鑰
               </Link>
+              <Link className="button" to="/account/family">
+                家庭（家長、孩子、平板）
+              </Link>
               <Link className="button" to="/account-deletion">
                 刪除帳號
               </Link>

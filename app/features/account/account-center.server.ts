@@ -1,4 +1,4 @@
-import { data, redirect } from "react-router";
+import { data, redirect, redirectDocument } from "react-router";
 import { authFailure as failed, callAuthApi as callAuth, currentIdentity as currentUser, withCookies, type AuthAnswer } from "~/features/auth/auth-http.server";
 import { invalidForm as invalid, readForm as postedFields, unknownIntent as malformed } from "~/services/form.server";
 import { getAuthService } from "~/features/auth/auth-service.server";
@@ -6,6 +6,7 @@ import { type AccountData, messageForCode, type SignInMethods, type SocialProvid
 import { safeRedirect } from "~/lib/redirect-rule";
 import type { FormResult } from "~/lib/form-result";
 import { totpConfirmSchema } from "~/features/sign-in/second-step-schemas";
+import { isHostPath } from "~/features/sign-in/auth-paths";
 import type { ConfirmIdentity } from "./confirm-identity-page";
 import { removeProfilePhoto, saveProfilePhoto } from "~/features/storage/profile-photo.server";
 import {
@@ -173,6 +174,8 @@ export async function accountDataDownload(request: Request): Promise<Response> {
  */
 export async function confirmIdentityAction(request: Request) {
   const redirectTo = safeRedirect(new URL(request.url).searchParams.get("redirectTo"), getAuthService().env.SITE_URL, accountPath);
+  // An app's sign-in asked for this proof (prompt=login, max_age): its interaction is the host's, a full page load.
+  const back = isHostPath(redirectTo) ? redirectDocument : redirect;
   const fields = await postedFields(request);
   if (fields.intent === "provider") {
     const parsed = linkSchema.safeParse(fields);
@@ -186,7 +189,7 @@ export async function confirmIdentityAction(request: Request) {
     if (!parsed.success) return invalid(parsed.error, {}, "code");
     const answer = await callAuth(request, authPaths.twoFactorVerifyTotp, { code: parsed.data.code });
     if (!answer.ok) return failed(answer, {}, { "auth/invalid-verification-code": "code", "auth/code-already-used": "code" }, "code");
-    return redirect(redirectTo, { headers: withCookies(answer.cookies) });
+    return back(redirectTo, { headers: withCookies(answer.cookies) });
   }
   const password = fields.password ?? "";
   if (!password) return data<FormResult>({ fieldErrors: { password: "請輸入密碼" } }, { status: 400 });
@@ -195,7 +198,7 @@ export async function confirmIdentityAction(request: Request) {
     return data<FormResult>({ code: answer.body.code, fieldErrors: { password: "密碼不正確" } }, { status: answer.status });
   }
   if (!answer.ok) return failed(answer, {});
-  return redirect(redirectTo, { headers: withCookies(answer.cookies) });
+  return back(redirectTo, { headers: withCookies(answer.cookies) });
 }
 
 /** What the confirm step can offer this account: its password, a two-step code, a passkey, the providers it signs in with. */

@@ -1,8 +1,8 @@
 import { Hono, type Context } from "hono";
 import { getCookie } from "hono/cookie";
-import { RESPONSE_ALREADY_SENT } from "@hono/node-server/utils/response";
 import type { ServerEnv } from "~/config/env.server";
-import { answerWithNode, nodeBindings } from "~/services/node-bindings.server";
+import type { InteractionDetails } from "oidc-provider";
+import { answeredByNode, answerWithNode, nodeBindings } from "~/services/node-bindings.server";
 import { resolveClientIp, trustedProxyList } from "~/services/client-ip.server";
 import { grantFor, providerCookies, providerPaths, type AppProvider } from "./provider.server";
 import { consentPage, errorPage, pagePolicy } from "./provider-pages.server";
@@ -13,6 +13,22 @@ export interface SignedInUser {
   name: string;
   email: string;
   isAnonymous: boolean;
+  /** When the parent last proved who they are (ms): the ID token's `auth_time`. */
+  signedInAt: number;
+}
+
+/** The site's step that asks a signed-in parent to prove who they are again (and renews the session). */
+const confirmIdentityPath = "/account/confirm-identity";
+
+/**
+ * Whether the app asked for a sign-in newer than the parent's: `prompt=login` (a proof made after the request
+ * began) or `max_age` (a proof at most that many seconds old).
+ */
+function mustSignInAgain(details: InteractionDetails, user: SignedInUser): boolean {
+  const askedAt = Number(details.iat ?? 0) * 1000;
+  if (details.prompt.reasons.includes("login_prompt") && user.signedInAt < askedAt) return true;
+  const maxAge = details.params.max_age === undefined ? undefined : Number(details.params.max_age);
+  return maxAge !== undefined && Number.isFinite(maxAge) && Date.now() - user.signedInAt > maxAge * 1000;
 }
 
 export interface AppSignInRoutesDependencies {
@@ -78,7 +94,7 @@ export function appSignInRoutes(deps: AppSignInRoutesDependencies) {
     }
     const finish = async (result: Record<string, unknown>) => {
       await provider.interactionFinished(incoming, outgoing, result, { mergeWithLastSubmission: false });
-      return RESPONSE_ALREADY_SENT;
+      return answeredByNode(c);
     };
     const silent = details.params.silent === "1";
     const user = await deps.sessionUser(c.req.raw.headers);
@@ -86,6 +102,11 @@ export function appSignInRoutes(deps: AppSignInRoutesDependencies) {
       if (silent) return finish({ error: "login_required", error_description: "尚未登入" });
       // A full page load back here once signed in (auth-paths.ts: documentPaths).
       return c.redirect(`/login?redirectTo=${encodeURIComponent(`${providerPaths.interaction}/${details.uid}`)}`, 303);
+    }
+
+    if (mustSignInAgain(details, user)) {
+      if (silent) return finish({ error: "login_required", error_description: "需要重新登入" });
+      return c.redirect(`${confirmIdentityPath}?${new URLSearchParams({ redirectTo: `${providerPaths.interaction}/${details.uid}` })}`, 303);
     }
 
     const clientId = details.params.client_id;
@@ -119,7 +140,7 @@ export function appSignInRoutes(deps: AppSignInRoutesDependencies) {
       });
       grantId = created.jti;
     }
-    return finish({ login: { accountId: user.id }, consent: { grantId } });
+    return finish({ login: { accountId: user.id, ts: Math.floor(user.signedInAt / 1000) }, consent: { grantId } });
   });
 
   const forward = async (c: Context) => {
@@ -128,7 +149,7 @@ export function appSignInRoutes(deps: AppSignInRoutesDependencies) {
     const { outgoing } = asIssuerRequest(c);
     for (const [name, value] of answerHeaders) outgoing.setHeader(name, value);
     await answerWithNode(c, provider.callback());
-    return RESPONSE_ALREADY_SENT;
+    return answeredByNode(c);
   };
   routes.all("/.well-known/openid-configuration", forward);
   routes.all("/oidc/*", forward);

@@ -1,19 +1,20 @@
-import type { Redis } from "ioredis";
 import type Provider from "oidc-provider";
-import type { Adapter, Configuration } from "oidc-provider";
+import type { Configuration, ProviderContext } from "oidc-provider";
 import type { ServerEnv } from "~/config/env.server";
 import type { DatabaseHandle } from "~/db/connection.server";
-import { noteRequestError } from "~/services/request-context.server";
+import { currentRequestErrors, noteRequestError } from "~/services/request-context.server";
+import { isDependencyUnavailable, serviceUnavailableMessage } from "~/services/dependency-errors.server";
 import { appSessions, type AppSessions } from "./app-sessions.server";
-import { providerRecords } from "./provider-records.server";
+import { providerRecords, type ProviderRecords } from "./provider-records.server";
+import { guardTokenGrants } from "./refresh-rotation.server";
 import { signingKeys } from "./signing-keys.server";
+import { supportedScopes } from "./app-scopes.server";
 import { registeredClients, type RegisteredClients } from "./registered-clients.server";
 import { errorPage, logoutPage, signedOutPage } from "./provider-pages.server";
+import { familyClaim } from "~/features/family/family-claims.server";
 
 const day = 24 * 3600;
 
-/** The scopes an app may ask for; `offline_access` is implied (every app gets a refresh token). */
-export const supportedScopes = ["openid", "email", "profile", "offline_access"];
 
 /** The paths of the provider's endpoints below the site's origin (the issuer); discovery names them all. */
 export const providerPaths = {
@@ -48,23 +49,21 @@ export function tokenLifetimes(env: ServerEnv) {
 export interface AppProviderDependencies {
   env: ServerEnv;
   database: DatabaseHandle;
-  /** Redis holds the provider's records when configured (shared by every instance). */
-  redis?: Redis;
 }
 
 export interface AppProvider {
   provider: Provider;
   clients: RegisteredClients;
   sessions: AppSessions;
-  records(kind: string): Adapter;
+  records: ProviderRecords;
   lifetimes: ReturnType<typeof tokenLifetimes>;
 }
 
 /** The site as an OpenID provider for the app (panva's oidc-provider, decision 180), issuer = SITE_URL. */
-export async function createAppProvider({ env, database, redis }: AppProviderDependencies): Promise<AppProvider> {
+export async function createAppProvider({ env, database }: AppProviderDependencies): Promise<AppProvider> {
   const { default: OidcProvider } = await import("oidc-provider");
   const sessions = appSessions(database);
-  const records = providerRecords({ database, redis, redisPrefix: env.REDIS_KEY_PREFIX, sessions });
+  const records = providerRecords({ database, sessions });
   const clients = registeredClients(env);
   const lifetimes = tokenLifetimes(env);
   const keys = await signingKeys(env, database);
@@ -77,7 +76,7 @@ export async function createAppProvider({ env, database, redis }: AppProviderDep
     clientDefaults: { id_token_signed_response_alg: keys[0]!.alg, grant_types: ["authorization_code", "refresh_token"], response_types: ["code"] },
     cookies: { keys: [env.AUTH_SECRET ?? "development-secret-for-loopback-sites-only-0123456789"], names: providerCookies },
     scopes: supportedScopes,
-    claims: { openid: ["sub", "is_anonymous", "role"], email: ["email", "email_verified"], profile: ["name", "picture"] },
+    claims: { openid: ["sub", "is_anonymous", "role", "family"], email: ["email", "email_verified"], profile: ["name", "picture"] },
     // The ID token carries every granted claim, so an app can read them offline after verifying its signature.
     conformIdTokenClaims: false,
     responseTypes: ["code"],
@@ -105,7 +104,8 @@ export async function createAppProvider({ env, database, redis }: AppProviderDep
       },
     },
     ttl: lifetimes,
-    // Every use of a refresh token replaces it; presenting a used one again revokes the whole grant (reuse detection).
+    // Every use of a refresh token replaces it; presenting a used one again revokes the whole grant (reuse detection,
+    // made atomic and given a short grace for a lost answer in refresh-rotation.server.ts).
     rotateRefreshToken: true,
     issueRefreshToken: async (_ctx: unknown, client: { grantTypeAllowed(type: string): boolean }) => client.grantTypeAllowed("refresh_token"),
     // Revoking either token is the app's sign-out: the grant and its session end with it.
@@ -152,6 +152,8 @@ export async function createAppProvider({ env, database, redis }: AppProviderDep
           picture: user.image ?? undefined,
           is_anonymous: anonymous,
           role: user.role,
+          // The parent's family (docs/app-integration.md), when they have one.
+          family: (await familyClaim(database.db, user.id)) ?? undefined,
         }),
       };
     },
@@ -162,6 +164,8 @@ export async function createAppProvider({ env, database, redis }: AppProviderDep
   // so the provider names the site's origin and marks its cookies Secure on an https site.
   provider.proxy = true;
   provider.on("server_error", (_ctx, error) => noteRequestError(error));
+  provider.use(answerOutagesWith503);
+  await guardTokenGrants(provider, records);
   return { provider, clients, sessions, records, lifetimes };
 }
 
@@ -181,4 +185,20 @@ export async function grantFor(
   const grantId = await grant.save();
   await sessions.start({ grantId, userId: input.accountId, appName: input.appName, ipAddress: input.ipAddress, lifetimeSeconds });
   return grant;
+}
+
+/**
+ * A request the provider failed because the database is away answers 503 with Retry-After, like the site's
+ * pages, not 500 server_error: the app retries later and keeps its tokens. JSON answers (token, userinfo,
+ * revocation) say `temporarily_unavailable`; pages keep the provider's error page.
+ */
+async function answerOutagesWith503(ctx: ProviderContext, next: () => Promise<void>) {
+  await next();
+  if (ctx.status !== 500 || !currentRequestErrors().some(isDependencyUnavailable)) return;
+  ctx.status = 503;
+  ctx.set("Retry-After", "5");
+  ctx.set("Cache-Control", "no-store");
+  if (ctx.body && typeof ctx.body === "object" && !Buffer.isBuffer(ctx.body)) {
+    ctx.body = { error: "temporarily_unavailable", error_description: serviceUnavailableMessage };
+  }
 }

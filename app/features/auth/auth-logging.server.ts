@@ -1,6 +1,6 @@
 import type { BetterAuthOptions, BetterAuthPlugin } from "better-auth";
 import { createAuthMiddleware, isAPIError } from "better-auth/api";
-import { authEndpoint, endpointsWhere } from "./auth-endpoints";
+import { authEndpointFor, endpointsWhere } from "./auth-endpoints";
 import { getLogger } from "~/services/logger.server";
 import { isUniqueViolation } from "~/services/dependency-errors.server";
 import { noteRequestError } from "~/services/request-context.server";
@@ -47,7 +47,7 @@ export function auditLog(): BetterAuthPlugin {
             const userId = ctx.context.newSession?.user.id ?? ctx.context.session?.user.id;
             getLogger().info(
               {
-                authEvent: authEndpoint(ctx.path)?.audit,
+                authEvent: authEndpointFor(ctx)?.audit,
                 outcome: refused ? "refused" : "success",
                 ...(refused ? { status: refused.statusCode, code: refused.body?.code } : {}),
                 ...(userId ? { userId } : {}),

@@ -6,7 +6,7 @@ import { jwt } from "better-auth/plugins/jwt";
 import type { DatabaseHandle } from "~/db/connection.server";
 import type { ServerEnv } from "~/config/env.server";
 import { enqueueMail } from "~/features/mail/outbox.server";
-import { emailChangeEmail, emailLinkSignInEmail, passwordResetEmail, verificationEmail } from "~/features/mail/mail-templates.server";
+import { accountDeletedEmail, emailChangeEmail, emailLinkSignInEmail, passwordResetEmail, verificationEmail } from "~/features/mail/mail-templates.server";
 import { hashPassword, verifyPassword } from "./password-hash.server";
 import { accountRateLimit, ipRateLimitOptions } from "./rate-limits.server";
 import { auditLog, authLogging } from "./auth-logging.server";
@@ -28,17 +28,25 @@ import { singleUseLinks } from "./single-use-links.server";
 import { promoteEditors } from "./roles.server";
 import { recentSignIn } from "./recent-sign-in.server";
 import { accountNotices, isEmailChangeToken } from "./account-notices.server";
+import { emailChangeLinks } from "./email-change-links.server";
 import { sendSecurityNotice } from "./security-notices.server";
 import { signInMethods } from "./sign-in-methods.server";
 import { knownDevices } from "./known-devices.server";
 import { accountData } from "./account-data.server";
 import { methodLabels, resetPasswordPage, type SocialProvider, verifyEmailPage } from "./auth-client";
 import { twoStepSignIn } from "./two-step.server";
+import { convertLegacyBackupCodes } from "./backup-codes.server";
+import { getLogger } from "~/services/logger.server";
 import { emailLinkSignIn } from "./email-link.server";
 import { passkeys } from "./passkeys.server";
+import { phoneSignIn } from "./phone-sign-in.server";
+import { endUnprovenAccess, unprovenAccessHooks } from "./unproven-access.server";
 import { authBasePath, authPaths } from "./auth-endpoints";
 
 export const guestDisplayName = "訪客";
+
+/** The sign-in layer's secret (a public site refuses to start without AUTH_SECRET: env.server.ts). */
+const authSecret = (env: ServerEnv) => env.AUTH_SECRET ?? "development-secret-for-loopback-sites-only-0123456789";
 
 const verificationLinkLifetime = 24 * 3600;
 
@@ -63,6 +71,7 @@ export function authOptions(deps: AuthDependencies) {
   const brand = { productName: env.PRODUCT_NAME, supportEmail: env.SUPPORT_EMAIL };
   const policy = passwordPolicyFrom(env);
   const sessions = sessionOptions(env);
+  const unproven = unprovenAccessHooks(database.db, env);
 
   const socialProviders: NonNullable<BetterAuthOptions["socialProviders"]> = Object.fromEntries(
     realSocialProviders(env).map(({ id, clientId, clientSecret, scope }) => [id, { clientId, clientSecret, scope }]),
@@ -72,7 +81,7 @@ export function authOptions(deps: AuthDependencies) {
     appName: env.PRODUCT_NAME,
     baseURL: env.SITE_URL,
     basePath: authBasePath,
-    secret: env.AUTH_SECRET ?? "development-secret-for-loopback-sites-only-0123456789",
+    secret: authSecret(env),
     // The app's own query builder: on SQLite both queue on one connection (decision 602), and a failed query is
     // noted against its request either way (503 when the database is away).
     database: { db: database.db, type: database.dialect, transaction: true },
@@ -104,9 +113,15 @@ export function authOptions(deps: AuthDependencies) {
     // Only providers that vouch for the email may join an existing account by it (Facebook and LINE may hand
     // over unverified addresses, so they link only when the email is marked verified).
     // Linking from the account screen (signed in, recently) may bring a provider account with another address.
-    account: { accountLinking: { enabled: true, trustedProviders: ["google", "dev"], allowDifferentEmails: true } },
+    // A provider that vouches for the address may also join an account whose address was never verified: that is
+    // the owner proving it, and everything set before the proof ends (unproven-access.server.ts). Better Auth's
+    // default refuses it, which locks the owner out of an account someone else opened with her address.
+    account: {
+      accountLinking: { enabled: true, trustedProviders: ["google", "dev"], allowDifferentEmails: true, requireLocalEmailVerified: false },
+    },
     // Removing a sign-in method goes through /sign-in-methods/remove (the last one stays, even under a race).
-    disabledPaths: [authPaths.unlinkAccount],
+    // Phone numbers sign in by texted code only: the plugin's password-per-number endpoints are off.
+    disabledPaths: [authPaths.unlinkAccount, authPaths.signInPhoneNumber, authPaths.phoneNumberRequestPasswordReset, authPaths.phoneNumberResetPassword],
     user: {
       // A new address is used only once the link mailed to it is opened (recent-sign-in guarded).
       changeEmail: { enabled: true },
@@ -117,6 +132,11 @@ export function authOptions(deps: AuthDependencies) {
       deleteUser: {
         enabled: true,
         beforeDelete: async (user) => deleteUserData(database.db, user.id),
+        // The confirmation the stores ask for; guests have no address to tell (`…@guest.invalid`).
+        afterDelete: async (user) => {
+          if ((user as { isAnonymous?: boolean | null }).isAnonymous || user.email.endsWith(".invalid")) return;
+          await enqueueMail(database.db, accountDeletedEmail(brand, user.email, `${env.SITE_URL}/account-deletion`));
+        },
       },
     },
     databaseHooks: {
@@ -125,6 +145,8 @@ export function authOptions(deps: AuthDependencies) {
         // A provider joined to an account that already had a way in (linked on the account screen, or by a
         // verified email at sign-in): tell the account.
         create: {
+          // A provider joining an unverified account by its address: the proof ends what was set before it.
+          before: async (account, endpoint) => void (await unproven.accountCreated(account, endpoint)),
           after: async (account) => {
             if (account.providerId === "credential") return;
             const owner = await database.db.selectFrom("user").select(["email"]).where("id", "=", account.userId).executeTakeFirst();
@@ -142,7 +164,11 @@ export function authOptions(deps: AuthDependencies) {
           after: async (user) => void (user.emailVerified && (await promoteEditors(database, env.EDITOR_EMAILS))),
         },
         update: {
-          before: async (user) => (typeof user.name === "string" ? { data: { ...user, name: cleanDisplayName(user.name) } } : undefined),
+          before: async (user, endpoint) => {
+            const proven = await unproven.userUpdating(user, endpoint);
+            const name = typeof user.name === "string" ? { name: cleanDisplayName(user.name) } : {};
+            return proven || "name" in name ? { data: { ...user, ...proven, ...name } } : undefined;
+          },
           after: async (user) => void (user.emailVerified && (await promoteEditors(database, env.EDITOR_EMAILS))),
         },
       },
@@ -162,6 +188,8 @@ export function authOptions(deps: AuthDependencies) {
       accountRateLimit(env, rateLimitStore),
       redirectRule(env.SITE_URL),
       singleUseLinks(database.db, verificationLinkLifetime),
+      // Only the newest email-change link works, and a taken address is a clear refusal.
+      emailChangeLinks(database.db),
       // Before the anonymous plugin: an unverified sign-in is refused before a guest's data would move.
       signInRules({ policy, siteWords: siteContextWords(env), siteUrl: env.SITE_URL }),
       // A sensitive change long after sign-in waits for the password (or another proof) again.
@@ -177,13 +205,16 @@ export function authOptions(deps: AuthDependencies) {
           moveUserData(database.db, anonymousUser.user.id, newUser.user.id),
       }),
       guestUpgrade(),
-      emailLinkSignIn(env.SITE_URL, async (to, link) => {
-        await enqueueMail(database.db, emailLinkSignInEmail(brand, to.email, link));
+      emailLinkSignIn(env.SITE_URL, {
+        send: async (to, link) => void (await enqueueMail(database.db, emailLinkSignInEmail(brand, to.email, link))),
+        // The link proves the address: on an unverified account nothing set before it stays.
+        proved: (ctx, user) => endUnprovenAccess(ctx.context, database.db, env, user),
       }),
       passkeys(database, env),
+      ...phoneSignIn(database, env, rateLimitStore),
       // After every one-factor way in (it turns their session into a pending code), before the pop-up plugin
       // (which answers the opener from the callback's final redirect).
-      twoStepSignIn(database.db, env),
+      twoStepSignIn(database.db, env, authSecret(env)),
       identityEndpoint(),
       deviceSessions(),
       oauthPopup(),
@@ -223,6 +254,9 @@ export function createAuth(deps: AuthDependencies) {
   const auth = betterAuth(authOptions(deps));
   // Registered before any request can await the context, so no session is read before the check is in place.
   auth.$context.then((context) => refuseSessionsPastAbsoluteAge(context.internalAdapter, deps.env.SESSION_ABSOLUTE_DAYS)).catch(() => {});
+  // Backup codes of the earlier format (one ciphertext) become salted hashes once, at start-up; until then they
+  // still work (backup-codes.server.ts).
+  convertLegacyBackupCodes(deps.database.db, authSecret(deps.env)).catch((error: unknown) => getLogger().warn({ err: error }, "converting backup codes failed"));
   return auth;
 }
 

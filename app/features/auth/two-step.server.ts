@@ -7,6 +7,7 @@ import type { Database } from "~/db/schema";
 import { twoStepPath } from "./auth-client";
 import { authEndpoint, authPaths, endpointsWhere } from "./auth-endpoints";
 import { renewSession } from "./recent-sign-in.server";
+import { backupCodeStorage, generateBackupCodes, matchingEntry } from "./backup-codes.server";
 import { sendSecurityNotice, type NoticeSite } from "./security-notices.server";
 
 const day = 24 * 3600;
@@ -29,6 +30,7 @@ const isCallback = endpointsWhere((row) => row.path === authPaths.callbackId);
  */
 const usedCodeLifetimeMs = 3 * 60_000;
 const checksAppCode = endpointsWhere((row) => row.appCode);
+const checksBackupCode = endpointsWhere((row) => row.path === authPaths.twoFactorVerifyBackupCode);
 const turnsTwoStepOff = (path: string | undefined) => authEndpoint(path)?.notice === "two-factor-disabled";
 
 type HookContext = Parameters<Parameters<typeof createAuthMiddleware>[0]>[0];
@@ -57,17 +59,23 @@ const bodyOf = (returned: unknown) =>
  * - an app code is accepted once per account: the first use claims a hash of (user, code), a second
  *   use inside any window the code could still be valid in is refused like a wrong code (ASVS 6.5.x);
  * - backup codes: ten, each single-use (the plugin deletes a used one); a new set replaces the old one whole;
+ *   hand-copyable and stored as salted hashes (backup-codes.server.ts);
  *   a trusted device skips the code 30 days;
  * - signed in, a right app code is a proof of identity for the recent-sign-in guard: the session is renewed
  *   (so an account without a password turns two-step sign-in off with a code);
  * - turning it on (the first code confirmed) and off mails a security notice.
  */
-export function twoStepSignIn(db: Kysely<Database>, site: NoticeSite): BetterAuthPlugin {
+export function twoStepSignIn(db: Kysely<Database>, site: NoticeSite, secret: string): BetterAuthPlugin {
   const plugin = twoFactor({
     issuer: site.PRODUCT_NAME,
     allowPasswordless: true,
     trustDeviceMaxAge: trustedDeviceDays * day,
-    backupCodeOptions: { amount: backupCodeCount, length: 10 },
+    // Hand-copyable codes kept as salted hashes (backup-codes.server.ts).
+    backupCodeOptions: {
+      amount: backupCodeCount,
+      customBackupCodesGenerate: () => generateBackupCodes(backupCodeCount),
+      storeBackupCodes: backupCodeStorage(secret),
+    },
   });
   const [challenge] = plugin.hooks.after;
   if (!challenge) throw new Error("the two-factor plugin's sign-in hook is missing");
@@ -78,6 +86,18 @@ export function twoStepSignIn(db: Kysely<Database>, site: NoticeSite): BetterAut
     ...plugin,
     hooks: {
       before: [
+        {
+          // The plugin compares the typed backup code with each stored entry: hand it the entry it matches.
+          matcher: checksBackupCode,
+          handler: createAuthMiddleware(async (ctx) => {
+            const code = (ctx.body as { code?: unknown } | undefined)?.code;
+            const userId = typeof code === "string" ? await codeOwner(ctx) : undefined;
+            if (!userId || typeof code !== "string") return;
+            const row = await ctx.context.adapter.findOne<{ backupCodes: string }>({ model: "twoFactor", where: [{ field: "userId", value: userId }] });
+            const entry = row ? await matchingEntry(row.backupCodes, code, secret) : undefined;
+            return { context: { body: { ...(ctx.body as object), code: entry ?? "" } } };
+          }),
+        },
         {
           matcher: checksAppCode,
           handler: createAuthMiddleware(async (ctx) => {

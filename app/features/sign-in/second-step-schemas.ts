@@ -14,13 +14,13 @@ const trustDevice = text.transform((value) => value === "on");
 /** The code page of a pending two-step sign-in: the app's code, and whether this device is remembered 30 days. */
 export const twoStepCodeSchema = z.object({ code: totpCode, trustDevice });
 
-/** The same page with a backup code instead (`abcde-12345`; spaces ignored, the dash may be left out). */
+/** The same page with a backup code instead (`K7QM4-XR2PD`, any case; spaces ignored, the dash may be left out). */
 export const backupCodeSchema = z.object({
   backupCode: text.pipe(
     z
       .string()
       .transform((value) => value.replace(/\s+/g, "").replace(/^([A-Za-z0-9]{5})([A-Za-z0-9]{5})$/, "$1-$2"))
-      .pipe(z.string().regex(/^[A-Za-z0-9]{5}-[A-Za-z0-9]{5}$/, "請輸入一組備用碼（例如 abcde-12345）")),
+      .pipe(z.string().regex(/^[A-Za-z0-9]{5}-[A-Za-z0-9]{5}$/, "請輸入一組備用碼（例如 K7QM4-XR2PD）")),
   ),
   trustDevice,
 });

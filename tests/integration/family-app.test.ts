@@ -1,0 +1,88 @@
+import { randomUUID } from "node:crypto";
+import { decodeJwt } from "jose";
+import { Hono } from "hono";
+import { afterAll, beforeAll, expect, it } from "vitest";
+import type { Configuration } from "openid-client";
+import { createAppSignIn } from "~/features/app-sign-in/app-sign-in.server";
+import { familyApi } from "~/features/family/family-api.server";
+import { addChild, createFamily } from "~/features/family/family-store.server";
+import { describeEachDatabase } from "~tests/helpers/databases";
+import { discoverProvider, finishSignIn, startSignIn, userInfo } from "~tests/fixtures/reference-client";
+import { startAuthServer, type AuthTestClient, type AuthTestServer } from "./auth-server";
+import { authorize, testClients } from "./app-sign-in-fixtures";
+
+const brand = { productName: "任務小勇士", supportEmail: "support@example.tw", siteUrl: "http://localhost" };
+
+/** The family in the app's tokens and API (PRODUCT §5, Families): the `family` claim, and `GET /api/family`. */
+describeEachDatabase("the family in the app", (database) => {
+  let server: AuthTestServer;
+  let app: Configuration;
+
+  beforeAll(async () => {
+    server = await startAuthServer(
+      database(),
+      { DATA_DIR: database().dataDir, OIDC_CLIENTS: JSON.stringify(testClients.filter((client) => client.public)) },
+      {
+        routes: (service) => {
+          const appSignIn = createAppSignIn({ authService: service });
+          return new Hono().route("/", appSignIn.routes).route("/", familyApi({ db: database().handle.db, appTokenUser: async (token) => (await appSignIn.accessTokenUser(token))?.uid ?? null }));
+        },
+      },
+    );
+    app = await discoverProvider({ issuer: server.baseURL, clientId: "app" });
+  });
+  afterAll(async () => {
+    await server.close();
+  });
+
+  async function parent(name: string) {
+    const client = server.client();
+    const email = `family-app-${randomUUID().slice(0, 8)}@example.tw`;
+    const answer = await client.post<{ user: { id: string } }>("/sign-up/email", { email, password: "kite-river-7", name });
+    expect(answer.status).toBe(200);
+    return { client, email, id: answer.body.user.id };
+  }
+
+  async function signInApp(browser: AuthTestClient) {
+    const pending = await startSignIn(app, "tw.example.app:/callback");
+    const outcome = await authorize(browser, server, pending.url);
+    if (!("left" in outcome)) throw new Error("the app's sign-in did not come back to the app");
+    return finishSignIn(app, outcome.left, pending);
+  }
+
+  const familyAnswer = async (token: string | null) => {
+    const response = await fetch(`${server.baseURL}/api/family`, { headers: token ? { authorization: `Bearer ${token}` } : {} });
+    return { status: response.status, body: (await response.json()) as Record<string, unknown> };
+  };
+
+  it("answers null before there is a family, then the family with its parents and children; the claims name it", async () => {
+    const mother = await parent("小明媽媽");
+    const before = await signInApp(mother.client);
+    expect(await familyAnswer(before.access_token)).toEqual({ status: 200, body: { family: null } });
+    expect(decodeJwt(before.id_token!).family).toBeUndefined();
+
+    const familyId = await createFamily(database().handle.db, brand, mother, "王家");
+    const childId = await addChild(database().handle.db, brand, mother, { name: "小明", avatar: "lion", birthYear: 2019 }, { ipAddress: null, userAgent: null });
+    const tokens = await signInApp(mother.client);
+    expect(decodeJwt(tokens.id_token!).family).toEqual({ id: familyId, name: "王家", role: "owner" });
+    expect((await userInfo(app, tokens.access_token, decodeJwt(tokens.id_token!).sub!)).family).toEqual({ id: familyId, name: "王家", role: "owner" });
+
+    const { status, body } = await familyAnswer(tokens.access_token);
+    expect(status).toBe(200);
+    expect(body.family).toEqual({
+      id: familyId,
+      name: "王家",
+      role: "owner",
+      parents: [{ id: mother.id, name: "小明媽媽", email: mother.email, role: "owner" }],
+      children: [{ id: childId, name: "小明", avatar: "lion", birthYear: 2019 }],
+    });
+  });
+
+  it("refuses a call without a valid access token, in the API's error shape", async () => {
+    for (const token of [null, "not-a-token"]) {
+      const { status, body } = await familyAnswer(token);
+      expect(status).toBe(401);
+      expect(body).toEqual({ error: { code: "family/unauthorized", message: expect.stringContaining("存取權杖") } });
+    }
+  });
+});
