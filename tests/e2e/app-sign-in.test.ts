@@ -179,7 +179,7 @@ describe("every way in comes back to the app's callback (the suite's site, apps 
 
   /** A fresh app (each holds one sign-in in memory), registered as `client` (tests/e2e/helpers/apps.ts). */
   async function openApp(client: keyof typeof e2eApps) {
-    const app = await startReferenceApp({ issuer: baseURL(), reachAt: baseURL(), host: "127.0.0.1", port: 0, clientId: e2eApps[client].client_id, pngBytes: Buffer.alloc(0) });
+    const app = await startReferenceApp({ issuer: baseURL(), reachAt: baseURL(), host: "127.0.0.1", port: 0, clientId: e2eApps[client].client_id, thirdParty: !e2eApps[client].first_party, pngBytes: Buffer.alloc(0) });
     apps.push(app);
     return app;
   }
@@ -351,7 +351,7 @@ describe("every way in comes back to the app's callback (the suite's site, apps 
       expect(names.some((name) => name.startsWith("任務小勇士 App（App）"))).toBe(true);
       // The one unknown device is the test's own HTTP client, which signed the account up.
       expect(names.filter((name) => name.includes("不明的裝置"))).toHaveLength(1);
-      await page.getByText("親子行事曆（App）").scrollIntoViewIfNeeded();
+      await page.locator(".device__name", { hasText: "親子行事曆（App）" }).scrollIntoViewIfNeeded();
       await saveScreenshot(page, `app-sign-ins-on-account-security-${width}`);
     }
     await page.context().close();

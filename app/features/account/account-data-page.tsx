@@ -6,7 +6,7 @@ import { SignInPrompt } from "./sign-in-prompt";
 import "./account-security.css";
 
 /** The headings of the features' parts (their user-data handlers' names); an unnamed part shows under its own name. */
-const featureTitles: Record<string, string> = { wishes: "許願池", posts: "開發者部落格文章", storage: "檔案" };
+const featureTitles: Record<string, string> = { wishes: "許願池", posts: "開發者部落格文章", storage: "檔案", family: "家庭" };
 
 /**
  * The features' field names in words (the JSON download keeps the names); `part.field` where a name means something
