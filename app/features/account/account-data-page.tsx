@@ -24,7 +24,7 @@ const fieldLabels: Record<string, string> = {
   votes: "票數",
   path: "檔案位置",
   size: "大小",
-  contentType: "檔案類型",
+  contentType: "檔案格式",
   createdAt: "建立時間",
   updatedAt: "最後更新",
   publishedAt: "發布時間",
