@@ -46,7 +46,7 @@ const features = {
   auth: {
     public: [
       "auth-endpoints.ts", "viewer.server.ts", "auth-provider.tsx", "auth-client.ts", "password-policy.ts", "display-name.ts", "social-buttons.tsx",
-      "user-data-hooks.server.ts", "auth-service.server.ts", "auth-http.server.ts",
+      "user-data-hooks.server.ts", "auth-service.server.ts", "auth-http.server.ts", "device-name.ts",
     ],
     host: ["auth-service.server.ts", "auth-http.server.ts", "user-data-hooks.server.ts"],
   },
@@ -107,7 +107,7 @@ const features = {
   },
   // The wishing well's screens and route handlers; the host registers wish-user-data.server.ts with the sign-in layer's user-data hooks.
   wishes: {
-    public: ["wish-routes.server.ts", "wish-board.tsx", "wish-detail.tsx", "wish-meta.ts", "unsubscribe-page.tsx"],
+    public: ["wish-routes.server.ts", "wish-board.tsx", "wish-detail.tsx", "wish-meta.ts", "unsubscribe-page.tsx", "wish-rules.ts"],
     host: ["wish-user-data.server.ts"],
   },
 };

@@ -1,3 +1,4 @@
+import { isIP } from "node:net";
 import { Hono, type Context } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { createRequestHandler } from "react-router";
@@ -179,6 +180,10 @@ export async function prepare() {
   const env = getEnv();
   const mismatch = siteUrlMismatch(env.BUILD_DIR, env.SITE_URL);
   if (mismatch) getLogger().warn({ event: "site-url-mismatch" }, mismatch);
+  const siteHost = new URL(env.SITE_URL).hostname;
+  if (isIP(siteHost.replace(/^\[|\]$/g, ""))) {
+    getLogger().warn({ event: "passkeys-off-on-ip-address" }, `SITE_URL 是 IP 位址（${siteHost}），瀏覽器不接受 IP 位址作為密碼金鑰的網域：登入頁不會提供密碼金鑰。請改用網域名稱（或本機的 localhost）。`);
+  }
   try {
     await prepareDatabase();
   } catch (error) {

@@ -1,5 +1,6 @@
 import { randomBytes } from "node:crypto";
 import type { DatabaseHandle } from "~/db/connection.server";
+import { appSessionAgent } from "~/features/auth/device-name";
 
 /**
  * Each app sign-in (an OpenID grant) owns a row of the sign-in layer's `session` table, with the grant's id as its
@@ -36,7 +37,7 @@ export function appSessions(database: DatabaseHandle, absoluteDays: number): App
           updatedAt: stamp(now),
           ipAddress,
           // What the device list on /account/security shows for it.
-          userAgent: `${appName}（App）`,
+          userAgent: appSessionAgent(appName),
         })
         .onConflict((conflict) => conflict.column("id").doNothing())
         .execute();

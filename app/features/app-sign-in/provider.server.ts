@@ -101,7 +101,11 @@ export async function createAppProvider({ env, database }: AppProviderDependenci
       userinfo: { enabled: true },
       rpInitiatedLogout: {
         enabled: true,
-        logoutSource: async (ctx: { body: string }, form: string) => void (ctx.body = logoutPage(env.PRODUCT_NAME, form)),
+        logoutSource: async (ctx: { body: string; oidc?: { client?: { clientId: string } } }, form: string) => {
+          const clientId = ctx.oidc?.client?.clientId;
+          const cancelHref = (clientId && clients.corsOrigins(clientId)[0]) || "/";
+          ctx.body = logoutPage(env.PRODUCT_NAME, form, { appName: clientId ? clients.displayName(clientId) : null, cancelHref });
+        },
         postLogoutSuccessSource: async (ctx: { body: string }) => void (ctx.body = signedOutPage(env.PRODUCT_NAME)),
       },
     },
