@@ -100,6 +100,10 @@ const features = {
     host: ["storage.server.ts"],
   },
   // The wishing well's screens and route handlers; the host registers wish-user-data.server.ts with the sign-in layer's user-data hooks.
+  "security-record": {
+    public: ["security-record.server.ts", "record-retention.server.ts", "event-labels.ts"],
+    host: ["security-record.server.ts", "record-retention.server.ts"],
+  },
   wishes: {
     public: ["wish-routes.server.ts", "wish-board.tsx", "wish-detail.tsx", "wish-meta.ts", "unsubscribe-page.tsx"],
     host: ["wish-user-data.server.ts"],

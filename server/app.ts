@@ -28,6 +28,8 @@ import { wishUserData } from "~/features/wishes/wish-user-data.server";
 import { appRedirectSources, createAppSignIn } from "~/features/app-sign-in/app-sign-in.server";
 import { appOriginAccess } from "./app-origin";
 import { postUserData } from "~/features/dev-blog/post-user-data.server";
+import { startRecordRetention } from "~/features/security-record/record-retention.server";
+export { exportAuditRecord, verifyAuditRecord } from "./operator-commands";
 
 /** Every request body is capped; the sign-in layer's forms and JSON are small (analytics has its own 16 KB). */
 export const MAX_BODY_BYTES = 64 * 1024;
@@ -166,6 +168,7 @@ export class StartupError extends Error {
 const STARTUP_REDIS_TIMEOUT_MS = 10_000;
 
 let stopBroadcast = () => {};
+let stopRetention = () => {};
 
 /** Validates the configuration, migrates the database and checks Redis; the start script awaits this before listening. */
 export async function prepare() {
@@ -179,6 +182,7 @@ export async function prepare() {
     throw new StartupError(`無法連線或準備資料庫，請檢查 ${variable}：${(error as Error).message}`, { cause: error });
   }
   await getAuthService().promoteEditors();
+  if (env.WEB_CONCURRENCY_WORKER <= 1) stopRetention = startRecordRetention(getDatabase(), env.AUDIT_RETENTION_DAYS, getLogger());
   sharedRateLimitStore();
   const redis = sharedRedis();
   if (redis) {
@@ -225,6 +229,7 @@ export async function signOutUsers(target: string): Promise<string> {
 /** After the server stopped taking requests: delivers what the outbox holds, then closes the pools. */
 export async function shutdown() {
   stopBroadcast();
+  stopRetention();
   await getAuthService().close();
   await closeSharedRateLimitStore();
   await closeDatabase();

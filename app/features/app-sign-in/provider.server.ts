@@ -9,6 +9,7 @@ import { providerRecords } from "./provider-records.server";
 import { signingKeys } from "./signing-keys.server";
 import { registeredClients, type RegisteredClients } from "./registered-clients.server";
 import { errorPage, logoutPage, signedOutPage } from "./provider-pages.server";
+import { recordSecurityEvent } from "~/features/security-record/security-record.server";
 
 const day = 24 * 3600;
 
@@ -121,13 +122,17 @@ export async function createAppProvider({ env, database, redis }: AppProviderDep
       const grantId = result?.consent?.grantId ?? (session as { grantIdFor?(id: string): string | undefined } | undefined)?.grantIdFor?.(client!.clientId);
       const existing = grantId ? await provider.Grant.find(grantId) : undefined;
       if (existing || !client || !session?.accountId || !clients.isFirstParty(client.clientId)) return existing;
-      return grantFor(provider, sessions, lifetimes.Grant, {
+      const appName = clients.displayName(client.clientId);
+      const ipAddress = (ctx as { ip?: string }).ip ?? null;
+      const grant = await grantFor(provider, sessions, lifetimes.Grant, {
         accountId: session.accountId,
         clientId: client.clientId,
-        appName: clients.displayName(client.clientId),
+        appName,
         scope: String(ctx.oidc.params?.scope ?? "openid"),
-        ipAddress: (ctx as { ip?: string }).ip ?? null,
+        ipAddress,
       });
+      await recordSecurityEvent(database, { event: "app-grant", userId: session.accountId, ip: ipAddress, userAgent: (ctx as { get?(field: string): string }).get?.("user-agent") || null, detail: { app: appName } });
+      return grant;
     },
     findAccount: async (_ctx, id) => {
       const user = await database.db

@@ -9,7 +9,7 @@ import { enqueueMail } from "~/features/mail/outbox.server";
 import { emailChangeEmail, emailLinkSignInEmail, passwordResetEmail, verificationEmail } from "~/features/mail/mail-templates.server";
 import { hashPassword, verifyPassword } from "./password-hash.server";
 import { accountRateLimit, ipRateLimitOptions } from "./rate-limits.server";
-import { auditLog, authLogging } from "./auth-logging.server";
+import { auditLog, authLogging, recordAuditEvent } from "./auth-logging.server";
 import type { RateLimitStore } from "~/services/rate-limiter.server";
 import { clientIpHeader } from "~/services/client-ip.server";
 import { guestUpgrade } from "./guest-upgrade.server";
@@ -132,6 +132,7 @@ export function authOptions(deps: AuthDependencies) {
             if (!owner || Number(count?.n ?? 0) < 2) return;
             const detail = methodLabels[account.providerId as SocialProvider] ?? account.providerId;
             await sendSecurityNotice(database.db, env, { kind: "sign-in-method-added", to: owner.email, detail });
+            await recordAuditEvent(database, { event: "way-in-added", userId: account.userId, detail: { provider: account.providerId } });
           },
         },
       },
@@ -168,7 +169,7 @@ export function authOptions(deps: AuthDependencies) {
       recentSignIn(),
       accountNotices(database.db, env),
       signInMethods(database, env, () => enabledSocialProviders({ env, devIdentityProvider: deps.devIdentityProvider })),
-      knownDevices(database.db, env),
+      knownDevices(database, env),
       accountData(database.db),
       anonymous({
         generateName: () => guestDisplayName,
@@ -198,7 +199,7 @@ export function authOptions(deps: AuthDependencies) {
       }),
       // After the anonymous plugin, which needs the guest's session to move the guest's rows.
       endPresentedSession(),
-      auditLog(),
+      auditLog(database),
       ...(deps.devIdentityProvider
         ? [
             genericOAuth({
