@@ -315,3 +315,9 @@ export interface SecurityRecordHeadTable {
   anchor_seq: number | string;
   anchor_hash: string;
 }
+
+// --- account lock (app/features/auth/account-lock.server.ts); declaration merging adds the column ---
+export interface AuthUserTable {
+  /** ISO-8601 time an operator locked the account, or null. */
+  lockedAt?: string | null;
+}

@@ -137,10 +137,11 @@ export async function createAppProvider({ env, database, redis }: AppProviderDep
     findAccount: async (_ctx, id) => {
       const user = await database.db
         .selectFrom("user")
-        .select(["id", "email", "emailVerified", "name", "image", "isAnonymous", "role"])
+        .select(["id", "email", "emailVerified", "name", "image", "isAnonymous", "role", "lockedAt"])
         .where("id", "=", id)
         .executeTakeFirst();
-      if (!user) return undefined;
+      // A locked account (the operator console) gets no token, code or claims from any grant it still holds.
+      if (!user || user.lockedAt) return undefined;
       const anonymous = Boolean(user.isAnonymous);
       return {
         accountId: user.id,

@@ -34,6 +34,7 @@ import { knownDevices } from "./known-devices.server";
 import { accountData } from "./account-data.server";
 import { methodLabels, resetPasswordPage, type SocialProvider, verifyEmailPage } from "./auth-client";
 import { twoStepSignIn } from "./two-step.server";
+import { accountLock } from "./account-lock.server";
 import { emailLinkSignIn } from "./email-link.server";
 import { passkeys } from "./passkeys.server";
 import { authBasePath, authPaths } from "./auth-endpoints";
@@ -160,6 +161,7 @@ export function authOptions(deps: AuthDependencies) {
     // Refused sign-ins are expected traffic, not something to log line by line; errors go to the request log.
     ...authLogging(),
     plugins: [
+      accountLock(),
       accountRateLimit(env, rateLimitStore),
       redirectRule(env.SITE_URL),
       singleUseLinks(database.db, verificationLinkLifetime),
