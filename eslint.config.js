@@ -83,6 +83,11 @@ const features = {
     ],
     host: ["post-user-data.server.ts"],
   },
+  // Families (issue 31): the screen and its actions, the change events (the audit record listens), the user-data handler.
+  family: {
+    public: ["family-page.tsx", "join-page.tsx", "family-actions.server.ts", "family-events.server.ts", "family-user-data.server.ts"],
+    host: ["family-user-data.server.ts", "family-events.server.ts"],
+  },
   "dev-tools": { public: ["mailbox-screen.tsx", "self-test-screen.tsx", "dev-mailbox.server.ts", "self-test.server.ts"] },
   mail: { public: ["mailbox.server.ts", "mail-transport.server.ts", "mail-templates.server.ts", "outbox.server.ts"] },
   pages: {

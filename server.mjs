@@ -8,6 +8,7 @@ import net from "node:net";
 import os from "node:os";
 import v8 from "node:v8";
 import { getRequestListener } from "@hono/node-server";
+import { plainError, useJsonConsole } from "./server/json-console.mjs";
 
 // After each full collection the heap may grow by half of what is still live. V8's own rule grows it up to
 // fourfold while requests come fast, and keeps those pages afterwards: a burst of 10,000 hostile requests left
@@ -78,7 +79,7 @@ function workerCount() {
   if (raw === "auto") return os.availableParallelism();
   const count = Number(raw);
   if (!Number.isInteger(count) || count < 1 || count > 64) {
-    console.error("設定錯誤，伺服器無法啟動：\n  WEB_CONCURRENCY: 必須是 auto 或 1 到 64 的整數");
+    plainError("設定錯誤，伺服器無法啟動：\n  WEB_CONCURRENCY: 必須是 auto 或 1 到 64 的整數");
     process.exit(1);
   }
   return count;
@@ -87,32 +88,41 @@ function workerCount() {
 /**
  * The primary of WEB_CONCURRENCY workers sharing one port (decision 703). Worker 1 starts first (it migrates the
  * database and runs the mail outbox), the others once it listens. A worker that dies is started again; one that
- * fails before it ever listened (a configuration error) stops the whole site with its exit code. The primary
- * passes "public content changed" between workers, and SIGTERM/SIGINT on to them, and exits when they have.
+ * fails before it ever listened while no other serves (a configuration error) stops the whole site with its exit
+ * code, while others serve it is tried again. The primary passes "public content changed" between workers, and SIGTERM/SIGINT on to them, and exits when they have.
  */
 function runPrimary(count) {
   let stopping = false;
+  let othersForked = false;
+  const serving = new Set();
   const log = (fields) => console.log(JSON.stringify({ level: 30, time: Date.now(), pid: process.pid, ...fields }));
   const fork = (number) => {
     const worker = cluster.fork({ WEB_CONCURRENCY: String(count), WEB_CONCURRENCY_WORKER: String(number) });
     let listened = false;
     worker.once("listening", () => {
       listened = true;
-      if (number === 1) for (let next = 2; next <= count; next += 1) fork(next);
+      serving.add(worker);
+      if (number === 1 && !othersForked) {
+        othersForked = true;
+        for (let next = 2; next <= count; next += 1) fork(next);
+      }
     });
     worker.on("message", (message) => {
       if (message?.type !== "public-content-changed") return;
       for (const other of Object.values(cluster.workers ?? {})) if (other && other !== worker && other.isConnected()) other.send(message);
     });
     worker.once("exit", (code, signal) => {
+      serving.delete(worker);
       if (stopping) return;
-      if (!listened) {
+      // Nothing serves yet: a configuration the first worker refused. While others serve, a worker that cannot
+      // start (Redis or the database away at that moment) is tried again instead of stopping the site.
+      if (!listened && serving.size === 0) {
         stopAll("worker failed to start");
         process.exitCode = code || 1;
         return;
       }
-      log({ level: 40, worker: number, code, signal, msg: "worker ended; starting it again" });
-      setTimeout(() => fork(number), 1_000);
+      log({ level: 40, worker: number, code, signal, msg: listened ? "worker ended; starting it again" : "worker could not start; trying again" });
+      setTimeout(() => fork(number), listened ? 1_000 : 5_000);
     });
   };
   const stopAll = (signal) => {
@@ -131,6 +141,8 @@ function runPrimary(count) {
 }
 
 async function start() {
+  // Every line JSON from here on; a configuration that stops the start is still said in plain sentences (plainError).
+  if (production) useJsonConsole();
   if (production && cluster.isPrimary) {
     const count = workerCount();
     if (count > 1) return runPrimary(count);
@@ -140,8 +152,11 @@ async function start() {
     const { port, host, dialect, shutdownTimeoutMs } = await server.prepare();
     const state = { closing: false };
     const fetch = async (request, bindings) => {
+      // An answer written straight to Node's response (the app's OpenID provider) takes the header from here.
+      if (state.closing) bindings.outgoing.setHeader("connection", "close");
       const response = await server.app.fetch(request, bindings);
-      if (!state.closing) return response;
+      // Such an answer is gone already: rebuilding its marker would make the adapter write a second one.
+      if (!state.closing || response.headers.has("x-hono-already-sent")) return response;
       const headers = new Headers(response.headers);
       headers.set("connection", "close");
       return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
@@ -171,6 +186,6 @@ async function start() {
 
 start().catch((error) => {
   // Configuration and start-up errors carry their own message naming the variable; nothing else is printed.
-  console.error(["ConfigError", "StartupError"].includes(error?.name) ? error.message : error);
+  plainError(["ConfigError", "StartupError"].includes(error?.name) ? error.message : error);
   process.exit(1);
 });

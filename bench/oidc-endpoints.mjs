@@ -20,7 +20,7 @@ const chains = 50;
 const target = (rps) => ({ target: "≥ 500 req/s", met: rps >= 500 });
 
 /** The client's credentials for the token endpoint: HTTP Basic for a confidential client, else its id in the form. */
-function clientAuthentication({ id, secret }) {
+export function clientAuthentication({ id, secret }) {
   if (!secret) return { headers: {}, form: { client_id: id } };
   const basic = Buffer.from(`${encodeURIComponent(id)}:${encodeURIComponent(secret)}`).toString("base64");
   return { headers: { authorization: `Basic ${basic}` }, form: {} };
@@ -66,7 +66,7 @@ function givenByHand() {
   };
 }
 
-const benchClient = { id: "bench-app", secret: randomBytes(24).toString("base64url"), redirectUri: "http://127.0.0.1/callback" };
+export const benchClient = { id: "bench-app", secret: randomBytes(24).toString("base64url"), redirectUri: "http://127.0.0.1/callback" };
 // Shares no word with the accounts' emails (the context-word rule refuses such passwords).
 const password = "tide-lantern-47";
 
@@ -76,7 +76,7 @@ const password = "tide-lantern-47";
  * the code exchanged at the token endpoint. Each parent comes from an address of its own (TRUSTED_PROXIES), so
  * the per-address limits count families, not the benchmark.
  */
-async function signInApp(origin, discovery, index) {
+export async function signInApp(origin, discovery, index) {
   const jar = new Map();
   const address = `10.77.${index >> 8}.${index & 255}`;
   const send = async (url, init = {}) => {

@@ -1,5 +1,5 @@
 // `npm run bench`: every benchmark against the built site (npm run build first), one table at the end.
-// BENCH_ONLY=budgets,throughput,auth,lighthouse,workers,oidc,memory picks some; BENCH_PORT (default 3300) and the ports after it are used.
+// BENCH_ONLY=budgets,throughput,auth,lighthouse,workers,oidc,memory,cpu,jwt,costs picks some; BENCH_PORT (default 3300) and the ports after it are used.
 import { machine, printTable } from "./lib.mjs";
 
 const benchmarks = {
@@ -10,6 +10,9 @@ const benchmarks = {
   workers: () => import("./workers.mjs"),
   oidc: () => import("./oidc-endpoints.mjs"),
   memory: () => import("./memory.mjs"),
+  cpu: () => import("./request-cpu.mjs"),
+  jwt: () => import("./jwt-verify.mjs"),
+  costs: () => import("./operation-costs.mjs"),
 };
 const only = process.env.BENCH_ONLY?.split(",").map((name) => name.trim());
 

@@ -4,7 +4,7 @@ import { createRequestHandler } from "react-router";
 import { getEnv } from "~/config/env.server";
 import { closeDatabase, getDatabase, prepareDatabase, setDatabaseReporting } from "~/db/db.server";
 import { getLogger } from "~/services/logger.server";
-import { noteRequestError } from "~/services/request-context.server";
+import { noteRequestError, throwIfPastDeadline } from "~/services/request-context.server";
 import { withClientIp } from "./client-ip";
 import { closeSharedRateLimitStore, sharedRateLimitStore, sharedRedis } from "~/services/rate-limiter.server";
 import { redisAnswers } from "~/services/redis.server";
@@ -17,6 +17,7 @@ import { readiness } from "./health";
 import { hostValidation } from "./host-header";
 import { devToolsOnlyForThisMachine } from "./dev-tools-guard";
 import { requestContext } from "./request-log";
+import { requestDeadline } from "./request-deadline";
 import { compressDynamic } from "./compression";
 import { authRoutes } from "./auth-routes";
 import { siteUrlMismatch } from "./build-site-url";
@@ -25,11 +26,14 @@ import { endAllSessions, endSessionsOf, getAuthService, setUserRole, socialSignI
 import { createStorage } from "~/features/storage/storage.server";
 import { registerUserDataHandler } from "~/features/auth/user-data-hooks.server";
 import { wishUserData } from "~/features/wishes/wish-user-data.server";
-import { appRedirectSources, createAppSignIn } from "~/features/app-sign-in/app-sign-in.server";
+import { appRedirectSources, createAppSignIn, providerReadsBody } from "~/features/app-sign-in/app-sign-in.server";
 import { appOriginAccess } from "./app-origin";
 import { postUserData } from "~/features/dev-blog/post-user-data.server";
 import { startRecordRetention } from "~/features/security-record/record-retention.server";
 export { exportAuditRecord, verifyAuditRecord } from "./operator-commands";
+import { familyUserData } from "~/features/family/family-user-data.server";
+import { onFamilyChange } from "~/features/family/family-events.server";
+import { recordSecurityEvent } from "~/features/security-record/security-record.server";
 
 /** Every request body is capped; the sign-in layer's forms and JSON are small (analytics has its own 16 KB). */
 export const MAX_BODY_BYTES = 64 * 1024;
@@ -48,11 +52,16 @@ const editorPaths = /^\/dev-blog\/(?:create|[A-Za-z0-9]{20}\/edit)$/;
 export function createApp() {
   const env = getEnv();
   const logger = getLogger();
-  setDatabaseReporting({ logger, onQueryError: noteRequestError });
+  setDatabaseReporting({ logger, onQueryError: noteRequestError, beforeConnection: throwIfPastDeadline });
   // Features that keep rows per user follow account deletion and a guest's sign-in (file storage registers
   // its own handler in createStorage below).
   registerUserDataHandler(wishUserData);
   registerUserDataHandler(postUserData);
+  // Every family change lands in the security record of the parent who made it (or whom it concerned).
+  onFamilyChange(({ kind, familyId, actorId, subjectId }) =>
+    recordSecurityEvent(getDatabase(), { event: "family-change", userId: actorId ?? subjectId, actorId, detail: { kind, familyId, subject: subjectId } }),
+  );
+  registerUserDataHandler(familyUserData({ productName: env.PRODUCT_NAME, supportEmail: env.SUPPORT_EMAIL, siteUrl: env.SITE_URL }));
   const app = new Hono();
   // Imported lazily so React Router's build stays a chunk of its own, which its prerenderer looks up.
   const handleRequest = createRequestHandler(
@@ -63,6 +72,7 @@ export function createApp() {
   const https = env.SITE_URL.startsWith("https:");
   app.use(baselineHeaders({ https }));
   app.use(requestContext(logger));
+  app.use(requestDeadline(env.REQUEST_DEADLINE_MS));
   app.use(hostValidation({ siteUrl: env.SITE_URL, allowedHostnames: env.allowedHostnames, isLoopbackSite: env.isLoopbackSite }));
   app.use(devToolsOnlyForThisMachine(env.TRUSTED_PROXIES));
   app.use(async (c, next) => {
@@ -99,8 +109,9 @@ export function createApp() {
     maxSize: MAX_BODY_BYTES,
     onError: (c) => c.json({ code: "payload-too-large", message: "傳送的資料過大。" }, 413),
   });
-  // File uploads (/v0/b/*) carry their own size limit (docs/storage.md). A request without a body skips the
-  // check, which would otherwise build a whole web Request to look for one.
+  // File uploads (/v0/b/*) carry their own size limit (docs/storage.md), the app's OpenID provider its own
+  // (providerReadsBody). A request without a body skips the check, which would otherwise build a whole web
+  // Request to look for one.
   const hasBody = (c: Context) => c.req.header("content-length") !== undefined || c.req.header("transfer-encoding") !== undefined;
   const limitPostBody = bodyLimit({
     maxSize: MAX_POST_BODY_BYTES,
@@ -112,14 +123,14 @@ export function createApp() {
     onError: (c) => c.redirect(`/account?${new URLSearchParams({ "photo-error": "圖片檔案太大，請選擇較小的圖片" })}`, 303),
   });
   app.use((c, next) => {
-    if (c.req.path.startsWith("/v0/") || !hasBody(c)) return next();
+    if (c.req.path.startsWith("/v0/") || !hasBody(c) || providerReadsBody(c.req.path)) return next();
     if (c.req.path === "/account/photo") return limitPhotoBody(c, next);
     return editorPaths.test(c.req.path) ? limitPostBody(c, next) : limitBody(c, next);
   });
 
   app.get("/healthz", (c) => c.json({ ok: true }));
   // The site as the app's OpenID provider (docs/app-integration.md): discovery and /oidc/*.
-  const appSignIn = createAppSignIn({ authService: getAuthService(), redis: sharedRedis() });
+  const appSignIn = createAppSignIn({ authService: getAuthService() });
   // File storage speaking the Firebase Storage v0 protocol (docs/storage.md); its disk guard reports DATA_DIR's disk.
   // It also takes the app's access tokens.
   const storage = createStorage({ env, database: getDatabase(), authService: getAuthService(), appTokenUser: appSignIn.accessTokenUser });

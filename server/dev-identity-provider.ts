@@ -1,13 +1,13 @@
 import { createHash } from "node:crypto";
-import { generateKeyPairSync } from "node:crypto";
 import { Hono } from "hono";
 import { RESPONSE_ALREADY_SENT } from "@hono/node-server/utils/response";
 import type Provider from "oidc-provider";
-import type { Adapter, AdapterPayload } from "oidc-provider";
 import type { AuthService } from "~/features/auth/auth-service.server";
 import { escapeHtml } from "~/lib/escape-html";
 import { answerWithNode, nodeBindings } from "~/services/node-bindings.server";
 import { noteRequestError } from "~/services/request-context.server";
+import { getDatabase } from "~/db/db.server";
+import { sharedDevRecords, sharedDevSigningKey } from "./dev-identity-records";
 
 /**
  * The development identity provider (PRODUCT §6): a real OpenID Connect issuer (oidc-provider) at
@@ -80,7 +80,8 @@ async function createProvider(service: AuthService): Promise<Provider> {
   const client = service.devIdentityProvider;
   if (!client) throw new Error("development identity provider is off");
   const site = service.env.SITE_URL;
-  const { privateKey } = generateKeyPairSync("rsa", { modulusLength: 2048 });
+  const { db } = getDatabase();
+  const signingKey = await sharedDevSigningKey(db);
   const oidc = new OidcProvider(`${site}/dev-oidc`, {
     clients: [
       {
@@ -92,11 +93,11 @@ async function createProvider(service: AuthService): Promise<Provider> {
         token_endpoint_auth_method: "client_secret_post",
       },
     ],
-    jwks: { keys: [{ ...privateKey.export({ format: "jwk" }), kid: "dev", use: "sig", alg: "RS256" }] },
+    jwks: { keys: [signingKey] },
     cookies: { keys: [service.env.AUTH_SECRET ?? "development-identity-provider-cookie-key"] },
     claims: { openid: ["sub"], email: ["email", "email_verified"], profile: ["name"] },
     features: { devInteractions: { enabled: false } },
-    adapter: inProcessRecords(),
+    adapter: sharedDevRecords(db),
     // Short lives, stated explicitly (oidc-provider logs a notice for every default it has to pick).
     ttl: { AuthorizationCode: 60, Interaction: 600, Session: 3600, Grant: 3600, AccessToken: 600, IdToken: 600 },
     interactions: { url: (_ctx, interaction) => `/dev-oidc/interaction/${interaction.uid}` },
@@ -138,45 +139,4 @@ ${error ? `<p class="error" role="alert">${escapeHtml(error)}</p>` : ""}
 <input id="email" name="email" type="email" autocomplete="email" required autofocus>
 <button class="primary" type="submit" name="action" value="login">繼續</button>
 <button class="secondary" type="submit" name="action" value="cancel" formnovalidate>取消</button></form></main></body></html>`;
-}
-
-/**
- * The development issuer's records, kept in this process only (it serves one developer on loopback). Stated
- * explicitly because oidc-provider's own default prints a plain-text warning, and the site logs JSON only.
- */
-function inProcessRecords() {
-  const records = new Map<string, { payload: AdapterPayload; expires: number }>();
-  const live = (key: string) => {
-    const record = records.get(key);
-    if (record && record.expires < Date.now()) records.delete(key);
-    return records.get(key)?.payload;
-  };
-  return (kind: string): Adapter => ({
-    async upsert(id, payload, expiresIn) {
-      records.set(`${kind}:${id}`, { payload, expires: Date.now() + expiresIn * 1000 });
-      if (payload.uid) records.set(`${kind}:uid:${payload.uid}`, { payload: { id }, expires: Date.now() + expiresIn * 1000 });
-      if (payload.userCode) records.set(`${kind}:userCode:${payload.userCode}`, { payload: { id }, expires: Date.now() + expiresIn * 1000 });
-    },
-    async find(id) {
-      return live(`${kind}:${id}`);
-    },
-    async findByUid(uid) {
-      const id = live(`${kind}:uid:${uid}`)?.id;
-      return id ? live(`${kind}:${id}`) : undefined;
-    },
-    async findByUserCode(userCode) {
-      const id = live(`${kind}:userCode:${userCode}`)?.id;
-      return id ? live(`${kind}:${id}`) : undefined;
-    },
-    async consume(id) {
-      const payload = live(`${kind}:${id}`);
-      if (payload) payload.consumed = Math.floor(Date.now() / 1000);
-    },
-    async destroy(id) {
-      records.delete(`${kind}:${id}`);
-    },
-    async revokeByGrantId(grantId) {
-      for (const [key, record] of records) if (record.payload.grantId === grantId) records.delete(key);
-    },
-  });
 }

@@ -46,6 +46,22 @@ declare module "oidc-provider" {
     };
   }
 
+  /** A request inside the provider (a grant handler's argument). */
+  export interface KoaContextWithOIDC {
+    oidc: KoaContext["oidc"] & { params?: Record<string, unknown>; entities: Record<string, unknown> };
+    body: unknown;
+  }
+
+  /** A request as the provider's own middleware sees it (Koa's context). */
+  export interface ProviderContext {
+    status: number;
+    body: unknown;
+    set(name: string, value: string): void;
+  }
+
+  /** The provider's OAuth errors (each answered with its status and `error` code). */
+  export const errors: { InvalidGrant: new (detail?: string) => Error & { error_detail?: string } };
+
   export interface InteractionDetails {
     uid: string;
     prompt: { name: string; details: Record<string, unknown>; reasons: string[] };
@@ -57,6 +73,7 @@ declare module "oidc-provider" {
   interface StoredToken {
     accountId: string;
     clientId: string;
+    scope?: string;
     grantId?: string;
     isExpired: boolean;
   }
@@ -82,6 +99,8 @@ declare module "oidc-provider" {
     proxy: boolean;
     on(event: string, listener: (...args: unknown[]) => void): void;
     callback(): (req: IncomingMessage, res: ServerResponse) => Promise<void>;
+    use(middleware: (ctx: ProviderContext, next: () => Promise<void>) => Promise<void>): void;
+    registerGrantType(name: string, handler: (ctx: KoaContextWithOIDC) => Promise<void>, parameters?: string[]): void;
     /** Koa's switch for its default stderr error printing. */
     silent: boolean;
     on(event: "server_error", listener: (ctx: KoaContext, error: Error) => void): this;

@@ -38,7 +38,9 @@ export function requestContext(logger: Logger): MiddlewareHandler {
       return;
     }
     const cause = context.errors.find(isDependencyUnavailable);
-    if (c.res.status >= 500 && cause) {
+    // An answer written straight to Node's response (oidc-provider) is gone already; the provider makes its own 503.
+    // A 401 while the session store could not be read is the outage's answer too: never "signed out".
+    if ((c.res.status >= 500 || c.res.status === 401) && cause && !c.res.headers.has("x-hono-already-sent")) {
       const code = c.req.path.startsWith("/api/auth/") ? "auth/service-unavailable" : "service-unavailable";
       replaceAnswer(c, serviceUnavailableResponse(c.req.header("accept"), code));
     }

@@ -180,6 +180,8 @@ const envSchema = z
     REDIS_CONNECT_TIMEOUT_MS: milliseconds(2_000),
     REDIS_COMMAND_TIMEOUT_MS: milliseconds(2_000),
     SHUTDOWN_TIMEOUT_MS: milliseconds(10_000),
+    // Each request's deadline: past it the answer is 503 and the request opens no more database connections.
+    REQUEST_DEADLINE_MS: milliseconds(5_000),
     // Anonymous renders of database pages (decision 702): seconds an entry lives (0 turns the cache off), its bounds.
     // Worker processes sharing the port (server.mjs): "auto" is one per core. The primary hands each worker the
     // resolved count and its number (1 runs the mail outbox; decision 703).
@@ -203,6 +205,13 @@ const envSchema = z
     // File storage writes (uploads, upload chunks, metadata changes; deletions are never limited).
     RATE_LIMIT_STORAGE_WRITES_PER_ACCOUNT: fixedWindow("120/600"),
     RATE_LIMIT_STORAGE_WRITES_PER_IP: fixedWindow("300/600"),
+    // Text messages (phone sign-in): per address, per number (an hour and a day), and the site's daily cap.
+    RATE_LIMIT_SMS_PER_IP: fixedWindow("10/3600"),
+    RATE_LIMIT_SMS_PER_NUMBER: fixedWindow("3/3600"),
+    RATE_LIMIT_SMS_PER_NUMBER_DAILY: fixedWindow("10/86400"),
+    SMS_DAILY_LIMIT: z.coerce.number().int().min(1).max(10_000_000).default(1000),
+    // ISO 3166 codes of the countries besides Taiwan whose numbers may sign in (phone-number.ts).
+    SMS_ALLOWED_COUNTRIES: hostnameList.transform((codes) => codes.map((code) => code.toUpperCase())),
     RATE_LIMIT_MAX_KEYS: z.coerce.number().int().min(1_000).max(10_000_000).default(100_000),
 
     AUTH_SECRET: optionalText.pipe(z.string().min(32).optional()),

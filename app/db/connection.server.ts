@@ -4,6 +4,7 @@ import SQLite from "better-sqlite3";
 import { CompiledQuery, Kysely, PostgresDialect, SqliteDialect, type DatabaseConnection, type Driver, type LogEvent } from "kysely";
 import pg from "pg";
 import type { Logger } from "pino";
+import { DependencyUnavailableError, unavailableBecause } from "~/lib/dependency-unavailable";
 import type { Database } from "./schema";
 
 /** Where the database reports trouble; the host passes the site's logger and request context in. */
@@ -12,6 +13,8 @@ export interface DatabaseReporting {
   logger?: Pick<Logger, "warn">;
   /** Every failed query, so the host can answer 503 when the database is away. */
   onQueryError?: (error: unknown) => void;
+  /** Called before a connection is taken from the pool; throws once the request's deadline has passed. */
+  beforeConnection?: () => void;
 }
 
 export type Dialect = "sqlite" | "postgres";
@@ -119,12 +122,22 @@ function openPostgres(connectionString: string, options: ConnectOptions): Databa
 }
 
 /**
- * The pool as Kysely sees it, with two duties its query log cannot take on:
+ * A failure of the connection rather than of the statement (pg and its pool raise plain errors for a refused or
+ * silent server, a read timeout, a connection ended): the PostgreSQL boundary names it by type for the host (503).
+ */
+function unreachable(error: unknown): unknown {
+  if (error instanceof pg.DatabaseError || error instanceof DependencyUnavailableError) return error;
+  return new DependencyUnavailableError("postgres", unavailableBecause("PostgreSQL is unavailable", error), { cause: error });
+}
+
+/**
+ * The pool as Kysely sees it, with three duties its query log cannot take on:
  * - a failure to get a connection (PostgreSQL refusing or silent while the pool opens a new one) is reported like
  *   a failed query, so the request answers 503 with the cause in its log line instead of a bare 500;
  * - a connection whose query failed on our side (the client's read timeout, a broken socket) is destroyed, not
  *   returned: its late answer would otherwise be read as the next query's. Errors PostgreSQL itself sent
- *   (a statement timeout, a unique key) leave the connection in step and it goes back as usual.
+ *   (a statement timeout, a unique key) leave the connection in step and it goes back as usual;
+ * - those failures of the connection reach Kysely as a DependencyUnavailableError.
  */
 function reportingPool(pool: pg.Pool, reporting: DatabaseReporting | undefined) {
   // Per pooled client, from its checkout to its release: the error that left it out of step, if any.
@@ -133,22 +146,24 @@ function reportingPool(pool: pg.Pool, reporting: DatabaseReporting | undefined) 
     const query = client.query.bind(client) as (...args: unknown[]) => unknown;
     (client as { query: unknown }).query = (...args: unknown[]) => {
       const result = query(...args);
-      if (result instanceof Promise) {
-        result.catch((error: unknown) => {
-          if (!(error instanceof pg.DatabaseError)) outOfStep.set(client, error instanceof Error ? error : new Error(String(error)));
-        });
-      }
-      return result;
+      if (!(result instanceof Promise)) return result;
+      return result.catch((error: unknown) => {
+        if (error instanceof pg.DatabaseError) throw error;
+        outOfStep.set(client, error instanceof Error ? error : new Error(String(error)));
+        throw unreachable(error);
+      });
     };
   };
   return {
     async connect() {
       let client: pg.PoolClient;
+      reporting?.beforeConnection?.();
       try {
         client = await pool.connect();
       } catch (error) {
-        reporting?.onQueryError?.(error);
-        throw error;
+        const failure = unreachable(error);
+        reporting?.onQueryError?.(failure);
+        throw failure;
       }
       if (!outOfStep.has(client)) watch(client);
       outOfStep.set(client, null);

@@ -243,6 +243,9 @@ export interface OidcRecordTable {
   uid: string | null;
   expires_at: number | string;
   consumed_at: number | string | null;
+  /** A consumed refresh token's successor and the answer that carried it (the grace for a lost answer). */
+  successor_id: string | null;
+  kept_answer: string | null;
 }
 
 /** A signing key the provider made for itself (when OIDC_JWKS is unset): its private JWK as JSON. */
@@ -320,4 +323,93 @@ export interface SecurityRecordHeadTable {
 export interface AuthUserTable {
   /** ISO-8601 time an operator locked the account, or null. */
   lockedAt?: string | null;
+}
+
+// --- development identity provider (server/dev-identity-provider.ts) ---
+export interface Database {
+  dev_identity_record: DevIdentityRecordTable;
+}
+
+/** One record of the development identity provider (an interaction, session, code, grant, its signing key): JSON. */
+export interface DevIdentityRecordTable {
+  kind: string;
+  id: string;
+  payload: string;
+  grant_id: string | null;
+  uid: string | null;
+  expires_at: number | string;
+}
+
+// --- families (app/features/family) ---
+export interface Database {
+  family: FamilyTable;
+  family_member: FamilyMemberTable;
+  family_child: FamilyChildTable;
+  family_consent: FamilyConsentTable;
+}
+
+/** A household: its name as its parents typed it, ISO-8601 times. */
+export interface FamilyTable {
+  id: string;
+  name: string;
+  created_at: string;
+  updated_at: string;
+}
+
+/** A parent's place in a family: one family per parent; `owner` (exactly one per family) or `parent`. */
+export interface FamilyMemberTable {
+  user_id: string;
+  family_id: string;
+  role: string;
+  joined_at: string;
+}
+
+/** A child's profile: no email, no password, no way in of its own. */
+export interface FamilyChildTable {
+  id: string;
+  family_id: string;
+  name: string;
+  avatar: string;
+  birth_year: number | string;
+  created_at: string;
+  updated_at: string;
+}
+
+/** A parent's recorded consent to a child's profile and the notice version they agreed to. */
+export interface FamilyConsentTable {
+  id: string;
+  child_id: string;
+  parent_id: string;
+  parent_email: string;
+  notice_version: string;
+  ip_address: string | null;
+  user_agent: string | null;
+  consented_at: string;
+}
+
+// --- family invitations (app/features/family) ---
+export interface Database {
+  family_invitation: FamilyInvitationTable;
+}
+
+/** A single-use invitation to join a family as a parent: the token's SHA-256, ISO-8601 times. */
+export interface FamilyInvitationTable {
+  id: string;
+  family_id: string;
+  token_hash: string;
+  invited_by: string;
+  email: string | null;
+  created_at: string;
+  expires_at: string;
+  accepted_at: string | null;
+  accepted_by: string | null;
+  cancelled_at: string | null;
+}
+
+// --- phone sign-in (sign-in layer, app/features/auth/way-in-phone.ts; migration 0190) ---
+// Declared again to merge into the sign-in layer's user row above.
+export interface AuthUserTable {
+  /** E.164 (`+886912345678`), unique; null without a number. */
+  phoneNumber: string | null;
+  phoneNumberVerified: boolean | number | null;
 }

@@ -1,37 +1,27 @@
 /**
- * Telling errors apart: a dependency (PostgreSQL, SQLite's lock, Redis) that cannot be reached or did not
- * answer in time, and a unique key that was already taken. Driver errors are matched by their codes.
+ * Telling errors apart: a dependency (PostgreSQL, SQLite's lock, Redis, the disk) that cannot be reached or did not
+ * answer in time, and a unique key that was already taken. Errors are told apart by type, never by message text:
+ * our own `DependencyUnavailableError` (each dependency's boundary wraps its transport failures in it), and the
+ * codes drivers and the system put on theirs (SQLSTATE, SQLite result codes, errno names).
  */
-const unavailableCodes = new Set([
-  "ECONNREFUSED",
-  "ECONNRESET",
-  "ETIMEDOUT",
-  "EHOSTUNREACH",
-  "ENOTFOUND",
-  "EPIPE",
-  "SQLITE_BUSY",
-  "SQLITE_LOCKED",
-  // A full disk under DATA_DIR: 503 with Retry-After, not a 500 (docs/storage.md keeps uploads from causing it).
-  "SQLITE_FULL",
-  "ENOSPC",
-  // PostgreSQL: admin shutdown, crash shutdown, cannot connect now, query canceled (statement timeout).
-  "57P01",
-  "57P02",
-  "57P03",
-  "57014",
-]);
+import { DependencyUnavailableError } from "~/lib/dependency-unavailable";
+import { currentRequestErrors } from "./request-context.server";
 
-const unavailableMessages = [
-  /timeout exceeded when trying to connect/i,
-  /connection terminated/i,
-  /query read timeout/i,
-  /connection is closed/i,
-  /command timed out/i,
-  /stream isn't writeable/i,
-  /reached the max retries per request/i,
-  /client has encountered a connection error/i,
-  /cannot use a pool after calling end/i,
-];
+export { DependencyUnavailableError, type Dependency } from "~/lib/dependency-unavailable";
+
+/** System errors of a socket or a disk (errno names). */
+const systemCodes = new Set(["ECONNREFUSED", "ECONNRESET", "ETIMEDOUT", "EHOSTUNREACH", "ENETUNREACH", "ENOTFOUND", "EAI_AGAIN", "EPIPE", "ENOSPC", "EDQUOT"]);
+
+/**
+ * PostgreSQL's SQLSTATE codes for "not now": admin shutdown, crash shutdown, cannot connect now, query canceled
+ * (statement timeout), and the classes 08 (connection exception) and 53 (insufficient resources: disk full, out of
+ * memory, too many connections).
+ */
+const postgresCodes = new Set(["57P01", "57P02", "57P03", "57014"]);
+const postgresClasses = ["08", "53"];
+
+/** SQLite's result codes (extended ones start with these): another writer holds the lock, a full disk, an I/O error. */
+const sqlitePrefixes = ["SQLITE_BUSY", "SQLITE_LOCKED", "SQLITE_FULL", "SQLITE_IOERR"];
 
 function causes(error: unknown): unknown[] {
   const chain: unknown[] = [];
@@ -43,13 +33,17 @@ function causes(error: unknown): unknown[] {
   return chain;
 }
 
+function hasUnavailableCode(code: string): boolean {
+  if (systemCodes.has(code) || postgresCodes.has(code)) return true;
+  if (/^[0-9A-Z]{5}$/.test(code) && postgresClasses.includes(code.slice(0, 2))) return true;
+  return sqlitePrefixes.some((prefix) => code.startsWith(prefix));
+}
+
 export function isDependencyUnavailable(error: unknown): boolean {
   return causes(error).some((entry) => {
-    if (!entry || typeof entry !== "object") return false;
-    const { code, message, name } = entry as { code?: unknown; message?: unknown; name?: unknown };
-    if (typeof code === "string" && (unavailableCodes.has(code) || code.startsWith("08"))) return true;
-    if (name === "MaxRetriesPerRequestError") return true;
-    return typeof message === "string" && unavailableMessages.some((pattern) => pattern.test(message));
+    if (entry instanceof DependencyUnavailableError) return true;
+    const code = (entry as { code?: unknown } | null)?.code;
+    return typeof code === "string" && hasUnavailableCode(code);
   });
 }
 
@@ -70,4 +64,18 @@ export function serviceUnavailableResponse(accept: string | null | undefined, co
     return new Response(page, { status: 503, headers: { ...headers, "Content-Type": "text/html; charset=utf-8" } });
   }
   return Response.json({ code, message: serviceUnavailableMessage }, { status: 503, headers });
+}
+
+/**
+ * Runs `work` and, when its result is only what a caller falls back to (no session, an error answer) while a
+ * dependency failed during it (noted against the request), throws that failure instead: a session that could not
+ * be read is a 503, never "signed out" (Better Auth turns a failed session lookup into "no session").
+ */
+export async function unlessDependencyFailed<T>(work: () => Promise<T>, isFallback: (result: T) => boolean): Promise<T> {
+  const before = currentRequestErrors().length;
+  const result = await work();
+  if (!isFallback(result)) return result;
+  const failure = currentRequestErrors().slice(before).find(isDependencyUnavailable);
+  if (failure) throw failure;
+  return result;
 }

@@ -1,5 +1,6 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { Context } from "hono";
+import { RESPONSE_ALREADY_SENT } from "@hono/node-server/utils/response";
 
 export interface NodeBindings {
   incoming: IncomingMessage & { originalUrl?: string };
@@ -25,4 +26,19 @@ export function answerWithNode(c: Context, handler: (req: IncomingMessage, res: 
     outgoing.once("close", resolve);
     void handler(incoming, outgoing);
   });
+}
+
+/**
+ * Fetch's own Response class: @hono/node-server's marker answer is made with it at import time, before the
+ * server swaps in its lighter class, which it would write out a second time whatever its headers say.
+ */
+const PlainResponse = RESPONSE_ALREADY_SENT.constructor as typeof Response;
+
+/**
+ * The marker answer for a request a Node handler has answered, carrying the status it wrote, so the request log
+ * records the real status (not 200) while the Node server writes nothing more.
+ */
+export function answeredByNode(c: Context): Response {
+  const { outgoing } = nodeBindings(c);
+  return new PlainResponse(null, { status: outgoing.statusCode, headers: RESPONSE_ALREADY_SENT.headers });
 }

@@ -1,7 +1,7 @@
 import type { Redis } from "ioredis";
 import { getEnv } from "~/config/env.server";
 import { noteRequestError } from "./request-context.server";
-import { createRedis, whenReady } from "./redis.server";
+import { createRedis, redisCall, whenReady } from "./redis.server";
 
 /**
  * The site's one rate limiter: fixed windows counted per key, in this process by default, in Redis when
@@ -104,7 +104,7 @@ export function redisRateLimitStore(redis: Redis, prefix = "rate-limit:", readyT
   // Waits for the connection (never longer than the connect timeout); a failure is noted against the request
   // (503 while Redis is away) and passed on.
   const noted = <T>(work: Promise<T>) =>
-    work.catch((error: unknown) => {
+    redisCall(() => work).catch((error: unknown) => {
       noteRequestError(error);
       throw error;
     });

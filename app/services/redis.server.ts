@@ -1,4 +1,5 @@
-import { Redis } from "ioredis";
+import { Redis, ReplyError } from "ioredis";
+import { DependencyUnavailableError, unavailableBecause } from "~/lib/dependency-unavailable";
 
 export interface RedisTimeouts {
   connectMs: number;
@@ -59,7 +60,7 @@ export function whenReady(redis: Redis, ms: number): Promise<void> {
     };
     const timer = setTimeout(() => {
       redis.off("ready", onReady);
-      reject(new Error(`Redis did not answer within ${ms} ms`));
+      reject(new DependencyUnavailableError("redis", `Redis did not answer within ${ms} ms`));
     }, ms);
     redis.once("ready", onReady);
   });
@@ -67,9 +68,29 @@ export function whenReady(redis: Redis, ms: number): Promise<void> {
 
 /** Ready and answering a PING within `ms` (start-up and readiness checks). */
 export async function redisAnswers(redis: Redis, ms: number): Promise<void> {
-  await whenReady(redis, ms);
-  await Promise.race([
-    redis.ping(),
-    new Promise((_, reject) => setTimeout(() => reject(new Error(`Redis did not answer within ${ms} ms`)), ms).unref()),
-  ]);
+  await redisCall(async () => {
+    await whenReady(redis, ms);
+    await Promise.race([
+      redis.ping(),
+      new Promise((_, reject) => setTimeout(() => reject(new DependencyUnavailableError("redis", `Redis did not answer within ${ms} ms`)), ms).unref()),
+    ]);
+  });
+}
+
+/** Redis's own error codes (the reply's first word) for "not now": loading, busy, no primary, out of memory, a replica. */
+const unavailableReplies = new Set(["LOADING", "BUSY", "MASTERDOWN", "OOM", "READONLY", "TRYAGAIN", "CLUSTERDOWN"]);
+
+/**
+ * The Redis boundary: every failure of `work` that is not Redis refusing the command itself (a ReplyError such as
+ * WRONGTYPE) is the connection's: closed, timed out, not writable, out of retries. Those become a
+ * DependencyUnavailableError (503 with Retry-After), told apart by the error's class, not its wording.
+ */
+export async function redisCall<T>(work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    if (error instanceof DependencyUnavailableError) throw error;
+    if (error instanceof ReplyError && !unavailableReplies.has(String((error as Error).message).split(" ")[0] ?? "")) throw error;
+    throw new DependencyUnavailableError("redis", unavailableBecause("Redis is unavailable", error), { cause: error });
+  }
 }

@@ -8,6 +8,8 @@ import { AsyncLocalStorage } from "node:async_hooks";
 export interface RequestContext {
   id: string;
   errors: unknown[];
+  /** Aborted when the request's deadline passes (server/request-deadline.ts): work not yet begun is not begun. */
+  deadline?: AbortSignal;
 }
 
 const storage = new AsyncLocalStorage<RequestContext>();
@@ -28,4 +30,15 @@ export function currentRequestId(): string | undefined {
 
 export function currentRequestErrors(): readonly unknown[] {
   return storage.getStore()?.errors ?? [];
+}
+
+/** Throws the deadline's reason once the current request's deadline has passed (before opening a connection). */
+export function throwIfPastDeadline(): void {
+  storage.getStore()?.deadline?.throwIfAborted();
+}
+
+/** Gives the current request its deadline signal. */
+export function setRequestDeadline(signal: AbortSignal): void {
+  const context = storage.getStore();
+  if (context) context.deadline = signal;
 }

@@ -69,6 +69,8 @@ describe("rolling restarts", () => {
       TRUSTED_PROXIES: "127.0.0.1",
       RATE_LIMIT_AUTH_PER_IP: "1000000/60",
       RATE_LIMIT_SIGN_IN_PER_IP: "1000000/60",
+      // App traffic too: the provider writes its answers to Node's response itself (server.mjs).
+      OIDC_CLIENTS: JSON.stringify([{ client_id: "app", redirect_uris: ["tw.example.app:/callback"], public: true, first_party: true }]),
     });
     // startSite reads the port from the start-up line; a fixed PORT keeps nginx's upstream valid across restarts.
     const start = (port: number) => startSite(env(port));
@@ -81,13 +83,18 @@ describe("rolling restarts", () => {
       { request: "GET /features" },
       { request: "GET /wishing-well" },
       { request: "POST /api/auth/sign-in/email", method: "POST" },
+      { request: "GET /.well-known/openid-configuration" },
+      { request: "POST /oidc/token", method: "POST" },
     ];
+    // A refresh with a token no instance issued: the provider's own 400 answer.
+    const appRefresh = () => new URLSearchParams({ grant_type: "refresh_token", refresh_token: randomUUID(), client_id: "app" }).toString();
     const loop = async (worker: number) => {
       for (let index = worker; running; index += 1) {
         const { request, method } = requests[index % requests.length]!;
         const url = `${origin}${request.split(" ")[1]}`;
-        const body = method ? JSON.stringify({ email: `nobody-${randomUUID().slice(0, 8)}@example.tw`, password: "wrong-password-1" }) : undefined;
-        const headers: Record<string, string> = method ? { "content-type": "application/json", origin } : {};
+        const toProvider = request.startsWith("POST /oidc/");
+        const body = toProvider ? appRefresh() : method ? JSON.stringify({ email: `nobody-${randomUUID().slice(0, 8)}@example.tw`, password: "wrong-password-1" }) : undefined;
+        const headers: Record<string, string> = toProvider ? { "content-type": "application/x-www-form-urlencoded" } : method ? { "content-type": "application/json", origin } : {};
         outcomes.push({ request, outcome: await send(url, { agent, method, body, headers, ca: proxy.ca }) });
       }
     };
@@ -104,7 +111,7 @@ describe("rolling restarts", () => {
       }
       running = false;
       await Promise.all(load);
-      const failed = outcomes.filter(({ request, outcome }) => outcome.error || (outcome.status ?? 0) >= 500 || (request.startsWith("GET") ? outcome.status !== 200 : outcome.status !== 401));
+      const failed = outcomes.filter(({ request, outcome }) => outcome.error || (outcome.status ?? 0) >= 500 || (request.startsWith("GET") ? outcome.status !== 200 : outcome.status !== (request.startsWith("POST /oidc/") ? 400 : 401)));
       expect(outcomes.length).toBeGreaterThan(200);
       expect(failed.slice(0, 10)).toEqual([]);
     } finally {

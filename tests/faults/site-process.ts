@@ -38,6 +38,8 @@ export async function startSite(env: Record<string, string> = {}, options: { dat
       REDIS_URL: "",
       // One process (its pid is the one signalled and measured); a test of workers passes its own count.
       WEB_CONCURRENCY: "1",
+      // A busy test machine must not turn slow successes into 503s; the fault tests of the deadline set 5 s.
+      REQUEST_DEADLINE_MS: "30000",
       ...env,
     },
     stdio: ["ignore", "pipe", "pipe"],

@@ -7,11 +7,13 @@ import net from "node:net";
  * - `blackHole()`: connections are accepted, old and new, and nothing is passed on (a hung server);
  * - `discard()`: connections stay open and are made as usual, but every byte either way is thrown away (a peer that
  *   keeps the connection and drops the data); `restore()` lets bytes through again on the same connections;
+ * - `slow(ms)`: every chunk either way is held `ms` before it is passed on, in order (a congested link, a server
+ *   that answers slowly);
  * - `refuse()`: nothing listens any more (new connections are refused) and open ones are reset;
  * - `restore()`: traffic passes again.
  * Loopback only: it listens on 127.0.0.1 and the target is a local server.
  */
-export type FaultMode = "pass" | "black-hole" | "discard" | "refused";
+export type FaultMode = "pass" | "black-hole" | "discard" | "refused" | "slow";
 
 export interface FaultProxy {
   port: number;
@@ -19,6 +21,7 @@ export interface FaultProxy {
   drop(): void;
   blackHole(): void;
   discard(): void;
+  slow(msPerChunk: number): void;
   refuse(): Promise<void>;
   restore(): Promise<void>;
   close(): Promise<void>;
@@ -31,7 +34,27 @@ interface Pair {
 
 export async function startFaultProxy(target: { host: string; port: number }): Promise<FaultProxy> {
   let mode: FaultMode = "pass";
+  let delayMs = 0;
   const pairs = new Set<Pair>();
+  // Slow mode: each socket's chunks leave in order, each `delayMs` after the one before it; chunks still held when
+  // traffic passes again keep their place in the queue.
+  const queued = new WeakMap<net.Socket, Promise<void>>();
+  const relay = (to: net.Socket | undefined, chunk: Buffer) => {
+    if (!to || (mode !== "pass" && mode !== "slow")) return;
+    const wait = mode === "slow" ? delayMs : 0;
+    const previous = queued.get(to);
+    if (!previous && wait === 0) {
+      to.write(chunk);
+      return;
+    }
+    const sent: Promise<void> = (previous ?? Promise.resolve())
+      .then(() => new Promise<void>((resolve) => setTimeout(resolve, wait)))
+      .then(() => {
+        if (!to.destroyed) to.write(chunk);
+        if (queued.get(to) === sent) queued.delete(to);
+      });
+    queued.set(to, sent);
+  };
 
   const end = (pair: Pair) => {
     pair.client.destroy();
@@ -44,9 +67,7 @@ export async function startFaultProxy(target: { host: string; port: number }): P
     pair.upstream = upstream;
     upstream.on("error", () => end(pair));
     upstream.on("close", () => end(pair));
-    upstream.on("data", (chunk) => {
-      if (mode === "pass") pair.client.write(chunk);
-    });
+    upstream.on("data", (chunk: Buffer) => relay(pair.client, chunk));
   };
 
   const accept = (client: net.Socket) => {
@@ -54,9 +75,7 @@ export async function startFaultProxy(target: { host: string; port: number }): P
     pairs.add(pair);
     client.on("error", () => end(pair));
     client.on("close", () => end(pair));
-    client.on("data", (chunk) => {
-      if (mode === "pass") pair.upstream?.write(chunk);
-    });
+    client.on("data", (chunk: Buffer) => relay(pair.upstream, chunk));
     // A black hole takes the connection and never makes its own.
     if (mode !== "black-hole") connectUpstream(pair);
   };
@@ -80,6 +99,10 @@ export async function startFaultProxy(target: { host: string; port: number }): P
     },
     discard: () => {
       mode = "discard";
+    },
+    slow: (msPerChunk) => {
+      mode = "slow";
+      delayMs = msPerChunk;
     },
     async refuse() {
       mode = "refused";

@@ -32,6 +32,8 @@ export async function launchServer({ port = 3000, buildDir, env = {}, waitForHea
       REDIS_URL: "",
       // One process, as tests measure and signal it; a benchmark of workers passes its own count.
       WEB_CONCURRENCY: "1",
+      // A busy test machine must not turn slow successes into 503s; the fault tests of the deadline set 5 s.
+      REQUEST_DEADLINE_MS: "30000",
       ...env,
     },
     stdio: ["ignore", "pipe", "pipe"],

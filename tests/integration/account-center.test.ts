@@ -54,6 +54,50 @@ describeEachDatabase("account center", (database) => {
     expect((await client.me())?.email).toBe(email);
   });
 
+  it("keeps only the newest email-change link: X then Y leaves X's link dead", async () => {
+    const { email, client } = await signedIn();
+    const [first, second] = [newEmail(), newEmail()];
+    expect((await client.post("/change-email", { newEmail: first })).status).toBe(200);
+    const firstToken = tokenOf((await server.latestMail(first, /請確認你的新電子郵件/)).links.find((link) => link.includes("/verify-email")));
+    expect((await client.post("/change-email", { newEmail: second })).status).toBe(200);
+    const secondToken = tokenOf((await server.latestMail(second, /請確認你的新電子郵件/)).links.find((link) => link.includes("/verify-email")));
+    const stale = await client.get(`/verify-email?token=${encodeURIComponent(firstToken)}`);
+    expect(stale).toMatchObject({ status: 401, body: { code: "auth/invalid-action-code" } });
+    expect((await client.me())?.email).toBe(email);
+    expect((await client.get(`/verify-email?token=${encodeURIComponent(secondToken)}`)).status).toBe(200);
+    expect((await client.me())?.email).toBe(second);
+  });
+
+  it("answers a link to an address taken meanwhile, and two accounts racing for one, with email-already-in-use, never 500", async () => {
+    const target = newEmail();
+    const linksSent = async () =>
+      (await server.service.database.db.selectFrom("dev_mail").select("html").where("recipient", "=", target).execute())
+        .map((mail) => /verify-email\?token=([^&"\s]+)/.exec(mail.html)?.[1] ?? "")
+        .filter(Boolean);
+    /** An account asks to move to `target`; its link is the one that was not there before. */
+    const requestChange = async () => {
+      const before = await linksSent();
+      const { client } = await signedIn();
+      expect((await client.post("/change-email", { newEmail: target })).status).toBe(200);
+      for (let attempt = 0; attempt < 50; attempt += 1) {
+        const link = (await linksSent()).find((token) => !before.includes(token));
+        if (link) return { client, link };
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+      throw new Error("no email-change link");
+    };
+    const [a, b, c] = [await requestChange(), await requestChange(), await requestChange()];
+    // Two at once, then the third after the address is taken: one success, and clear refusals.
+    const raced = await Promise.all([a, b].map(({ client, link }) => client.get(`/verify-email?token=${link}`)));
+    expect(raced.map((answer) => answer.status).sort()).toEqual([200, 422]);
+    const late = await c.client.get(`/verify-email?token=${c.link}`);
+    for (const refused of [...raced.filter((answer) => answer.status !== 200), late]) {
+      expect(refused).toMatchObject({ status: 422, body: { code: "auth/email-already-in-use", message: "此電子郵件已被註冊" } });
+    }
+    const owners = await server.service.database.db.selectFrom("user").select("id").where("email", "=", target).execute();
+    expect(owners).toHaveLength(1);
+  });
+
   it("never removes the last sign-in method, even when two removals race", async () => {
     const { email, client } = await signedIn();
     const user = await server.service.database.db.selectFrom("user").select("id").where("email", "=", email).executeTakeFirstOrThrow();

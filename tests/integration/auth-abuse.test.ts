@@ -41,6 +41,12 @@ describeEachDatabase("sign-in layer under abuse", (database) => {
     "請至 www.evil.example 重新啟用",
     "客服 evil-support.com",
     "全形網址 ｅｖｉｌ．ｃｏｍ",
+    // Full stops of other scripts, read as dots.
+    "evil。example",
+    "客服 evil｡com",
+    "客服 evil．tw",
+    "客服 evil﹒com",
+    "客服 evil․com",
   ];
 
   it("refuses names with hidden characters or links on sign-up, guest upgrade and update, storing nothing", async () => {
@@ -89,7 +95,8 @@ describeEachDatabase("sign-in layer under abuse", (database) => {
   });
 
   it("refuses passwords built on the product's, the site's or the user's own words", async () => {
-    for (const weak of ["taskhero123", "TaskHero2024!", "taiwan2024", "任務小勇士2024"]) {
+    // In leet, reordered, or both.
+    for (const weak of ["taskhero123", "TaskHero2024!", "taiwan2024", "任務小勇士2024", "t4skh3r02024", "herotask2024", "H3r0T4sk!2024", "t@iw@n2024"]) {
       const refused = await server.client().post("/sign-up/email", { email: newEmail(), password: weak, name: "小明" });
       expect(refused, weak).toMatchObject({ status: 400, body: { code: "auth/weak-password" } });
       expect(String(refused.body.message), weak).toContain("taskhero123");

@@ -1,8 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { Hono } from "hono";
 import { parseEnv } from "~/config/env.server";
 import { createAuthService } from "~/features/auth/auth-service.server";
 import { devMailboxApi } from "~/features/dev-tools/dev-mailbox.server";
+import { runSelfTest } from "~/features/dev-tools/self-test.server";
 import { createTestDatabase, type TestDatabase } from "~tests/helpers/databases";
 import { authRoutes } from "~server/auth-routes";
 import { startAuthServer } from "./auth-server";
@@ -78,6 +79,16 @@ describe("sign-in layer by deployment", () => {
     expect(service.devIdentityProvider).toBeUndefined();
     expect((await devMailboxApi(new Request("https://taskhero.tw/api/dev/mailbox"), service)).status).toBe(404);
     expect((await app.request("https://taskhero.tw/dev-oidc/.well-known/openid-configuration")).status).toBe(404);
+    await service.close();
+  });
+
+  it("shows a public site's self-test without its database, mail or limiter", async () => {
+    const service = publicSite();
+    const check = vi.spyOn(service.mail, "check");
+    const report = await runSelfTest(service);
+    expect(Object.keys(report).sort()).toEqual(["authApi", "providers"]);
+    expect(JSON.stringify(report)).not.toMatch(/SQLite|PostgreSQL|smtp|redis|memory/i);
+    expect(check).not.toHaveBeenCalled();
     await service.close();
   });
 

@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { TOTP } from "otpauth";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { authEndpoints } from "~/features/auth/auth-endpoints";
+import { authEndpointFor, authEndpoints } from "~/features/auth/auth-endpoints";
 import { RECENT_SIGN_IN_SECONDS } from "~/features/auth/recent-sign-in.server";
 import { describeEachDatabase } from "~tests/helpers/databases";
 import { startAuthServer, type AuthTestClient, type AuthTestServer } from "./auth-server";
@@ -174,6 +174,7 @@ describe("the recent-sign-in rows of the endpoint table", () => {
         "/passkey/delete",
         "/passkey/register/options",
         "/passkey/register/verify",
+        "/phone-number/remove",
         "/set-password",
         "/sign-in-methods/remove",
         "/two-factor/disable",
@@ -181,5 +182,10 @@ describe("the recent-sign-in rows of the endpoint table", () => {
         "/two-factor/generate-backup-codes",
       ].sort(),
     );
+    // A row that depends on the request: attaching a number to the signed-in account is guarded, signing in is not.
+    const variants = authEndpoints.filter((row) => row.byRequest?.rules.recentSignIn).map((row) => row.path);
+    expect(variants).toEqual(["/phone-number/verify"]);
+    expect(authEndpointFor({ path: "/phone-number/verify", body: { updatePhoneNumber: true } })?.recentSignIn).toBe(true);
+    expect(authEndpointFor({ path: "/phone-number/verify", body: {} })?.recentSignIn).toBeUndefined();
   });
 });

@@ -43,6 +43,9 @@ export function AccountCenterPage(props: AccountCenter) {
               <Link className="button" to="/account/security">
                 帳號安全（密碼、登入中的裝置）
               </Link>
+              <Link className="button" to="/account/family">
+                家庭（家長、孩子、平板）
+              </Link>
               <Link className="button" to="/account-deletion">
                 刪除帳號
               </Link>

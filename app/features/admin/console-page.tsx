@@ -6,7 +6,7 @@ import type { ConsoleSearch } from "./console-types";
 import { ParentStatus } from "./parent-status";
 import "./admin-console.css";
 
-/** 管理後台: find a parent by email, uid or name (a GET form: it works without JavaScript and can be bookmarked). */
+/** 管理後台: find a parent by email, phone number, uid or name (a GET form: it works without JavaScript and can be bookmarked). */
 export function ConsolePage({ operator, query, results, deleted }: ConsoleSearch) {
   return (
     <main className="page admin-console">
@@ -14,7 +14,7 @@ export function ConsolePage({ operator, query, results, deleted }: ConsoleSearch
       <FormNotice message={deleted ? `帳號 ${deleted} 已刪除。` : null} />
       <Form method="get" className="admin-search" role="search">
         <label htmlFor="admin-q">找家長</label>
-        <input id="admin-q" name="q" type="search" defaultValue={query} placeholder="電子郵件、使用者編號（uid）或名稱" maxLength={200} />
+        <input id="admin-q" name="q" type="search" defaultValue={query} placeholder="電子郵件、手機號碼、使用者編號（uid）或名稱" maxLength={200} />
         <button type="submit" className="button">
           搜尋
         </button>

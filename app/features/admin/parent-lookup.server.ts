@@ -37,7 +37,7 @@ function summary(row: UserRow): ParentSummary {
   };
 }
 
-/** Parents whose email or uid is the query, or whose email or name holds it; exact matches first. */
+/** Parents whose email, phone number or uid is the query, or whose email or name holds it; exact matches first. */
 export async function findParents({ db }: DatabaseHandle, query: string): Promise<ParentSummary[]> {
   const text = query.trim();
   if (!text) return [];
@@ -49,6 +49,8 @@ export async function findParents({ db }: DatabaseHandle, query: string): Promis
       eb.or([
         eb("email", "=", text.toLowerCase()),
         eb("id", "=", text),
+        // A phone number as typed (0912 345 678 or +886…) against the stored E.164 form.
+        eb("phoneNumber", "=", text.replace(/[\s-]/g, "").replace(/^0(?=9)/, "+886")),
         eb(sql`lower(${sql.ref("email")})`, "like", sql`${pattern} escape '\\'`),
         eb(sql`lower(${sql.ref("name")})`, "like", sql`${pattern} escape '\\'`),
       ]),

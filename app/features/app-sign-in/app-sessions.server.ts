@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import type { DatabaseHandle } from "~/db/connection.server";
 import { sessionIsActive } from "~/features/auth/auth-service.server";
+import { recordSecurityEvent } from "~/features/security-record/security-record.server";
 
 /**
  * Each app sign-in (an OpenID grant) owns a row of the sign-in layer's `session` table, with the grant's id as its
@@ -21,7 +22,7 @@ export function appSessions(database: DatabaseHandle): AppSessions {
   return {
     async start({ grantId, userId, appName, ipAddress, lifetimeSeconds }) {
       const now = new Date();
-      await db
+      const started = await db
         .insertInto("session")
         .values({
           id: grantId,
@@ -36,7 +37,11 @@ export function appSessions(database: DatabaseHandle): AppSessions {
           userAgent: `${appName}（App）`,
         })
         .onConflict((conflict) => conflict.column("id").doNothing())
-        .execute();
+        .executeTakeFirst();
+      // A new app sign-in (not the same grant seen again) is a security event of the account.
+      if (Number(started.numInsertedOrUpdatedRows ?? 0) > 0) {
+        await recordSecurityEvent(database, { event: "app-grant", userId, ip: ipAddress, detail: { app: appName } });
+      }
     },
     isAlive: (grantId) => sessionIsActive(database, grantId),
     async end(grantId) {

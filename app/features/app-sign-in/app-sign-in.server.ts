@@ -1,19 +1,19 @@
-import type { Redis } from "ioredis";
 import type { AuthService } from "~/features/auth/auth-service.server";
-import { createAppProvider, type AppProvider } from "./provider.server";
+import { createAppProvider, providerPaths, type AppProvider } from "./provider.server";
 import { appSignInRoutes } from "./provider-routes.server";
 import { registeredClients } from "./registered-clients.server";
+import { storageRights } from "./app-scopes.server";
 import type { ServerEnv } from "~/config/env.server";
 
 /**
  * The app's sign-in, as the host mounts it: the OpenID provider's routes (discovery, /oidc/*) and, for file
- * storage, who an app's access token belongs to. Built on the sign-in layer's service and database; Redis holds
- * the provider's records when configured.
+ * storage, who an app's access token belongs to. Built on the sign-in layer's service and database, which holds
+ * the provider's records too (never in Redis: a Redis restart signs nobody out).
  */
-export function createAppSignIn({ authService, redis }: { authService: AuthService; redis?: Redis }) {
+export function createAppSignIn({ authService }: { authService: AuthService }) {
   const { env, database } = authService;
   let made: Promise<AppProvider> | undefined;
-  const appProvider = () => (made ??= createAppProvider({ env, database, redis }));
+  const appProvider = () => (made ??= createAppProvider({ env, database }));
 
   const sessionUser = async (headers: Headers) => {
     const current = await authService.auth.api.getSession({ headers });
@@ -25,21 +25,38 @@ export function createAppSignIn({ authService, redis }: { authService: AuthServi
   return {
     routes: appSignInRoutes({ env, appProvider, sessionUser }),
     /**
-     * The user of an app's access token, or null when it is unknown, expired or revoked, or its grant (and so its
-     * session) has ended: the same answer userinfo would give, read from the shared records at every call.
+     * The user of an app's access token and what it may do in storage, or null when it is unknown, expired or
+     * revoked, its grant (and so its session) has ended, it was not granted the storage scope, or its app is not
+     * first-party: the same answer userinfo would give, read from the shared records at every call.
      */
-    async accessTokenUser(token: string): Promise<string | null> {
-      const { provider, records } = await appProvider();
+    async accessTokenUser(token: string): Promise<AppTokenUser | null> {
+      const { provider, records, clients } = await appProvider();
       const accessToken = await provider.AccessToken.find(token);
       if (!accessToken || accessToken.isExpired || !accessToken.grantId) return null;
-      return (await records("Grant").find(accessToken.grantId)) ? accessToken.accountId : null;
+      const rights = storageRights(accessToken.scope);
+      if (!rights.files || !clients.isFirstParty(accessToken.clientId)) return null;
+      return (await records("Grant").find(accessToken.grantId)) ? { uid: accessToken.accountId, editor: rights.editor } : null;
     },
   };
 }
 
 export type AppSignIn = ReturnType<typeof createAppSignIn>;
 
+/** Whom an app's access token speaks for in storage, and whether its grant carries an editor's rights. */
+export interface AppTokenUser {
+  uid: string;
+  editor: boolean;
+}
+
 /** Where the browser may be sent at the end of an app's sign-in or sign-out, as CSP sources (the site's forms lead there). */
 export function appRedirectSources(env: ServerEnv): string[] {
   return registeredClients(env).redirectSources();
 }
+
+/**
+ * The provider's endpoints read their request body from the Node stream themselves (oidc-provider caps it at
+ * 56 KB). The host must not touch it: a body stream opened before the provider is ready (on a fresh instance its
+ * first request waits for the provider to be made) leaves it nothing to read, and the token or revocation request
+ * is refused as if it named no client. The interaction (the consent form) is the host's own.
+ */
+export const providerReadsBody = (path: string) => path.startsWith("/oidc/") && !path.startsWith(`${providerPaths.interaction}/`);

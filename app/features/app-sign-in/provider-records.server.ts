@@ -1,4 +1,3 @@
-import type { Redis } from "ioredis";
 import type { Adapter, AdapterPayload } from "oidc-provider";
 import type { DatabaseHandle } from "~/db/connection.server";
 import type { AppSessions } from "./app-sessions.server";
@@ -7,28 +6,93 @@ import type { AppSessions } from "./app-sessions.server";
 const sweepEveryMs = 10 * 60_000;
 
 /**
- * Where the OpenID provider keeps its records (grants, tokens, codes, interactions, provider sessions): Redis when
- * it is configured, else the database. Either way every instance sees the same records, so a token revoked or a
- * refresh token used on one instance is refused by all of them at their next request. A grant also needs its
- * session row (app-sessions.server.ts): finding a grant whose session ended answers nothing, and removing a grant
- * ends its session.
+ * Thrown by `consume` when another request consumed the same code or refresh token first: the caller answers
+ * invalid_grant (refresh-rotation.server.ts). By then the whole family (the grant, its session and every token
+ * of it) has ended.
  */
-export function providerRecords(options: { database: DatabaseHandle; redis?: Redis; redisPrefix: string; sessions: AppSessions }) {
-  const base = options.redis ? redisRecords(options.redis, `${options.redisPrefix}oidc:`) : databaseRecords(options.database);
-  return (kind: string): Adapter => {
-    const records = base(kind);
-    if (kind !== "Grant") return records;
+export class TokenAlreadyUsed extends Error {
+  override name = "TokenAlreadyUsed";
+  constructor(readonly kind: string, readonly grantId: string | null) {
+    super(`${kind} already used`);
+  }
+}
+
+/** A token answer kept for the previous refresh token's grace (refresh-rotation.server.ts). */
+export interface KeptAnswer {
+  body: Record<string, unknown>;
+  /** When the presented token was consumed, in ms since 1970. */
+  consumedAt: number;
+  grantId: string | null;
+}
+
+export interface ProviderRecords {
+  (kind: string): Adapter;
+  /** Ends a grant's whole family: the grant, its session row and every code and token issued under it. */
+  endFamily(grantId: string): Promise<void>;
+  /** Keeps the answer to a rotation on the refresh token it replaced, with the id of its successor. */
+  keepAnswer(presentedId: string, successorId: string, body: Record<string, unknown>): Promise<void>;
+  /** The answer kept on a consumed refresh token of `clientId`, while its successor is still unused and alive. */
+  keptAnswer(presentedId: string, clientId: string): Promise<KeptAnswer | undefined>;
+}
+
+/**
+ * Where the OpenID provider keeps its records (grants, tokens, codes, interactions, provider sessions): the
+ * database (SQLite or PostgreSQL), never Redis, so a Redis restart or flush signs nobody out. Every instance sees
+ * the same rows, so a token revoked or a refresh token used on one instance is refused by all of them at their
+ * next request. Consuming a code or a refresh token is one conditional update: of two presenters at the same
+ * moment (on one instance or two), exactly one wins, and the other ends the family. A grant also needs its
+ * session row (app-sessions.server.ts): finding a grant whose session ended answers nothing, and removing a
+ * grant ends its session.
+ */
+export function providerRecords(options: { database: DatabaseHandle; sessions: AppSessions }): ProviderRecords {
+  const { db } = options.database;
+  const base = databaseRecords(options.database);
+  const endFamily = async (grantId: string) => {
+    await db.deleteFrom("oidc_record").where((where) => where.or([where("grant_id", "=", grantId), where.and([where("kind", "=", "Grant"), where("id", "=", grantId)])])).execute();
+    await options.sessions.end(grantId);
+  };
+  const records = (kind: string): Adapter => {
+    const adapter = base(kind, endFamily);
+    if (kind !== "Grant") return adapter;
     return {
-      ...records,
+      ...adapter,
       async find(id) {
-        const grant = await records.find(id);
+        const grant = await adapter.find(id);
         return grant && (await options.sessions.isAlive(id)) ? grant : undefined;
       },
       async destroy(id) {
-        await Promise.all([records.destroy(id), options.sessions.end(id)]);
+        await Promise.all([adapter.destroy(id), options.sessions.end(id)]);
       },
     };
   };
+
+  return Object.assign(records, {
+    endFamily,
+    async keepAnswer(presentedId: string, successorId: string, body: Record<string, unknown>) {
+      await db
+        .updateTable("oidc_record")
+        .set({ successor_id: successorId, kept_answer: JSON.stringify(body) })
+        .where("kind", "=", "RefreshToken")
+        .where("id", "=", presentedId)
+        .execute();
+    },
+    async keptAnswer(presentedId: string, clientId: string) {
+      const row = await db
+        .selectFrom("oidc_record as presented")
+        .innerJoin("oidc_record as successor", (join) =>
+          join.onRef("successor.id", "=", "presented.successor_id").on("successor.kind", "=", "RefreshToken"),
+        )
+        .select(["presented.payload", "presented.consumed_at", "presented.kept_answer", "presented.grant_id", "successor.consumed_at as successorConsumedAt", "successor.expires_at as successorExpiresAt"])
+        .where("presented.kind", "=", "RefreshToken")
+        .where("presented.id", "=", presentedId)
+        .executeTakeFirst();
+      if (!row?.kept_answer || row.consumed_at === null || row.successorConsumedAt !== null) return undefined;
+      if (Number(row.successorExpiresAt) <= Date.now()) return undefined;
+      if ((JSON.parse(row.payload) as AdapterPayload).clientId !== clientId) return undefined;
+      if (row.grant_id && !(await records("Grant").find(row.grant_id))) return undefined;
+      return { body: JSON.parse(row.kept_answer) as Record<string, unknown>, consumedAt: Number(row.consumed_at), grantId: row.grant_id };
+    },
+  });
 }
 
 function databaseRecords(database: DatabaseHandle) {
@@ -46,7 +110,7 @@ function databaseRecords(database: DatabaseHandle) {
   };
   const columns = ["payload", "expires_at", "consumed_at"] as const;
 
-  return (kind: string): Adapter => ({
+  return (kind: string, endFamily: (grantId: string) => Promise<void>): Adapter => ({
     async upsert(id, payload, expiresIn) {
       const values = {
         payload: JSON.stringify(payload),
@@ -65,8 +129,23 @@ function databaseRecords(database: DatabaseHandle) {
     findByUid: async (uid) => read(await db.selectFrom("oidc_record").select(columns).where("kind", "=", kind).where("uid", "=", uid).executeTakeFirst()),
     // The device flow is off: nothing is ever stored by user code.
     findByUserCode: async () => undefined,
+    /**
+     * One conditional update: only the request that finds the row unconsumed marks it. The provider checked
+     * `consumed` just before, so a request that changes nothing lost a race to another presenter of the same
+     * code or token: the family ends and the request is refused.
+     */
     async consume(id) {
-      await db.updateTable("oidc_record").set({ consumed_at: Date.now() }).where("kind", "=", kind).where("id", "=", id).execute();
+      const result = await db
+        .updateTable("oidc_record")
+        .set({ consumed_at: Date.now() })
+        .where("kind", "=", kind)
+        .where("id", "=", id)
+        .where("consumed_at", "is", null)
+        .executeTakeFirst();
+      if (Number(result.numUpdatedRows) === 1) return;
+      const row = await db.selectFrom("oidc_record").select("grant_id").where("kind", "=", kind).where("id", "=", id).executeTakeFirst();
+      if (row?.grant_id) await endFamily(row.grant_id);
+      throw new TokenAlreadyUsed(kind, row?.grant_id ?? null);
     },
     async destroy(id) {
       await db.deleteFrom("oidc_record").where("kind", "=", kind).where("id", "=", id).execute();
@@ -75,45 +154,4 @@ function databaseRecords(database: DatabaseHandle) {
       await db.deleteFrom("oidc_record").where("kind", "=", kind).where("grant_id", "=", grantId).execute();
     },
   });
-}
-
-function redisRecords(redis: Redis, prefix: string) {
-  return (kind: string): Adapter => {
-    const key = (id: string) => `${prefix}${kind}:${id}`;
-    const grantKey = (grantId: string) => `${prefix}grant:${grantId}`;
-    const uidKey = (uid: string) => `${prefix}uid:${kind}:${uid}`;
-    const find = async (id: string) => {
-      const value = await redis.get(key(id));
-      return value ? (JSON.parse(value) as AdapterPayload) : undefined;
-    };
-    return {
-      async upsert(id, payload, expiresIn) {
-        const batch = redis.multi().set(key(id), JSON.stringify(payload), "EX", expiresIn);
-        if (payload.grantId) {
-          // The grant's index outlives each member; a longer-lived member stretches it.
-          batch.sadd(grantKey(payload.grantId), key(id)).expire(grantKey(payload.grantId), expiresIn, "GT").expire(grantKey(payload.grantId), expiresIn, "NX");
-        }
-        if (payload.uid) batch.set(uidKey(payload.uid), id, "EX", expiresIn);
-        await batch.exec();
-      },
-      find,
-      async findByUid(uid) {
-        const id = await redis.get(uidKey(uid));
-        return id ? find(id) : undefined;
-      },
-      findByUserCode: async () => undefined,
-      async consume(id) {
-        const payload = await find(id);
-        if (payload) await redis.set(key(id), JSON.stringify({ ...payload, consumed: Math.floor(Date.now() / 1000) }), "KEEPTTL");
-      },
-      async destroy(id) {
-        await redis.del(key(id));
-      },
-      async revokeByGrantId(grantId) {
-        const members = await redis.smembers(grantKey(grantId));
-        const own = members.filter((member) => member.startsWith(`${prefix}${kind}:`));
-        if (own.length) await redis.del(...own);
-      },
-    };
-  };
 }

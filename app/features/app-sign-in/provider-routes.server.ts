@@ -1,8 +1,7 @@
 import { Hono, type Context } from "hono";
 import { getCookie } from "hono/cookie";
-import { RESPONSE_ALREADY_SENT } from "@hono/node-server/utils/response";
 import type { ServerEnv } from "~/config/env.server";
-import { answerWithNode, nodeBindings } from "~/services/node-bindings.server";
+import { answeredByNode, answerWithNode, nodeBindings } from "~/services/node-bindings.server";
 import { resolveClientIp, trustedProxyList } from "~/services/client-ip.server";
 import { grantFor, providerCookies, providerPaths, type AppProvider } from "./provider.server";
 import { consentPage, errorPage, pagePolicy } from "./provider-pages.server";
@@ -78,7 +77,7 @@ export function appSignInRoutes(deps: AppSignInRoutesDependencies) {
     }
     const finish = async (result: Record<string, unknown>) => {
       await provider.interactionFinished(incoming, outgoing, result, { mergeWithLastSubmission: false });
-      return RESPONSE_ALREADY_SENT;
+      return answeredByNode(c);
     };
     const silent = details.params.silent === "1";
     const user = await deps.sessionUser(c.req.raw.headers);
@@ -128,7 +127,7 @@ export function appSignInRoutes(deps: AppSignInRoutesDependencies) {
     const { outgoing } = asIssuerRequest(c);
     for (const [name, value] of answerHeaders) outgoing.setHeader(name, value);
     await answerWithNode(c, provider.callback());
-    return RESPONSE_ALREADY_SENT;
+    return answeredByNode(c);
   };
   routes.all("/.well-known/openid-configuration", forward);
   routes.all("/oidc/*", forward);

@@ -1,20 +1,19 @@
-import type { Redis } from "ioredis";
 import type Provider from "oidc-provider";
-import type { Adapter, Configuration } from "oidc-provider";
+import type { Configuration, ProviderContext } from "oidc-provider";
 import type { ServerEnv } from "~/config/env.server";
 import type { DatabaseHandle } from "~/db/connection.server";
-import { noteRequestError } from "~/services/request-context.server";
+import { currentRequestErrors, noteRequestError } from "~/services/request-context.server";
+import { isDependencyUnavailable, serviceUnavailableMessage } from "~/services/dependency-errors.server";
 import { appSessions, type AppSessions } from "./app-sessions.server";
-import { providerRecords } from "./provider-records.server";
+import { providerRecords, type ProviderRecords } from "./provider-records.server";
+import { guardTokenGrants } from "./refresh-rotation.server";
 import { signingKeys } from "./signing-keys.server";
+import { supportedScopes } from "./app-scopes.server";
 import { registeredClients, type RegisteredClients } from "./registered-clients.server";
 import { errorPage, logoutPage, signedOutPage } from "./provider-pages.server";
-import { recordSecurityEvent } from "~/features/security-record/security-record.server";
 
 const day = 24 * 3600;
 
-/** The scopes an app may ask for; `offline_access` is implied (every app gets a refresh token). */
-export const supportedScopes = ["openid", "email", "profile", "offline_access"];
 
 /** The paths of the provider's endpoints below the site's origin (the issuer); discovery names them all. */
 export const providerPaths = {
@@ -49,23 +48,21 @@ export function tokenLifetimes(env: ServerEnv) {
 export interface AppProviderDependencies {
   env: ServerEnv;
   database: DatabaseHandle;
-  /** Redis holds the provider's records when configured (shared by every instance). */
-  redis?: Redis;
 }
 
 export interface AppProvider {
   provider: Provider;
   clients: RegisteredClients;
   sessions: AppSessions;
-  records(kind: string): Adapter;
+  records: ProviderRecords;
   lifetimes: ReturnType<typeof tokenLifetimes>;
 }
 
 /** The site as an OpenID provider for the app (panva's oidc-provider, decision 180), issuer = SITE_URL. */
-export async function createAppProvider({ env, database, redis }: AppProviderDependencies): Promise<AppProvider> {
+export async function createAppProvider({ env, database }: AppProviderDependencies): Promise<AppProvider> {
   const { default: OidcProvider } = await import("oidc-provider");
   const sessions = appSessions(database);
-  const records = providerRecords({ database, redis, redisPrefix: env.REDIS_KEY_PREFIX, sessions });
+  const records = providerRecords({ database, sessions });
   const clients = registeredClients(env);
   const lifetimes = tokenLifetimes(env);
   const keys = await signingKeys(env, database);
@@ -102,7 +99,8 @@ export async function createAppProvider({ env, database, redis }: AppProviderDep
       },
     },
     ttl: lifetimes,
-    // Every use of a refresh token replaces it; presenting a used one again revokes the whole grant (reuse detection).
+    // Every use of a refresh token replaces it; presenting a used one again revokes the whole grant (reuse detection,
+    // made atomic and given a short grace for a lost answer in refresh-rotation.server.ts).
     rotateRefreshToken: true,
     issueRefreshToken: async (_ctx: unknown, client: { grantTypeAllowed(type: string): boolean }) => client.grantTypeAllowed("refresh_token"),
     // Revoking either token is the app's sign-out: the grant and its session end with it.
@@ -122,17 +120,13 @@ export async function createAppProvider({ env, database, redis }: AppProviderDep
       const grantId = result?.consent?.grantId ?? (session as { grantIdFor?(id: string): string | undefined } | undefined)?.grantIdFor?.(client!.clientId);
       const existing = grantId ? await provider.Grant.find(grantId) : undefined;
       if (existing || !client || !session?.accountId || !clients.isFirstParty(client.clientId)) return existing;
-      const appName = clients.displayName(client.clientId);
-      const ipAddress = (ctx as { ip?: string }).ip ?? null;
-      const grant = await grantFor(provider, sessions, lifetimes.Grant, {
+      return grantFor(provider, sessions, lifetimes.Grant, {
         accountId: session.accountId,
         clientId: client.clientId,
-        appName,
+        appName: clients.displayName(client.clientId),
         scope: String(ctx.oidc.params?.scope ?? "openid"),
-        ipAddress,
+        ipAddress: (ctx as { ip?: string }).ip ?? null,
       });
-      await recordSecurityEvent(database, { event: "app-grant", userId: session.accountId, ip: ipAddress, userAgent: (ctx as { get?(field: string): string }).get?.("user-agent") || null, detail: { app: appName } });
-      return grant;
     },
     findAccount: async (_ctx, id) => {
       const user = await database.db
@@ -164,6 +158,8 @@ export async function createAppProvider({ env, database, redis }: AppProviderDep
   // so the provider names the site's origin and marks its cookies Secure on an https site.
   provider.proxy = true;
   provider.on("server_error", (_ctx, error) => noteRequestError(error));
+  provider.use(answerOutagesWith503);
+  await guardTokenGrants(provider, records, database);
   return { provider, clients, sessions, records, lifetimes };
 }
 
@@ -183,4 +179,20 @@ export async function grantFor(
   const grantId = await grant.save();
   await sessions.start({ grantId, userId: input.accountId, appName: input.appName, ipAddress: input.ipAddress, lifetimeSeconds });
   return grant;
+}
+
+/**
+ * A request the provider failed because the database is away answers 503 with Retry-After, like the site's
+ * pages, not 500 server_error: the app retries later and keeps its tokens. JSON answers (token, userinfo,
+ * revocation) say `temporarily_unavailable`; pages keep the provider's error page.
+ */
+async function answerOutagesWith503(ctx: ProviderContext, next: () => Promise<void>) {
+  await next();
+  if (ctx.status !== 500 || !currentRequestErrors().some(isDependencyUnavailable)) return;
+  ctx.status = 503;
+  ctx.set("Retry-After", "5");
+  ctx.set("Cache-Control", "no-store");
+  if (ctx.body && typeof ctx.body === "object" && !Buffer.isBuffer(ctx.body)) {
+    ctx.body = { error: "temporarily_unavailable", error_description: serviceUnavailableMessage };
+  }
 }

@@ -1,4 +1,5 @@
 import type { ServerEnv } from "~/config/env.server";
+import { allowedScopes } from "./app-scopes.server";
 
 export type RegisteredClients = ReturnType<typeof registeredClients>;
 
@@ -24,6 +25,7 @@ export function registeredClients(env: ServerEnv) {
       post_logout_redirect_uris: client.post_logout_redirect_uris,
       grant_types: ["authorization_code", "refresh_token"],
       response_types: ["code"],
+      scope: allowedScopes(client.first_party).join(" "),
       ...(client.public
         ? { token_endpoint_auth_method: "none" }
         : { token_endpoint_auth_method: "client_secret_basic", client_secret: client.client_secret }),

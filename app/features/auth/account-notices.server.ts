@@ -33,6 +33,12 @@ function claimsOf(token: unknown): EmailChangeClaims | null {
 /** A verification token that, once opened, moves the account to a new address (Better Auth's email change). */
 export const isEmailChangeToken = (token: string) => claimsOf(token)?.requestType === "change-email-verification";
 
+/** The claims of an email-change token (unchecked, as above), or null for any other token. */
+export const emailChangeClaims = (token: unknown) => {
+  const claims = claimsOf(token);
+  return claims?.requestType === "change-email-verification" ? claims : null;
+};
+
 /**
  * The security notices Better Auth's own endpoints give rise to:
  * - a changed password (`/change-password`; a password set by the reset link is told by `onPasswordReset`);

@@ -108,6 +108,11 @@ export const authErrorMessages = {
   "auth/passkey-not-found": "找不到這個密碼金鑰，可能已經移除了",
   "auth/passkey-cancelled": "已取消使用密碼金鑰",
   "auth/passkey-unsupported": "這個瀏覽器不支援密碼金鑰，請改用其他方式登入",
+  // Phone numbers and texted codes.
+  "auth/invalid-phone-number": "請輸入正確的手機號碼，例如 0912-345-678",
+  "auth/code-expired": "驗證碼已過期，請重新取得簡訊驗證碼",
+  "auth/phone-number-already-in-use": "這個手機號碼已經用在其他帳號",
+  "auth/sms-quota-exceeded": "今天的簡訊已經送太多了，請明天再試，或改用其他方式登入",
 } as const;
 
 export type AuthErrorCode = keyof typeof authErrorMessages;

@@ -1,6 +1,13 @@
 import type { ServerEnv } from "~/config/env.server";
 import type { AuthErrorCode } from "./auth-client";
 import * as authPaths from "./auth-paths";
+import { endpointRows } from "./way-in";
+import { passwordWayIn } from "./way-in-password";
+import { socialWayIn } from "./way-in-social";
+import { guestWayIn } from "./way-in-guest";
+import { emailLinkWayIn } from "./way-in-email-link";
+import { passkeyWayIn } from "./way-in-passkey";
+import { phoneWayIn } from "./way-in-phone";
 
 /**
  * The one table of the sign-in layer's endpoints (everything under /api/auth): Better Auth's own and those of
@@ -44,8 +51,11 @@ export interface AuthEndpoint {
   perIp?: RateLimitName;
   /** Per typed email (or, with `perAccountBy`, per signed-in account), every attempt counting. */
   perAccount?: RateLimitName;
-  /** Whose count `perAccount` is: the body's `email` (default) or the signed-in account's (its body names another address). */
-  perAccountBy?: "signed-in-user";
+  /**
+   * Whose count `perAccount` is: the body's `email` (default), the signed-in account's (its body names another
+   * address) or the body's `phoneNumber` (as stored: phone-number.ts).
+   */
+  perAccountBy?: "signed-in-user" | "phone-number";
   /** The body field holding a new password: the password policy and the common-password list apply. */
   newPassword?: "password" | "newPassword";
   /** The body carries a display name (`name`): the display-name rules apply (display-name.ts). */
@@ -77,6 +87,11 @@ export interface AuthEndpoint {
   errors?: Readonly<Record<string, AuthErrorCode>>;
   /** The audit log's event name (one JSON line per outcome, never the email or a password). */
   audit?: string;
+  /**
+   * The same endpoint used another way (a way in's row, way-in.ts): a request whose body `when` holds is held to
+   * these rules instead (e.g. attaching a number to the signed-in account rather than signing in with it).
+   */
+  byRequest?: { when: (body: Readonly<Record<string, unknown>>) => boolean; rules: Partial<AuthEndpoint> };
 }
 
 type Rows = Readonly<Record<string, AuthEndpoint>>;
@@ -85,20 +100,10 @@ const get = ["GET"] as const;
 
 /** Better Auth's core endpoints (better-auth 1.7). */
 const core = {
-  signUpEmail: { path: authPaths.signUpEmail, methods: post, startsAccount: true, session: "creates", needs: "nothing", perIp: "RATE_LIMIT_SIGN_UP_PER_IP", perAccount: "RATE_LIMIT_SIGN_UP_PER_ACCOUNT", newPassword: "password", displayName: true, audit: "sign-up" },
-  signInEmail: { path: authPaths.signInEmail, methods: post, oneFactor: true, session: "creates", needs: "nothing", lockout: "typed-email", refuseUnverifiedEmail: true, perIp: "RATE_LIMIT_SIGN_IN_PER_IP", audit: "sign-in" },
-  // With an ID token it signs in at once; otherwise it answers the provider's address.
-  signInSocial: { path: authPaths.signInSocial, methods: post, session: "creates", needs: "nothing", perIp: "RATE_LIMIT_SIGN_IN_PER_IP", audit: "sign-in" },
-  callbackId: { path: authPaths.callbackId, methods: ["GET", "POST"], oneFactor: true, session: "creates", needs: "nothing", popupLanding: true, audit: "sign-in" },
   getSession: { path: authPaths.getSession, methods: ["GET", "POST"], session: "renews", needs: "nothing" },
   signOut: { path: authPaths.signOut, methods: post, session: "ends", needs: "nothing", audit: "sign-out" },
   verifyEmail: { path: authPaths.verifyEmail, methods: get, singleUseLink: true, notice: "email-changed", session: "renews", needs: "nothing", audit: "email-verification" },
   sendVerificationEmail: { path: authPaths.sendVerificationEmail, methods: post, session: "none", needs: "nothing", perIp: "RATE_LIMIT_MAIL_PER_IP", perAccount: "RATE_LIMIT_VERIFICATION_MAIL_PER_ACCOUNT" },
-  requestPasswordReset: { path: authPaths.requestPasswordReset, methods: post, session: "none", needs: "nothing", perIp: "RATE_LIMIT_MAIL_PER_IP", perAccount: "RATE_LIMIT_PASSWORD_RESET_PER_ACCOUNT", audit: "password-reset-request" },
-  resetPasswordToken: { path: authPaths.resetPasswordToken, methods: get, session: "none", needs: "nothing" },
-  resetPassword: { path: authPaths.resetPassword, methods: post, session: "ends", needs: "nothing", newPassword: "newPassword", audit: "password-reset" },
-  // Changing the password checks the current one: as many tries as a sign-in, and failures count toward the lockout.
-  changePassword: { path: authPaths.changePassword, methods: post, notice: "password-changed", session: "renews", needs: "authoritative-session", recentSignIn: { passwordIn: "currentPassword" }, lockout: "signed-in-user", perIp: "RATE_LIMIT_SIGN_IN_PER_IP", newPassword: "newPassword", audit: "password-change" },
   // Server-scoped in Better Auth, yet routed over HTTP: a password oracle, so limited and locked like a sign-in.
   verifyPassword: { path: authPaths.verifyPassword, methods: post, session: "none", needs: "authoritative-session", lockout: "signed-in-user", perIp: "RATE_LIMIT_SIGN_IN_PER_IP" },
   // A link to the new address; the account changes when it is opened (/verify-email). Same answer for a taken address.
@@ -111,7 +116,6 @@ const core = {
   revokeSession: { path: authPaths.revokeSession, methods: post, session: "ends", needs: "authoritative-session", audit: "sessions-ended" },
   revokeSessions: { path: authPaths.revokeSessions, methods: post, session: "ends", needs: "authoritative-session", audit: "sessions-ended" },
   revokeOtherSessions: { path: authPaths.revokeOtherSessions, methods: post, session: "ends", needs: "authoritative-session", audit: "sessions-ended" },
-  linkSocial: { path: authPaths.linkSocial, methods: post, session: "none", needs: "authoritative-session", recentSignIn: true, perIp: "RATE_LIMIT_SIGN_IN_PER_IP", errors: { SOCIAL_ACCOUNT_ALREADY_LINKED: "auth/provider-already-linked" }, audit: "sign-in-method-link" },
   listAccounts: { path: authPaths.listAccounts, methods: get, session: "none", needs: "session" },
   unlinkAccount: { path: authPaths.unlinkAccount, methods: post, session: "none", needs: "fresh-session" },
   refreshToken: { path: authPaths.refreshToken, methods: post, session: "none", needs: "nothing" },
@@ -119,14 +123,6 @@ const core = {
   accountInfo: { path: authPaths.accountInfo, methods: get, session: "none", needs: "nothing" },
   ok: { path: authPaths.ok, methods: get, session: "none", needs: "nothing" },
   error: { path: authPaths.error, methods: get, session: "none", needs: "nothing" },
-} as const satisfies Rows;
-
-/** Guests (Better Auth's anonymous plugin) and their in-place upgrade (our guest-upgrade plugin). */
-const guests = {
-  signInAnonymous: { path: authPaths.signInAnonymous, methods: post, startsAccount: true, session: "creates", needs: "nothing", perIp: "RATE_LIMIT_GUEST_PER_IP", errors: { ANONYMOUS_USERS_CANNOT_SIGN_IN_AGAIN_ANONYMOUSLY: "auth/operation-not-allowed" }, audit: "guest-sign-in" },
-  deleteAnonymousUser: { path: authPaths.deleteAnonymousUser, methods: post, session: "ends", needs: "authoritative-session", audit: "account-deletion" },
-  // A new session for the same (now named) user; the guest's own ends inside the endpoint.
-  guestUpgrade: { path: authPaths.guestUpgrade, methods: post, startsAccount: true, session: "creates", needs: "session", perIp: "RATE_LIMIT_GUEST_PER_IP", perAccount: "RATE_LIMIT_GUEST_UPGRADE_PER_ACCOUNT", newPassword: "password", displayName: true, errors: { NOT_ANONYMOUS: "auth/not-anonymous" }, audit: "guest-upgrade" },
 } as const satisfies Rows;
 
 /** Our plugins: the identity record, the signed-in devices (identity-endpoint, device-sessions). */
@@ -155,33 +151,13 @@ const accountCenter = {
     errors: { FAILED_TO_UNLINK_LAST_ACCOUNT: "auth/last-sign-in-method", ACCOUNT_NOT_FOUND: "auth/invalid-request" },
     audit: "sign-in-method-removal",
   },
-  setPassword: {
-    path: authPaths.setPassword,
-    methods: post,
-    session: "none",
-    needs: "session",
-    recentSignIn: true,
-    perIp: "RATE_LIMIT_SIGN_IN_PER_IP",
-    newPassword: "newPassword",
-    errors: { PASSWORD_ALREADY_SET: "auth/password-already-set", GUEST_HAS_NO_PASSWORD: "auth/operation-not-allowed" },
-    audit: "password-set",
-  },
   accountData: { path: authPaths.accountData, methods: get, session: "none", needs: "session", perIp: "RATE_LIMIT_SIGN_IN_PER_IP" },
 } as const satisfies Rows;
-
-/** The pop-up sign-in (Better Auth's oauth-popup plugin); it lands on `/callback/:id`. */
-const popup = { oauthPopupStart: { path: authPaths.oauthPopupStart, methods: get, session: "none", needs: "nothing" } } as const satisfies Rows;
 
 /** Short-lived signed tokens for file storage and the app (Better Auth's jwt plugin). */
 const tokens = {
   jwks: { path: authPaths.jwks, methods: get, session: "none", needs: "nothing" },
   token: { path: authPaths.token, methods: get, session: "none", needs: "session" },
-} as const satisfies Rows;
-
-/** Sign-in by emailed link (our email-link plugin): single-use, hashed, 15 minutes; the page's button signs in. */
-const emailLinks = {
-  emailLinkRequest: { path: authPaths.emailLinkRequest, methods: post, session: "none", needs: "nothing", perIp: "RATE_LIMIT_MAIL_PER_IP", perAccount: "RATE_LIMIT_PASSWORD_RESET_PER_ACCOUNT", audit: "email-link-request" },
-  emailLinkSignIn: { path: authPaths.emailLinkSignIn, methods: post, oneFactor: true, session: "creates", needs: "nothing", perIp: "RATE_LIMIT_SIGN_IN_PER_IP", audit: "sign-in" },
 } as const satisfies Rows;
 
 const twoStepErrors = {
@@ -216,31 +192,22 @@ const twoStep = {
   twoFactorVerifyOtp: { path: authPaths.twoFactorVerifyOtp, methods: post, session: "creates", needs: "nothing", perIp: "RATE_LIMIT_SIGN_IN_PER_IP", errors: twoStepErrors, audit: "two-step-code" },
 } as const satisfies Rows;
 
-const passkeyErrors = {
-  INVALID_PASSKEY: "auth/invalid-passkey",
-  PASSKEY_NOT_FOUND: "auth/passkey-not-found",
-  OPERATION_NOT_ALLOWED: "auth/operation-not-allowed",
-  FAILED_TO_UNLINK_LAST_ACCOUNT: "auth/last-sign-in-method",
-} as const satisfies Record<string, AuthErrorCode>;
-
-/**
- * Passkeys (our plugin on @simplewebauthn/server, passkeys.server.ts): two factors in one, no code after them. Adding
- * and removing one is a sensitive change; the last passkey of an account with no other way in stays.
- */
-const passkeyRows = {
-  passkeyRegisterOptions: { path: authPaths.passkeyRegisterOptions, methods: post, session: "none", needs: "session", recentSignIn: true, errors: passkeyErrors },
-  passkeyRegisterVerify: { path: authPaths.passkeyRegisterVerify, methods: post, session: "none", needs: "session", recentSignIn: true, errors: passkeyErrors, audit: "passkey-added" },
-  passkeyList: { path: authPaths.passkeyList, methods: get, session: "none", needs: "session" },
-  passkeyRename: { path: authPaths.passkeyRename, methods: post, session: "none", needs: "session", errors: passkeyErrors },
-  passkeyDelete: { path: authPaths.passkeyDelete, methods: post, session: "none", needs: "session", recentSignIn: true, errors: passkeyErrors, audit: "passkey-removed" },
-  passkeySignInOptions: { path: authPaths.passkeySignInOptions, methods: post, session: "none", needs: "nothing", perIp: "RATE_LIMIT_SIGN_IN_PER_IP" },
-  passkeySignInVerify: { path: authPaths.passkeySignInVerify, methods: post, session: "creates", needs: "nothing", perIp: "RATE_LIMIT_SIGN_IN_PER_IP", errors: passkeyErrors, audit: "sign-in" },
-} as const satisfies Rows;
-
 /** Every endpoint by name. A plugin's rows go in a group of their own above and are listed here. */
-const rows = { ...core, ...guests, ...account, ...accountCenter, ...popup, ...tokens, ...emailLinks, ...twoStep, ...passkeyRows };
+/** The ways in (way-in.ts): each unit's rows, every rule decided. A new way in is one more unit here. */
+export const waysIn = [passwordWayIn, socialWayIn, guestWayIn, emailLinkWayIn, passkeyWayIn, phoneWayIn] as const;
+const wayInRows = {
+  ...endpointRows(passwordWayIn),
+  ...endpointRows(socialWayIn),
+  ...endpointRows(guestWayIn),
+  ...endpointRows(emailLinkWayIn),
+  ...endpointRows(passkeyWayIn),
+  ...endpointRows(phoneWayIn),
+};
+const rows = { ...core, ...wayInRows, ...account, ...accountCenter, ...tokens, ...twoStep };
 
 export type AuthEndpointName = keyof typeof rows;
+/** A row by its name (the units' account-center entries name their rows). */
+export const authEndpointNamed = (name: string): AuthEndpoint | undefined => (rows as Record<string, AuthEndpoint>)[name];
 /** Every endpoint. */
 export const authEndpoints: readonly AuthEndpoint[] = Object.values(rows);
 
@@ -300,10 +267,17 @@ export function authEndpoint(path: string | undefined): AuthEndpoint | undefined
   return exact.get(path) ?? patterns.find(({ pattern }) => pattern.test(path))?.row;
 }
 
-/** A hook matcher: the request's endpoint has a row for which `test` holds. */
+/** The row a request is held to: its path's, or the variant its body picks (`byRequest`). */
+export function authEndpointFor(ctx: { path?: string; body?: unknown }): AuthEndpoint | undefined {
+  const row = authEndpoint(ctx.path);
+  const body = ctx.body && typeof ctx.body === "object" ? (ctx.body as Record<string, unknown>) : {};
+  return row?.byRequest?.when(body) ? { ...row, ...row.byRequest.rules } : row;
+}
+
+/** A hook matcher: the request's endpoint has a row (as its body picks it) for which `test` holds. */
 export const endpointsWhere =
   (test: (row: AuthEndpoint) => unknown) =>
-  (ctx: { path?: string }): boolean => {
-    const row = authEndpoint(ctx.path);
+  (ctx: { path?: string; body?: unknown }): boolean => {
+    const row = authEndpointFor(ctx);
     return Boolean(row && test(row));
   };

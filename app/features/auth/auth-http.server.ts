@@ -8,6 +8,8 @@ import { authBasePath, authEndpoint, authPaths, type AuthPath } from "./auth-end
 import { jsonError, toCatalogueError } from "./api-errors.server";
 import { withoutSessionTokens } from "./session-token-scrub.server";
 import { noteRequestError } from "~/services/request-context.server";
+import { unlessDependencyFailed } from "~/services/dependency-errors.server";
+import { authHandler } from "./auth-router.server";
 
 /**
  * One request to the sign-in layer's API, from the host (`/api/auth/*`) or from a sign-in form's action: only a
@@ -22,7 +24,7 @@ export async function serveAuthRequest(service: AuthService, request: Request): 
     return jsonError(405, "auth/invalid-request", undefined, { allow: row.methods.join(", ") });
   }
   try {
-    const response = await withoutSessionTokens(await toCatalogueError(await service.auth.handler(request), row));
+    const response = await withoutSessionTokens(await toCatalogueError(await authHandler(service.auth)(request), row));
     if (!row.popupLanding) return response;
     // After the provider's pages the pop-up must not switch browsing-context group, or window.opener is gone.
     const headers = new Headers(response.headers);
@@ -59,14 +61,13 @@ export async function callAuthApi(request: Request, path: AuthPath, body?: unkno
     if (value) headers.set(name, value);
   }
   if (body !== undefined) headers.set("content-type", "application/json");
-  const answer = await serveAuthRequest(
-    service,
-    new Request(`${service.env.SITE_URL}${authBasePath}${path}${query ? `?${new URLSearchParams(query)}` : ""}`, {
-      method: body === undefined ? "GET" : "POST",
-      headers,
-      body: body === undefined ? undefined : JSON.stringify(body),
-    }),
-  );
+  const authRequest = new Request(`${service.env.SITE_URL}${authBasePath}${path}${query ? `?${new URLSearchParams(query)}` : ""}`, {
+    method: body === undefined ? "GET" : "POST",
+    headers,
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  // A refusal while the database or Redis was away is the outage's (503), not the visitor's: no "signed out" page.
+  const answer = await unlessDependencyFailed(() => serveAuthRequest(service, authRequest), (response) => !response.ok);
   const parsed = (await answer.json().catch(() => null)) as AuthAnswer["body"];
   return { ok: answer.ok, status: answer.status, body: parsed, cookies: answer.headers.getSetCookie(), retryAfter: answer.headers.get("retry-after") };
 }

@@ -1,7 +1,7 @@
 import type { BetterAuthOptions, BetterAuthPlugin } from "better-auth";
 import { createAuthMiddleware, getSessionFromCtx, isAPIError } from "better-auth/api";
 import { decodeJwt } from "jose";
-import { authEndpoint, endpointsWhere } from "./auth-endpoints";
+import { authEndpointFor, endpointsWhere } from "./auth-endpoints";
 import { getLogger } from "~/services/logger.server";
 import { isUniqueViolation } from "~/services/dependency-errors.server";
 import { noteRequestError } from "~/services/request-context.server";
@@ -60,7 +60,7 @@ export function auditLog(database: DatabaseHandle): BetterAuthPlugin {
             const returned = ctx.context.returned;
             const refused = isAPIError(returned) ? returned : undefined;
             const userId = ctx.context.newSession?.user.id ?? ctx.context.session?.user.id;
-            const event = authEndpoint(ctx.path)?.audit ?? "unknown";
+            const event = authEndpointFor(ctx)?.audit ?? "unknown";
             const code = refused ? String(refused.body?.code ?? refused.statusCode) : undefined;
             getLogger().info(
               {

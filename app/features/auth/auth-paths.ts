@@ -68,3 +68,9 @@ export const oauthPopupStart = "/oauth-popup/start";
 export const signInMethodsRemove = "/sign-in-methods/remove";
 export const setPassword = "/set-password";
 
+export const phoneNumberSendOtp = "/phone-number/send-otp";
+export const phoneNumberVerify = "/phone-number/verify";
+export const phoneNumberRemove = "/phone-number/remove";
+export const signInPhoneNumber = "/sign-in/phone-number";
+export const phoneNumberRequestPasswordReset = "/phone-number/request-password-reset";
+export const phoneNumberResetPassword = "/phone-number/reset-password";

@@ -1,7 +1,7 @@
 import { getEnv, type ServerEnv } from "~/config/env.server";
 import { getDatabase, whenMigrated } from "~/db/db.server";
 import type { DatabaseHandle } from "~/db/connection.server";
-import { mailboxTransport, smtpTransport, type MailTransport } from "~/features/mail/mail-transport.server";
+import { mailboxTransport, smsMailboxTransport, smtpTransport, type MailTransport } from "~/features/mail/mail-transport.server";
 import { startMailSender, type MailSender } from "~/features/mail/outbox.server";
 import { getLogger } from "~/services/logger.server";
 import { createAuth, type Auth, type DevIdentityProvider } from "./auth.server";
@@ -83,7 +83,9 @@ export function createAuthService({ env, database, rateLimitPrefix, rateLimitSto
   const rateLimitStore = given ?? createRateLimitStore(env.REDIS_URL, rateLimitPrefix);
   const devIdentityProvider = devIdentityProviderFor(env);
   const auth = createAuth({ env, database, rateLimitStore, devIdentityProvider });
-  const mailSender = startMailSender({ db: database.db, dialect: database.dialect, transport: mail, logger: getLogger(), startWhen: whenMigrated(database), passive: env.WEB_CONCURRENCY_WORKER > 1 });
+  // Text messages: the development mailbox on a loopback site (gateways: SMS_PROVIDER, docs/auth.md).
+  const sms = env.isLoopbackSite ? smsMailboxTransport(database.db) : undefined;
+  const mailSender = startMailSender({ db: database.db, dialect: database.dialect, transport: mail, sms, logger: getLogger(), startWhen: whenMigrated(database), passive: env.WEB_CONCURRENCY_WORKER > 1 });
   return {
     env,
     database,

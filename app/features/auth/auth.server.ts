@@ -28,6 +28,7 @@ import { singleUseLinks } from "./single-use-links.server";
 import { promoteEditors } from "./roles.server";
 import { recentSignIn } from "./recent-sign-in.server";
 import { accountNotices, isEmailChangeToken } from "./account-notices.server";
+import { emailChangeLinks } from "./email-change-links.server";
 import { sendSecurityNotice } from "./security-notices.server";
 import { signInMethods } from "./sign-in-methods.server";
 import { knownDevices } from "./known-devices.server";
@@ -37,6 +38,8 @@ import { twoStepSignIn } from "./two-step.server";
 import { accountLock } from "./account-lock.server";
 import { emailLinkSignIn } from "./email-link.server";
 import { passkeys } from "./passkeys.server";
+import { phoneSignIn } from "./phone-sign-in.server";
+import { endUnprovenAccess, unprovenAccessHooks } from "./unproven-access.server";
 import { authBasePath, authPaths } from "./auth-endpoints";
 
 export const guestDisplayName = "訪客";
@@ -64,6 +67,7 @@ export function authOptions(deps: AuthDependencies) {
   const brand = { productName: env.PRODUCT_NAME, supportEmail: env.SUPPORT_EMAIL };
   const policy = passwordPolicyFrom(env);
   const sessions = sessionOptions(env);
+  const unproven = unprovenAccessHooks(database.db, env);
 
   const socialProviders: NonNullable<BetterAuthOptions["socialProviders"]> = Object.fromEntries(
     realSocialProviders(env).map(({ id, clientId, clientSecret, scope }) => [id, { clientId, clientSecret, scope }]),
@@ -105,9 +109,15 @@ export function authOptions(deps: AuthDependencies) {
     // Only providers that vouch for the email may join an existing account by it (Facebook and LINE may hand
     // over unverified addresses, so they link only when the email is marked verified).
     // Linking from the account screen (signed in, recently) may bring a provider account with another address.
-    account: { accountLinking: { enabled: true, trustedProviders: ["google", "dev"], allowDifferentEmails: true } },
+    // A provider that vouches for the address may also join an account whose address was never verified: that is
+    // the owner proving it, and everything set before the proof ends (unproven-access.server.ts). Better Auth's
+    // default refuses it, which locks the owner out of an account someone else opened with her address.
+    account: {
+      accountLinking: { enabled: true, trustedProviders: ["google", "dev"], allowDifferentEmails: true, requireLocalEmailVerified: false },
+    },
     // Removing a sign-in method goes through /sign-in-methods/remove (the last one stays, even under a race).
-    disabledPaths: [authPaths.unlinkAccount],
+    // Phone numbers sign in by texted code only: the plugin's password-per-number endpoints are off.
+    disabledPaths: [authPaths.unlinkAccount, authPaths.signInPhoneNumber, authPaths.phoneNumberRequestPasswordReset, authPaths.phoneNumberResetPassword],
     user: {
       // A new address is used only once the link mailed to it is opened (recent-sign-in guarded).
       changeEmail: { enabled: true },
@@ -126,6 +136,8 @@ export function authOptions(deps: AuthDependencies) {
         // A provider joined to an account that already had a way in (linked on the account screen, or by a
         // verified email at sign-in): tell the account.
         create: {
+          // A provider joining an unverified account by its address: the proof ends what was set before it.
+          before: async (account, endpoint) => void (await unproven.accountCreated(account, endpoint)),
           after: async (account) => {
             if (account.providerId === "credential") return;
             const owner = await database.db.selectFrom("user").select(["email"]).where("id", "=", account.userId).executeTakeFirst();
@@ -144,7 +156,11 @@ export function authOptions(deps: AuthDependencies) {
           after: async (user) => void (user.emailVerified && (await promoteEditors(database, env.EDITOR_EMAILS))),
         },
         update: {
-          before: async (user) => (typeof user.name === "string" ? { data: { ...user, name: cleanDisplayName(user.name) } } : undefined),
+          before: async (user, endpoint) => {
+            const proven = await unproven.userUpdating(user, endpoint);
+            const name = typeof user.name === "string" ? { name: cleanDisplayName(user.name) } : {};
+            return proven || "name" in name ? { data: { ...user, ...proven, ...name } } : undefined;
+          },
           after: async (user) => void (user.emailVerified && (await promoteEditors(database, env.EDITOR_EMAILS))),
         },
       },
@@ -165,6 +181,8 @@ export function authOptions(deps: AuthDependencies) {
       accountRateLimit(env, rateLimitStore),
       redirectRule(env.SITE_URL),
       singleUseLinks(database.db, verificationLinkLifetime),
+      // Only the newest email-change link works, and a taken address is a clear refusal.
+      emailChangeLinks(database.db),
       // Before the anonymous plugin: an unverified sign-in is refused before a guest's data would move.
       signInRules({ policy, siteWords: siteContextWords(env), siteUrl: env.SITE_URL }),
       // A sensitive change long after sign-in waits for the password (or another proof) again.
@@ -180,10 +198,13 @@ export function authOptions(deps: AuthDependencies) {
           moveUserData(database.db, anonymousUser.user.id, newUser.user.id),
       }),
       guestUpgrade(),
-      emailLinkSignIn(env.SITE_URL, async (to, link) => {
-        await enqueueMail(database.db, emailLinkSignInEmail(brand, to.email, link));
+      emailLinkSignIn(env.SITE_URL, {
+        send: async (to, link) => void (await enqueueMail(database.db, emailLinkSignInEmail(brand, to.email, link))),
+        // The link proves the address: on an unverified account nothing set before it stays.
+        proved: (ctx, user) => endUnprovenAccess(ctx.context, database.db, env, user),
       }),
       passkeys(database, env),
+      ...phoneSignIn(database, env, rateLimitStore),
       // After every one-factor way in (it turns their session into a pending code), before the pop-up plugin
       // (which answers the opener from the callback's final redirect).
       twoStepSignIn(database.db, env),

@@ -19,6 +19,14 @@ const hiddenCharacters = /[\p{Cc}\u00AD\u061C\u180E\u200B\u200C\u200E\u200F\u202
 const linkLike =
   /(?:[a-z][a-z0-9+.-]*:\/\/|www\.|[\p{L}\p{N}-]+\.(?:com|net|org|tw|io|co|cc|me|info|biz|xyz|app|link|site|online|top|shop|ly|gl|example)(?![\p{L}\p{N}]))/iu;
 
+/**
+ * Full stops of other scripts that a reader (and some browsers' link detection) takes for a dot: the ideographic
+ * 。 (U+3002), its half-width ｡ (U+FF61), the full-width ． (U+FF0E), the small ﹒ (U+FE52), the one-dot leader ․
+ * (U+2024). `evil。example` is a link to the eye; the name's own text is kept as typed.
+ */
+const dotLookAlikes = /[\u3002\uFF61\uFF0E\uFE52\u2024]/gu;
+const asLinkReader = (text: string) => text.normalize("NFKC").replace(dotLookAlikes, ".");
+
 export type DisplayNameProblem = "too-long" | "hidden-characters" | "link";
 
 /**
@@ -31,7 +39,7 @@ export function displayNameProblem(name: string): DisplayNameProblem | null {
   const trimmed = name.trim();
   if ([...trimmed].length > DISPLAY_NAME_MAX_LENGTH) return "too-long";
   if (hiddenCharacters.test(trimmed)) return "hidden-characters";
-  if (linkLike.test(trimmed.normalize("NFKC"))) return "link";
+  if (linkLike.test(asLinkReader(trimmed))) return "link";
   return null;
 }
 
@@ -44,6 +52,6 @@ export const displayNameMessages: Record<DisplayNameProblem, string> = {
 /** A name from elsewhere (a sign-in provider) made fit to show: hidden characters and links removed, then capped. */
 export function cleanDisplayName(name: string): string {
   const visible = [...name.normalize("NFC")].filter((character) => !hiddenCharacters.test(character)).join("").trim();
-  const clean = linkLike.test(visible.normalize("NFKC")) ? "" : visible;
+  const clean = linkLike.test(asLinkReader(visible)) ? "" : visible;
   return [...clean].slice(0, DISPLAY_NAME_MAX_LENGTH).join("");
 }

@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from "node:crypto";
 import { APIError, createAuthEndpoint } from "better-auth/api";
 import { setSessionCookie } from "better-auth/cookies";
-import type { BetterAuthPlugin } from "better-auth";
+import type { BetterAuthPlugin, GenericEndpointContext } from "better-auth";
 import * as z from "zod";
 import { emailLinkPath } from "./auth-client";
 import { authPaths } from "./auth-endpoints";
@@ -18,10 +18,18 @@ const identifierOf = (token: string) => `email-link:${createHash("sha256").updat
  *   enumeration); an account gets a link to our own page (`/login/email-link?token=…`), valid 15 minutes;
  * - only the token's SHA-256 is stored (the verification table), so a database copy cannot sign anyone in;
  * - `POST /email-link/sign-in { token }` (the page's button) claims the record atomically: a second use, a
- *   second tab or an expired link gets INVALID_TOKEN. The link proves the address, so it is marked verified.
+ *   second tab or an expired link gets INVALID_TOKEN. The link proves the address, so it is marked verified; on an
+ *   account that was unverified, every credential and session set before it ends first (unproven-access.server.ts).
  * Two-step sign-in challenges this way in like a password (two-step.server.ts).
  */
-export function emailLinkSignIn(siteUrl: string, send: (to: { email: string; name: string }, link: string) => Promise<void>): BetterAuthPlugin {
+export function emailLinkSignIn(
+  siteUrl: string,
+  mail: {
+    send: (to: { email: string; name: string }, link: string) => Promise<void>;
+    /** The link has just proved the address of an account that was unverified (unproven-access.server.ts). */
+    proved: (ctx: GenericEndpointContext, user: { id: string; email: string }) => Promise<void>;
+  },
+): BetterAuthPlugin {
   return {
     id: "email-link",
     endpoints: {
@@ -41,7 +49,7 @@ export function emailLinkSignIn(siteUrl: string, send: (to: { email: string; nam
             });
             const link = new URL(emailLinkPath, siteUrl);
             link.search = new URLSearchParams({ token }).toString();
-            await send({ email: user.email, name: user.name }, link.toString());
+            await mail.send({ email: user.email, name: user.name }, link.toString());
           }
           return ctx.json({ status: true });
         },
@@ -53,7 +61,8 @@ export function emailLinkSignIn(siteUrl: string, send: (to: { email: string; nam
           const claimed = await ctx.context.internalAdapter.consumeVerificationValue(identifierOf(ctx.body.token));
           const user = claimed ? await ctx.context.internalAdapter.findUserById(claimed.value) : null;
           if (!user) throw new APIError("UNAUTHORIZED", { code: "INVALID_TOKEN", message: "Invalid or used link" });
-          const verified = user.emailVerified ? user : await ctx.context.internalAdapter.updateUser(user.id, { emailVerified: true });
+          if (!user.emailVerified) await mail.proved(ctx, user);
+          const verified = user.emailVerified ? user : await ctx.context.internalAdapter.updateUser(user.id, { emailVerified: true, twoFactorEnabled: false });
           const session = await ctx.context.internalAdapter.createSession(user.id);
           await setSessionCookie(ctx, { session, user: verified });
           return ctx.json({ status: true });

@@ -1,9 +1,9 @@
-import { createHash, randomBytes } from "node:crypto";
+import { createHash, createHmac, randomBytes, timingSafeEqual } from "node:crypto";
 import { createAuthMiddleware, isAPIError } from "better-auth/api";
 import type { BetterAuthPlugin } from "better-auth";
 import type { DatabaseHandle } from "~/db/connection.server";
 import { deviceLabel } from "./device-name";
-import { authEndpoint, endpointsWhere } from "./auth-endpoints";
+import { authEndpointFor, endpointsWhere } from "./auth-endpoints";
 import { networkPlace } from "./network-place.server";
 import { sendSecurityNotice, type NoticeSite } from "./security-notices.server";
 import { recordAuditEvent } from "./auth-logging.server";
@@ -14,12 +14,31 @@ import { recordAuditEvent } from "./auth-logging.server";
  * security notice naming the device, its network place if known, and its address. The browser an account is
  * created in is its first device: no notice for that one. The cookie says nothing about who signed in, is
  * HttpOnly, and a cleared cookie only means one more notice.
+ * A device id counts only as the server issued it for that account: each entry of the cookie is `id.mac`, the
+ * MAC over (account, id) under the site's secret. An id a client (or a cookie planted from a sibling host) chose,
+ * or one issued to another account, is ignored and a new one issued, so it can never silence the notice. One
+ * browser keeps an entry per account that signs in on it (a family's shared tablet), the newest first.
  */
 const cookieName = "known_device";
 const cookieMaxAge = 400 * 24 * 3600;
-const cookieValue = /^[\w-]{32}$/;
+const entryShape = /^([\w-]{32})\.([\w-]{43})$/;
+const entriesKept = 5;
 
 const hashOf = (value: string) => createHash("sha256").update(value).digest("hex");
+const macOf = (secret: string, userId: string, deviceId: string) => createHmac("sha256", secret).update(`known-device:${userId}:${deviceId}`).digest("base64url");
+
+/** The device id this browser holds for `userId`, if the server issued it for that account; and the other entries. */
+function deviceIdFor(presented: string | null | undefined, secret: string, userId: string): { deviceId?: string; others: string[] } {
+  const entries = (presented ?? "").split("~").filter((entry) => entryShape.test(entry));
+  for (const entry of entries) {
+    const [, id = "", mac = ""] = entryShape.exec(entry) ?? [];
+    const expected = Buffer.from(macOf(secret, userId, id));
+    if (expected.length === mac.length && timingSafeEqual(expected, Buffer.from(mac))) {
+      return { deviceId: id, others: entries.filter((other) => other !== entry) };
+    }
+  }
+  return { others: entries };
+}
 
 export function knownDevices(database: DatabaseHandle, site: NoticeSite): BetterAuthPlugin {
   const { db } = database;
@@ -33,12 +52,13 @@ export function knownDevices(database: DatabaseHandle, site: NoticeSite): Better
           handler: createAuthMiddleware(async (ctx) => {
             const signedIn = ctx.context.newSession;
             if (!signedIn || isAPIError(ctx.context.returned) || (signedIn.user as { isAnonymous?: boolean | null }).isAnonymous) return;
-            const cookie = ctx.context.createAuthCookie(cookieName, { maxAge: cookieMaxAge });
-            const presented = ctx.getCookie(cookie.name);
-            const deviceId = presented && cookieValue.test(presented) ? presented : randomBytes(24).toString("base64url");
-            ctx.setCookie(cookie.name, deviceId, cookie.attributes);
-
             const { user, session } = signedIn;
+            const cookie = ctx.context.createAuthCookie(cookieName, { maxAge: cookieMaxAge });
+            const held = deviceIdFor(ctx.getCookie(cookie.name), ctx.context.secret, user.id);
+            const deviceId = held.deviceId ?? randomBytes(24).toString("base64url");
+            const entry = `${deviceId}.${macOf(ctx.context.secret, user.id, deviceId)}`;
+            ctx.setCookie(cookie.name, [entry, ...held.others].slice(0, entriesKept).join("~"), cookie.attributes);
+
             const hash = hashOf(deviceId);
             const now = new Date().toISOString();
             const known = await db.selectFrom("known_device").select("device_hash").where("user_id", "=", user.id).execute();
@@ -52,7 +72,7 @@ export function knownDevices(database: DatabaseHandle, site: NoticeSite): Better
               .onConflict((conflict) => conflict.columns(["user_id", "device_hash"]).doNothing())
               .execute();
             // Where an account begins (its row's `startsAccount`) nobody is told; every other way in tells.
-            if (authEndpoint(ctx.path)?.startsAccount || known.length === 0) return;
+            if (authEndpointFor(ctx)?.startsAccount || known.length === 0) return;
             const place = networkPlace(session.ipAddress);
             const detail = [deviceLabel(session.userAgent), place, session.ipAddress ? `IP 位址 ${session.ipAddress}` : null].filter(Boolean).join("，");
             await sendSecurityNotice(db, site, { kind: "new-device", to: user.email, detail });

@@ -27,17 +27,37 @@ export function userContextWords(user: { email?: string | null; name?: string | 
   return [local, ...local.split(/[._+-]/), user.name ?? ""];
 }
 
+/** Digits and symbols that stand for letters ("leet"): t4skh3r0 is taskhero. */
+const leet: Record<string, string> = { "0": "o", "1": "i", "3": "e", "4": "a", "5": "s", "7": "t", "8": "b", "@": "a", $: "s", "!": "i", "|": "l" };
+const unLeet = (text: string) => [...text.normalize("NFKC").toLowerCase()].map((character) => leet[character] ?? character).join("");
+
 /**
- * True when the password leans on a context word: it holds one, and what is left once every such word is taken
- * out has fewer than four letters or is itself a common password.
+ * A word and its reorderings: every rotation of a Latin word of six letters or more, so the two halves of a
+ * compound name swapped (herotask for taskhero) are still the word.
+ */
+function withRotations(word: string): string[] {
+  if (!/^[a-z]{6,}$/.test(word)) return [word];
+  return [...word].map((_, index) => word.slice(index) + word.slice(0, index));
+}
+
+/** What is left of `password` once every candidate word is taken out, or null when none was in it. */
+function restWithout(password: string, candidates: readonly string[]): string | null {
+  let rest = password;
+  for (const word of candidates) rest = rest.split(word).join("");
+  return rest === password ? null : rest;
+}
+
+/**
+ * True when the password leans on a context word: it holds one (as typed, or read through leet), and what is left
+ * once every such word is taken out has fewer than four letters or is itself a common password.
  */
 export function leansOnContextWords(password: string, words: readonly string[]): boolean {
-  const candidates = [...new Set(words.map(comparable).filter((word) => [...word].length >= 2))].sort((a, b) => b.length - a.length);
-  let rest = comparable(password);
-  const whole = rest;
-  for (const word of candidates) rest = rest.split(word).join("");
-  if (rest === whole) return false;
-  return (rest.match(/\p{L}/gu)?.length ?? 0) < 4 || isCommonPassword(rest);
+  const base = words.map(comparable).filter((word) => [...word].length >= 2);
+  const candidates = [...new Set(base.flatMap(withRotations))].sort((a, b) => b.length - a.length);
+  return [comparable(password), comparable(unLeet(password))].some((readAs) => {
+    const rest = restWithout(readAs, candidates);
+    return rest !== null && ((rest.match(/\p{L}/gu)?.length ?? 0) < 4 || isCommonPassword(rest));
+  });
 }
 
 export const contextPasswordMessage = "密碼不可建立在網站或產品名稱、「台灣」或你的電子郵件、名稱上（例如 taskhero123、taiwan2024），請換一個";

@@ -1,7 +1,8 @@
 import { APIError, createAuthMiddleware, getSessionFromCtx } from "better-auth/api";
 import type { BetterAuthOptions, BetterAuthPlugin } from "better-auth";
 import type { ServerEnv } from "~/config/env.server";
-import { authEndpoint, authEndpoints, endpointsWhere, type AuthEndpoint, type RateLimitName } from "./auth-endpoints";
+import { authEndpointFor, authEndpoints, endpointsWhere, type AuthEndpoint, type RateLimitName } from "./auth-endpoints";
+import { toE164 } from "./phone-number";
 import { fixedWindowLimiter, type FixedWindow, type RateLimitStore } from "~/services/rate-limiter.server";
 
 /**
@@ -50,12 +51,22 @@ const emailOf = (body: unknown) => {
 
 type HookContext = Parameters<Parameters<typeof createAuthMiddleware>[0]>[0];
 
+/** Whom a per-account limit counts: the typed email, the typed number (as stored) or the signed-in account. */
+async function identifierOf(row: AuthEndpoint, ctx: HookContext, env: ServerEnv): Promise<string | undefined> {
+  if (row.perAccountBy === "signed-in-user") return (await getSessionFromCtx(ctx))?.user.email.toLowerCase();
+  if (row.perAccountBy === "phone-number") {
+    const typed = (ctx.body as { phoneNumber?: unknown } | undefined)?.phoneNumber;
+    return typeof typed === "string" ? (toE164(typed, env.SMS_ALLOWED_COUNTRIES) ?? undefined) : undefined;
+  }
+  return emailOf(ctx.body);
+}
+
 /** Requests that try a password (a sign-in, a password change): their rows name whose it is. */
 const triesPassword = endpointsWhere((row) => row.lockout);
 
 /** Whose password is tried: the typed email at sign-in, the signed-in user's own when changing it. */
 async function passwordOwner(ctx: HookContext): Promise<string | undefined> {
-  if (authEndpoint(ctx.path)?.lockout === "typed-email") return emailOf(ctx.body);
+  if (authEndpointFor(ctx)?.lockout === "typed-email") return emailOf(ctx.body);
   return (await getSessionFromCtx(ctx))?.user.email.toLowerCase();
 }
 
@@ -66,7 +77,6 @@ async function passwordOwner(ctx: HookContext): Promise<string | undefined> {
  * guess the password any faster than the sign-in screen. Everything over a limit answers 429 with Retry-After.
  */
 export function accountRateLimit(env: ServerEnv, store: RateLimitStore): BetterAuthPlugin {
-  const rules = perAccountRules(env);
   const lockout = fixedWindowLimiter(store, env.RATE_LIMIT_SIGN_IN_FAILURES_PER_ACCOUNT, "account-failures:");
   return {
     id: "account-rate-limit",
@@ -84,11 +94,11 @@ export function accountRateLimit(env: ServerEnv, store: RateLimitStore): BetterA
         {
           matcher: endpointsWhere((row) => row.perAccount),
           handler: createAuthMiddleware(async (ctx) => {
-            const row = authEndpoint(ctx.path);
-            const rule = row && rules[row.path];
-            const email = row?.perAccountBy === "signed-in-user" ? (await getSessionFromCtx(ctx))?.user.email.toLowerCase() : emailOf(ctx.body);
-            if (!rule || !email) return;
-            const decision = await fixedWindowLimiter(store, rule, `account:${row.path}:`).hit(email);
+            const row = authEndpointFor(ctx);
+            const rule = row?.perAccount && env[row.perAccount];
+            const who = row && (await identifierOf(row, ctx, env));
+            if (!rule || !who) return;
+            const decision = await fixedWindowLimiter(store, rule, `account:${row.path}:`).hit(who);
             if (!decision.allowed) throw tooManyRequests(decision.retryAfterSeconds);
           }),
         },

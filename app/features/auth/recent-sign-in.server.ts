@@ -2,7 +2,7 @@ import { APIError, createAuthEndpoint, createAuthMiddleware, getSessionFromCtx, 
 import { setSessionCookie } from "better-auth/cookies";
 import type { BetterAuthPlugin, Session, User } from "better-auth";
 import { z } from "zod";
-import { authEndpoint, endpointsWhere } from "./auth-endpoints";
+import { authEndpointFor, endpointsWhere } from "./auth-endpoints";
 import { authPaths } from "./auth-endpoints";
 
 /**
@@ -31,7 +31,7 @@ type EndpointContext = Parameters<Parameters<typeof createAuthMiddleware>[0]>[0]
  * so it is the confirmation itself; an account without a password gets nothing from a field it cannot fill.
  */
 async function carriesOwnPassword(ctx: EndpointContext, userId: string): Promise<boolean> {
-  const rule = authEndpoint(ctx.path)?.recentSignIn;
+  const rule = authEndpointFor(ctx)?.recentSignIn;
   if (typeof rule !== "object") return false;
   const typed = (ctx.body as Record<string, unknown> | undefined)?.[rule.passwordIn];
   if (typeof typed !== "string" || !typed) return false;

@@ -1,5 +1,5 @@
 import type { ServerEnv } from "~/config/env.server";
-import { enqueueMail, type MailExecutor } from "~/features/mail/outbox.server";
+import { enqueueMail, enqueueSms, type MailExecutor } from "~/features/mail/outbox.server";
 import { securityNoticeEmail } from "~/features/mail/mail-templates.server";
 import { formatTaiwanDateTime } from "~/lib/taiwan-time";
 
@@ -20,7 +20,8 @@ export type SecurityNoticeKind =
   | "passkey-added"
   | "passkey-removed"
   | "two-factor-enabled"
-  | "two-factor-disabled";
+  | "two-factor-disabled"
+  | "unproven-access-ended";
 
 export interface SecurityNotice {
   kind: SecurityNoticeKind;
@@ -47,14 +48,36 @@ const wording: Record<SecurityNoticeKind, { title: string; body: (detail: string
   "passkey-removed": { title: "移除了密碼金鑰", body: (detail) => `你的帳號剛剛移除了一把密碼金鑰${detail ? `「${detail}」` : ""}。` },
   "two-factor-enabled": { title: "已開啟兩步驟驗證", body: () => "你的帳號剛剛開啟了兩步驟驗證，之後登入時需要輸入驗證碼。" },
   "two-factor-disabled": { title: "已關閉兩步驟驗證", body: () => "你的帳號剛剛關閉了兩步驟驗證，登入時不再需要驗證碼。" },
+  "unproven-access-ended": {
+    title: "已確認這個電子郵件是你的",
+    body: () =>
+      "有人先用這個電子郵件地址註冊了帳號，但沒有完成確認。你剛剛證明了這個地址是你的，所以確認之前設定的密碼、其他登入方式、密碼金鑰和兩步驟驗證都已移除，所有裝置和 App 也都已登出。帳號裡的資料還在；如果註冊的人不是你，請檢查帳號內容，需要時再設定新的密碼。",
+  },
 };
 
-/** Guests have no real address (`…@guest.invalid`): nothing to tell. */
+/** Guests have no real address (`…@guest.invalid`), nor have accounts made by phone (`…@phone.invalid`). */
 const deliverable = (to: string) => Boolean(to) && !to.toLowerCase().endsWith(".invalid");
 
-export async function sendSecurityNotice(executor: MailExecutor, site: NoticeSite, notice: SecurityNotice): Promise<void> {
-  if (!deliverable(notice.to)) return;
+/** The account's verified number, found by its address (a phone-only account's is its placeholder). */
+async function phoneOf(executor: MailExecutor, email: string): Promise<string | null> {
+  const row = await executor
+    .selectFrom("user")
+    .select(["phoneNumber", "phoneNumberVerified"])
+    .where("email", "=", email.toLowerCase())
+    .executeTakeFirst();
+  return row?.phoneNumber && row.phoneNumberVerified ? row.phoneNumber : null;
+}
+
+/**
+ * Tells the account through every channel it has: its email (when it has a real one) and its verified phone
+ * number, so a parent who signed up by phone is told too. `phone` names a number to tell that the account no
+ * longer has (the number just removed).
+ */
+export async function sendSecurityNotice(executor: MailExecutor, site: NoticeSite, notice: SecurityNotice & { phone?: string }): Promise<void> {
   const { title, body } = wording[notice.kind];
+  const phone = notice.phone ?? (notice.to ? await phoneOf(executor, notice.to) : null);
+  if (phone) await enqueueSms(executor, { to: phone, text: `【${site.PRODUCT_NAME}】${title}：${body(notice.detail ?? "")}如果不是你本人操作，請立即登入檢查帳號。` });
+  if (!deliverable(notice.to)) return;
   const brand = { productName: site.PRODUCT_NAME, supportEmail: site.SUPPORT_EMAIL };
   await enqueueMail(
     executor,

@@ -1,7 +1,7 @@
 import { APIError, createAuthMiddleware, isAPIError } from "better-auth/api";
 import type { AuthContext, BetterAuthOptions, BetterAuthPlugin } from "better-auth";
 import type { ServerEnv } from "~/config/env.server";
-import { authEndpoint, endpointsWhere, type AuthEndpoint } from "./auth-endpoints";
+import { authEndpointFor, endpointsWhere, type AuthEndpoint } from "./auth-endpoints";
 import { RECENT_SIGN_IN_SECONDS } from "./recent-sign-in.server";
 
 const day = 24 * 3600;
@@ -98,7 +98,7 @@ export function endPresentedSession(): BetterAuthPlugin {
           }),
         },
         {
-          matcher: (ctx) => !setsSessions(authEndpoint(ctx.path)),
+          matcher: (ctx) => !setsSessions(authEndpointFor(ctx)),
           handler: createAuthMiddleware(async (ctx) => {
             const fresh = ctx.context.newSession;
             // Reading a session slides it and sets its cookie again: the same token is no new session.

@@ -2,7 +2,7 @@ import { APIError, createAuthMiddleware, getSessionFromCtx } from "better-auth/a
 import type { BetterAuthPlugin, GenericEndpointContext } from "better-auth";
 import { commonPasswordMessage, passwordProblem, type PasswordPolicy } from "./password-policy";
 import { isCommonPassword } from "./common-passwords.server";
-import { authEndpoint, authPaths, endpointsWhere } from "./auth-endpoints";
+import { authEndpointFor, authPaths, endpointsWhere } from "./auth-endpoints";
 import { displayNameMessages, displayNameProblem } from "./display-name";
 import { contextPasswordMessage, leansOnContextWords, userContextWords } from "./password-policy-context.server";
 
@@ -50,7 +50,7 @@ export function signInRules(rules: { policy: PasswordPolicy; siteWords: readonly
         {
           matcher: endpointsWhere((row) => row.newPassword),
           handler: createAuthMiddleware(async (ctx) => {
-            const field = authEndpoint(ctx.path)?.newPassword;
+            const field = authEndpointFor(ctx)?.newPassword;
             const password = field ? (ctx.body as Record<string, unknown> | undefined)?.[field] : undefined;
             if (typeof password !== "string") return;
             const problem = passwordProblem(password, policy) ?? (isCommonPassword(password) ? commonPasswordMessage : null);
@@ -66,7 +66,7 @@ export function signInRules(rules: { policy: PasswordPolicy; siteWords: readonly
             const problem = typeof body.name === "string" ? displayNameProblem(body.name) : null;
             if (problem === "too-long") throw new APIError("BAD_REQUEST", { code: "DISPLAY_NAME_TOO_LONG", message: "Display name too long" });
             if (problem) throw new APIError("BAD_REQUEST", { code: "DISPLAY_NAME_INVALID", message: displayNameMessages[problem] });
-            if (authEndpoint(ctx.path)?.photo && "image" in body && !isOwnPhoto(body.image, rules.siteUrl)) {
+            if (authEndpointFor(ctx)?.photo && "image" in body && !isOwnPhoto(body.image, rules.siteUrl)) {
               throw new APIError("BAD_REQUEST", { code: "PHOTO_URL_INVALID", message: "Photo must be a file of this site" });
             }
           }),

@@ -5,7 +5,7 @@ import { getLogger } from "~/services/logger.server";
 /**
  * How other features keep their own rows in step with accounts. Each feature that stores rows pointing at
  * `user.id` registers one handler at start-up:
- * - `deleteUserData` runs before an account is deleted (sessions and accounts cascade on their own);
+ * - `deleteUserData` runs inside the account's deletion, in the transaction that also deletes the user row;
  * - `moveUserData` runs when a guest signs in to an existing account: the guest's rows move to that account
  *   before the guest user is removed.
  * - `exportUserData` answers the rows as plain JSON for the account's copy of its data (Taiwan's Personal Data
@@ -31,9 +31,16 @@ export function registerUserDataHandler(handler: UserDataHandler): void {
   else handlers[index] = handler;
 }
 
+/**
+ * Deletes an account, all or nothing: every feature's rows and the user row itself (its sessions, sign-in methods
+ * and other rows cascade) in one transaction, so a crash at any point leaves either the whole account or none of
+ * it. Files' bytes only enter the trash inside it; they are removed after the commit (or by the sweeper at
+ * start-up after a crash). Better Auth's own deletion of the user, which follows, then finds nothing left.
+ */
 export async function deleteUserData(db: Kysely<Database>, userId: string): Promise<void> {
   await db.transaction().execute(async (trx) => {
     for (const handler of handlers) await handler.deleteUserData(trx, userId);
+    await trx.deleteFrom("user").where("id", "=", userId).execute();
   });
   await afterCommit();
 }

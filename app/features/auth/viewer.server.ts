@@ -1,4 +1,5 @@
 import { RequestRefused } from "~/services/request-guard.server";
+import { isDependencyUnavailable, unlessDependencyFailed } from "~/services/dependency-errors.server";
 import { getAuthService } from "./auth-service.server";
 import type { Role } from "./roles";
 import type { SessionUser } from "./auth-client";
@@ -20,9 +21,29 @@ export function isEditor(user: { role?: string | null } | null | undefined): boo
   return user?.role === "editor";
 }
 
+type SessionLookup = ReturnType<ReturnType<typeof getAuthService>["auth"]["api"]["getSession"]>;
+const lookups = new WeakMap<Request, SessionLookup>();
+
+/**
+ * The session behind a request, looked up once per page load: the root loader and the page's loaders get the same
+ * GET request, and each lookup verifies the cookie's signature and reads the session and its user. A request that
+ * may change the session (an action's POST) asks afresh every time. A session store that cannot be read throws
+ * (503), never answers null ("signed out").
+ */
+function sessionOf(request: Request): SessionLookup {
+  const lookup = () => unlessDependencyFailed(() => getAuthService().auth.api.getSession({ headers: request.headers }), (current) => !current);
+  if (request.method !== "GET" && request.method !== "HEAD") return lookup();
+  let session = lookups.get(request);
+  if (!session) {
+    session = lookup();
+    lookups.set(request, session);
+  }
+  return session;
+}
+
 /** The signed-in user behind a request (from its session cookie), or null. */
 export async function getViewer(request: Request): Promise<Viewer | null> {
-  const current = await getAuthService().auth.api.getSession({ headers: request.headers });
+  const current = await sessionOf(request);
   if (!current) return null;
   const { user } = current;
   return {
@@ -52,12 +73,13 @@ export async function requireRole(request: Request, role: Role): Promise<Viewer>
 
 /**
  * The session user as the browser keeps it (SessionUser), for the first HTML of a server-rendered page: the bar
- * then shows the account before, or without, any JavaScript. A failing session store only costs that: null.
+ * then shows the account before, or without, any JavaScript. A session the sign-in layer refuses costs only that
+ * (null); a session store that cannot be reached is a 503, never a page shown as signed out.
  */
 export async function getServerSessionUser(request: Request): Promise<SessionUser | null> {
   if (!request.headers.get("cookie")) return null;
   try {
-    const current = await getAuthService().auth.api.getSession({ headers: request.headers });
+    const current = await sessionOf(request);
     if (!current) return null;
     const { user } = current;
     const isAnonymous = Boolean(user.isAnonymous);
@@ -69,7 +91,8 @@ export async function getServerSessionUser(request: Request): Promise<SessionUse
       isAnonymous,
       photoURL: user.image ?? null,
     };
-  } catch {
+  } catch (error) {
+    if (isDependencyUnavailable(error)) throw error;
     return null;
   }
 }

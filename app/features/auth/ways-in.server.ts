@@ -31,5 +31,6 @@ export async function removeWayIn<T>(
 async function waysInLeft(trx: Transaction<Database>, userId: string): Promise<number> {
   const methods = await trx.selectFrom("account").select((eb) => eb.fn.countAll<number | string>().as("n")).where("userId", "=", userId).executeTakeFirst();
   const passkeys = await trx.selectFrom("passkey").select((eb) => eb.fn.countAll<number | string>().as("n")).where("user_id", "=", userId).executeTakeFirst();
-  return Number(methods?.n ?? 0) + Number(passkeys?.n ?? 0);
+  const phone = await trx.selectFrom("user").select(["phoneNumber", "phoneNumberVerified"]).where("id", "=", userId).executeTakeFirst();
+  return Number(methods?.n ?? 0) + Number(passkeys?.n ?? 0) + (phone?.phoneNumber && phone.phoneNumberVerified ? 1 : 0);
 }

@@ -21,18 +21,24 @@ export function SelfTestScreen({ report }: { report: SelfTestReport }) {
             <th scope="row">登入 API</th>
             <td>{status(report.authApi)}</td>
           </tr>
-          <tr>
-            <th scope="row">資料庫（{report.database.dialect}）</th>
-            <td>{status(report.database.ok)}</td>
-          </tr>
-          <tr>
-            <th scope="row">寄信（{report.mail.kind === "smtp" ? "SMTP" : "開發用信箱"}）</th>
-            <td>{status(report.mail.ok)}</td>
-          </tr>
-          <tr>
-            <th scope="row">流量限制儲存</th>
-            <td>{report.rateLimitStore === "redis" ? "Redis（多台共用）" : "本機記憶體"}</td>
-          </tr>
+          {report.database && (
+            <tr>
+              <th scope="row">資料庫（{report.database.dialect}）</th>
+              <td>{status(report.database.ok)}</td>
+            </tr>
+          )}
+          {report.mail && (
+            <tr>
+              <th scope="row">寄信（{report.mail.kind === "smtp" ? "SMTP" : "開發用信箱"}）</th>
+              <td>{status(report.mail.ok)}</td>
+            </tr>
+          )}
+          {report.rateLimitStore && (
+            <tr>
+              <th scope="row">流量限制儲存</th>
+              <td>{report.rateLimitStore === "redis" ? "Redis（多台共用）" : "本機記憶體"}</td>
+            </tr>
+          )}
           <tr>
             <th scope="row">此瀏覽器</th>
             <td>{session}</td>

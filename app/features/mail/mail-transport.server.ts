@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import type { Kysely } from "kysely";
 import nodemailer from "nodemailer";
 import type { Database } from "~/db/schema";
+import type { SmsTransport } from "./outbox.server";
 
 export interface MailMessage {
   to: string;
@@ -70,4 +71,10 @@ export function mailboxTransport(db: Kysely<Database>): MailTransport {
         .execute()
         .then(() => true, () => false),
   };
+}
+
+/** Stores every text message in the development mailbox too (subject 簡訊), beside the mail, found by its number. */
+export function smsMailboxTransport(db: Kysely<Database>): SmsTransport {
+  const mailbox = mailboxTransport(db);
+  return { kind: "mailbox", send: (message) => mailbox.send({ to: message.to, subject: "簡訊", text: message.text, html: "" }) };
 }

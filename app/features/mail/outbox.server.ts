@@ -39,10 +39,37 @@ export async function enqueueMail(executor: MailExecutor, message: MailMessage):
   return id;
 }
 
+/**
+ * A text message. It travels through the same outbox as mail (its channel: the recipient is an E.164 number,
+ * which no address starts with), so it has the same lease, retries and survival of a crash.
+ */
+export interface SmsMessage {
+  /** E.164, `+886912345678`. */
+  to: string;
+  text: string;
+}
+
+/** Where text messages go: a gateway (sms-gateways.server.ts) or, on a loopback site, the development mailbox. */
+export interface SmsTransport {
+  readonly kind: string;
+  send(message: SmsMessage): Promise<void>;
+}
+
+export type OutboxChannel = "email" | "sms";
+export const channelOf = (recipient: string): OutboxChannel => (recipient.startsWith("+") ? "sms" : "email");
+
+/** Stores one text message for delivery, like `enqueueMail`. Never log its text: it may hold a code. */
+export function enqueueSms(executor: MailExecutor, message: SmsMessage): Promise<string> {
+  if (channelOf(message.to) !== "sms") throw new Error("an SMS recipient is an E.164 number");
+  return enqueueMail(executor, { to: message.to, subject: "", text: message.text, html: "" });
+}
+
 export interface MailSenderOptions {
   db: Kysely<Database>;
   dialect: Dialect;
   transport: MailTransport;
+  /** The SMS channel; without one, text messages wait (and their error says why) until one is configured. */
+  sms?: SmsTransport;
   logger: Logger;
   /** How often due rows are looked for when nothing wakes the sender. */
   pollMs?: number;
@@ -106,12 +133,17 @@ export function startMailSender(options: MailSenderOptions): MailSender {
     const attempts = row.attempts + 1;
     try {
       const headers = row.headers ? (JSON.parse(row.headers) as Record<string, string>) : undefined;
-      await transport.send({ to: row.recipient, subject: row.subject, text: row.text, html: row.html, ...(headers ? { headers } : {}) });
+      if (channelOf(row.recipient) === "sms") {
+        if (!options.sms) throw new Error("no SMS gateway is configured (SMS_PROVIDER)");
+        await options.sms.send({ to: row.recipient, text: row.text });
+      } else {
+        await transport.send({ to: row.recipient, subject: row.subject, text: row.text, html: row.html, ...(headers ? { headers } : {}) });
+      }
       await db.updateTable("mail_outbox").set({ sent_at: new Date().toISOString(), last_error: null }).where("id", "=", row.id).execute();
     } catch (error) {
       const giveUp = attempts >= maxAttempts;
       const message = error instanceof Error ? error.message : String(error);
-      logger[giveUp ? "error" : "warn"]({ err: error, mailId: row.id, attempts }, giveUp ? "mail given up" : "mail delivery failed, will retry");
+      logger[giveUp ? "error" : "warn"]({ err: error, mailId: row.id, channel: channelOf(row.recipient), attempts }, giveUp ? "mail given up" : "mail delivery failed, will retry");
       await db
         .updateTable("mail_outbox")
         .set({

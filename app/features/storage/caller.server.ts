@@ -20,8 +20,11 @@ export interface CallerDependencies {
   sessionUserId(headers: Headers): Promise<string | null>;
   /** Whether the session a site token names (`sid`) still lives. */
   sessionActive(sessionId: string): Promise<boolean>;
-  /** The user of an app's (opaque) access token, or null when it is unknown, expired or its sign-in ended. */
-  appTokenUser(token: string): Promise<string | null>;
+  /**
+   * The user of an app's (opaque) access token and whether its grant carries an editor's rights, or null when it
+   * is unknown, expired, its sign-in ended or it was not granted storage.
+   */
+  appTokenUser(token: string): Promise<{ uid: string; editor: boolean } | null>;
   /** The JWT issuer and audience: the site's origin. */
   siteUrl: string;
   /** The request names one of the site's trusted origins (the request guard's `originRule(env).isTrusted`). */
@@ -56,17 +59,22 @@ export function createCallerResolver(deps: CallerDependencies) {
     return null;
   };
 
-  const asCaller = async (uid: string | null): Promise<Caller | null> => {
+  // `mayEdit`: an app's token has an editor's rights only when its grant says so, and the role still counts.
+  const asCaller = async (uid: string | null, mayEdit = true): Promise<Caller | null> => {
     if (!uid) return null;
     const user = await deps.db.selectFrom("user").select(["id", "role"]).where("id", "=", uid).executeTakeFirst();
-    return user ? { uid: user.id, editor: isEditor(user) } : null;
+    return user ? { uid: user.id, editor: mayEdit && isEditor(user) } : null;
+  };
+  const appCaller = async (token: string) => {
+    const app = await deps.appTokenUser(token);
+    return app ? asCaller(app.uid, app.editor) : null;
   };
 
   return async function resolveCaller(request: Request): Promise<Caller | null> {
     const authorization = request.headers.get("authorization");
     const bearer = authorization?.match(/^(?:Firebase|Bearer)\s+(\S+)$/i);
     // A JWT has three dot-separated parts; the provider's access tokens are opaque.
-    if (bearer) return asCaller(await (bearer[1]!.split(".").length === 3 ? verify(bearer[1]!) : deps.appTokenUser(bearer[1]!)));
+    if (bearer) return bearer[1]!.split(".").length === 3 ? asCaller(await verify(bearer[1]!)) : appCaller(bearer[1]!);
     if (authorization) return null;
     const safeMethod = request.method === "GET" || request.method === "HEAD";
     if (!safeMethod && !deps.isTrustedOrigin(request)) return null;

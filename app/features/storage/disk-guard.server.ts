@@ -46,6 +46,8 @@ export function createDiskGuard({ directory, lowBytes, reserveBytes, logger }: D
         logger.warn({ diskFreeBytes: free, directory }, "disk full: the reserve was given back so deletions still work");
         free = await freeBytesAt(directory);
       } else if (free > lowBytes + reserveBytes && !(await reserveExists())) {
+        // DATA_DIR is made on first use only with SQLite; on PostgreSQL it may not exist yet (the file store's home).
+        await fs.mkdir(directory, { recursive: true });
         await fs.writeFile(reserveFile, Buffer.alloc(reserveBytes));
         if (runningOnReserve) logger.info({ directory }, "disk has room again: the reserve is back");
         runningOnReserve = false;

@@ -50,7 +50,7 @@ export function createStorage({
   database: DatabaseHandle;
   authService: AuthService;
   /** The user of an app's access token from the site's OpenID provider (app/features/app-sign-in). */
-  appTokenUser?: (token: string) => Promise<string | null>;
+  appTokenUser?: (token: string) => Promise<{ uid: string; editor: boolean } | null>;
 }) {
   const blobs = blobStoreFor(env);
   const logger = getLogger();

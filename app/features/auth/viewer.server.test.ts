@@ -1,0 +1,36 @@
+// One session lookup per page load: the root loader and the page's loader share it; an action asks afresh.
+import { beforeEach, describe, expect, it, vi } from "vitest";
+
+const getSession = vi.fn();
+vi.mock("./auth-service.server", () => ({ getAuthService: () => ({ auth: { api: { getSession } } }) }));
+const { getServerSessionUser, getViewer } = await import("./viewer.server");
+
+const user = { id: "u1", email: "mom@example.tw", name: "媽媽", role: "user", isAnonymous: false, emailVerified: true, image: null };
+const request = (method: string) => new Request("https://example.tw/wishing-well", { method, headers: { cookie: "session=abc" } });
+
+describe("the viewer's session lookup", () => {
+  beforeEach(() => {
+    getSession.mockReset();
+    getSession.mockResolvedValue({ session: { id: "s1" }, user });
+  });
+
+  it("looks the session up once for every loader of one page load", async () => {
+    const page = request("GET");
+    const [root, viewer, again] = await Promise.all([getServerSessionUser(page), getViewer(page), getViewer(page)]);
+    expect(root?.uid).toBe("u1");
+    expect(viewer?.id).toBe("u1");
+    expect(again?.id).toBe("u1");
+    expect(getSession).toHaveBeenCalledTimes(1);
+    // Another page load is another request: looked up again.
+    await getViewer(request("GET"));
+    expect(getSession).toHaveBeenCalledTimes(2);
+  });
+
+  it("asks afresh on every call for an action, which may change the session", async () => {
+    const action = request("POST");
+    await getViewer(action);
+    getSession.mockResolvedValue(null);
+    expect(await getViewer(action)).toBeNull();
+    expect(getSession).toHaveBeenCalledTimes(2);
+  });
+});

@@ -1,0 +1,70 @@
+import type { AuthErrorCode } from "./auth-client";
+import * as authPaths from "./auth-paths";
+import { wayIn, type WayInRules } from "./way-in";
+
+const post = ["POST"] as const;
+
+const phoneErrors = {
+  INVALID_PHONE_NUMBER: "auth/invalid-phone-number",
+  PHONE_NUMBER_EXIST: "auth/phone-number-already-in-use",
+  OTP_NOT_FOUND: "auth/code-expired",
+  OTP_EXPIRED: "auth/code-expired",
+  INVALID_OTP: "auth/invalid-verification-code",
+  TOO_MANY_ATTEMPTS: "auth/code-expired",
+  SMS_QUOTA_EXCEEDED: "auth/sms-quota-exceeded",
+  PHONE_NUMBER_NOT_EXIST: "auth/not-found",
+  FAILED_TO_UNLINK_LAST_ACCOUNT: "auth/last-sign-in-method",
+} as const satisfies Record<string, AuthErrorCode>;
+
+/** A body that adds the typed number to the signed-in account rather than signing in with it. */
+const attachesToAccount = (body: Readonly<Record<string, unknown>>) => body.updatePhoneNumber === true;
+
+/** Attaching a number: a sensitive change of the signed-in account (no new session, a notice to every channel). */
+const attaching: WayInRules = {
+  session: "none",
+  needs: "nothing",
+  oneFactor: false,
+  perIp: "RATE_LIMIT_SIGN_IN_PER_IP",
+  perIdentifier: false,
+  recentSignIn: true,
+  audit: "phone-number-added",
+  notice: { byEndpoint: "sign-in-method-added" },
+};
+
+/** Better Auth's phone password endpoints: this site keeps no password per number (switched off, auth.server.ts). */
+const switchedOff: WayInRules = { session: "none", needs: "nothing", oneFactor: true, perIp: "RATE_LIMIT_SIGN_IN_PER_IP", perIdentifier: false, recentSignIn: false, audit: false, notice: false };
+
+/**
+ * A Taiwanese mobile number (Better Auth's phoneNumber plugin, phone-sign-in.server.ts): a 6-digit code texted
+ * through the outbox, valid 5 minutes, 5 tries, single use. The same verify endpoint signs up (with a display
+ * name), signs in, upgrades a guest, and, with `updatePhoneNumber`, attaches the number to the signed-in account:
+ * its row depends on the request. A texted code is one factor: two-step sign-in applies.
+ */
+export const phoneWayIn = wayIn({
+  id: "phone",
+  identifies: "phone",
+  screens: ["/login/phone", "/account/security"],
+  accountCenter: { label: "手機號碼", listed: true, adds: ["phoneNumberVerify"], removes: ["phoneNumberRemove"] },
+  rows: {
+    phoneNumberSendOtp: { path: authPaths.phoneNumberSendOtp, methods: post, session: "none", needs: "nothing", oneFactor: false, perIp: "RATE_LIMIT_SMS_PER_IP", perIdentifier: { limit: "RATE_LIMIT_SMS_PER_NUMBER", by: "phone" }, recentSignIn: false, errors: phoneErrors, audit: "sms-code-request", notice: false },
+    phoneNumberVerify: {
+      path: authPaths.phoneNumberVerify,
+      methods: post,
+      session: "creates",
+      needs: "nothing",
+      oneFactor: true,
+      perIp: "RATE_LIMIT_SIGN_IN_PER_IP",
+      perIdentifier: false,
+      recentSignIn: false,
+      displayName: true,
+      errors: phoneErrors,
+      audit: "phone-sign-in",
+      notice: false,
+      byRequest: { when: attachesToAccount, rules: attaching },
+    },
+    phoneNumberRemove: { path: authPaths.phoneNumberRemove, methods: post, session: "none", needs: "session", oneFactor: false, perIp: "RATE_LIMIT_SIGN_IN_PER_IP", perIdentifier: false, recentSignIn: true, errors: phoneErrors, audit: "phone-number-removed", notice: { byEndpoint: "sign-in-method-removed" } },
+    signInPhoneNumber: { path: authPaths.signInPhoneNumber, methods: post, ...switchedOff, session: "creates" },
+    phoneNumberRequestPasswordReset: { path: authPaths.phoneNumberRequestPasswordReset, methods: post, ...switchedOff, oneFactor: false },
+    phoneNumberResetPassword: { path: authPaths.phoneNumberResetPassword, methods: post, ...switchedOff, oneFactor: false },
+  },
+});

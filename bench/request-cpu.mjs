@@ -1,0 +1,98 @@
+// CPU time per request of the built server, read from /proc: robust on a shared machine, where wall-clock figures
+// swing with the neighbours' load. With several builds (BUILD_DIRS=build-a,build-b) the rounds interleave, so an
+// A/B comparison sees the same minutes; each figure is the median over ROUNDS (default 3).
+//   npm run build && node bench/request-cpu.mjs         (BUILD_DIR or BUILD_DIRS, BENCH_PORT, ROUNDS, SAMPLES)
+import fs from "node:fs";
+import { launchServer } from "../tests/helpers/launch-server.mjs";
+import { basePort, buildDir, median, row, runAlone } from "./lib.mjs";
+
+const builds = (process.env.BUILD_DIRS ?? buildDir).split(",");
+const rounds = Number(process.env.ROUNDS ?? 3);
+const samples = Number(process.env.SAMPLES ?? 200);
+const password = "tide-lantern-47";
+const tick = 1000 / 100; // ms per clock tick (USER_HZ is 100 on Linux)
+
+/** CPU ms of the whole process and of its main thread. */
+function cpu(pid) {
+  const read = (file) => {
+    const fields = fs.readFileSync(file, "utf8").split(") ")[1].split(" ");
+    return (Number(fields[11]) + Number(fields[12])) * tick;
+  };
+  return { process: read(`/proc/${pid}/stat`), main: read(`/proc/${pid}/task/${pid}/stat`) };
+}
+
+async function perRequest(pid, count, action) {
+  for (let index = 0; index < 20; index += 1) await action(index); // warm
+  const before = cpu(pid);
+  for (let index = 0; index < count; index += 1) await action(index);
+  const after = cpu(pid);
+  return { process: (after.process - before.process) / count, main: (after.main - before.main) / count };
+}
+
+async function measure(build, port) {
+  const site = await launchServer({ port, buildDir: build, env: { TRUSTED_PROXIES: "127.0.0.1" } });
+  const { origin, pid } = site;
+  let visitor = 0;
+  const send = async (pathname, { body, cookie } = {}) => {
+    visitor += 1;
+    const response = await fetch(`${origin}${pathname}`, {
+      method: body ? "POST" : "GET",
+      headers: {
+        ...(body ? { "content-type": "application/json" } : {}),
+        ...(cookie ? { cookie } : {}),
+        origin,
+        "x-forwarded-for": `10.${(visitor >> 16) & 255}.${(visitor >> 8) & 255}.${visitor & 255}`,
+      },
+      body: body ? JSON.stringify(body) : undefined,
+    });
+    await response.arrayBuffer();
+    if (response.status !== 200) throw new Error(`${pathname}: ${response.status}`);
+    return response;
+  };
+  try {
+    const run = Date.now().toString(36);
+    const accounts = Array.from({ length: 20 }, (_, index) => `cpu-${run}-${index}@example.tw`);
+    for (const email of accounts) await send("/api/auth/sign-up/email", { body: { email, password, name: "bench" } });
+    for (const email of accounts) {
+      const mails = await (await fetch(`${origin}/api/dev/mailbox?to=${encodeURIComponent(email)}`)).json();
+      const link = mails.flatMap((mail) => mail.links).find((candidate) => candidate.includes("/verify-email"));
+      await (await fetch(`${origin}/api/auth/verify-email?token=${encodeURIComponent(new URL(link).searchParams.get("token"))}`)).arrayBuffer();
+    }
+    const signIn = (index) => send("/api/auth/sign-in/email", { body: { email: accounts[index % accounts.length], password } });
+    const cookie = (await signIn(0)).headers.getSetCookie().map((line) => line.split(";")[0]).join("; ");
+    return {
+      healthz: await perRequest(pid, samples * 5, () => send("/healthz")),
+      session: await perRequest(pid, samples, () => send("/api/auth/get-session", { cookie })),
+      signIn: await perRequest(pid, samples, signIn),
+      page: await perRequest(pid, samples, () => send("/account/security", { cookie })),
+      board: await perRequest(pid, samples, () => send("/wishing-well", { cookie })),
+      signUp: await perRequest(pid, samples / 2, (index) => send("/api/auth/sign-up/email", { body: { email: `cpu-up-${run}-${visitor}-${index}@example.tw`, password, name: "bench" } })),
+    };
+  } finally {
+    await site.stop();
+  }
+}
+
+export async function run() {
+  const results = new Map(builds.map((build) => [build, []]));
+  for (let round = 0; round < rounds; round += 1) {
+    for (const [index, build] of builds.entries()) results.get(build).push(await measure(build, basePort + 40 + index));
+  }
+  const labels = { healthz: "GET /healthz", session: "GET /api/auth/get-session (signed in)", signIn: "sign-in (argon2 off the main thread)",
+    page: "GET /account/security (signed in, fresh render)", board: "GET /wishing-well (signed in, fresh render)", signUp: "sign-up (one hash, five writes)" };
+  const [reference] = builds;
+  const rows = [];
+  for (const key of Object.keys(labels)) {
+    for (const thread of ["main", "process"]) {
+      const value = (build) => median(results.get(build).map((result) => result[key][thread]));
+      for (const build of builds) {
+        rows.push(row({ figure: `${labels[key]}, ${thread === "main" ? "main thread" : "whole process"} (${build})`, value: value(build), unit: "ms CPU",
+          ...(build === reference || builds.length === 1 ? {} : { reference: { label: reference, value: value(reference) }, ratio: value(build) / value(reference) }),
+          target: "(reported)", met: true }));
+      }
+    }
+  }
+  return rows;
+}
+
+await runAlone(import.meta, run);

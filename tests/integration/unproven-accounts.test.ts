@@ -1,0 +1,136 @@
+import { randomUUID } from "node:crypto";
+import { expect, it, beforeAll, afterAll } from "vitest";
+import { describeEachDatabase } from "~tests/helpers/databases";
+import { startAuthServer, type AuthTestClient, type AuthTestServer } from "./auth-server";
+
+// Pre-account takeover (issue 25 item 2): someone signs up with a parent's address and a password of their own and
+// never verifies; when the parent later proves the address (an emailed sign-in link, or a social provider that
+// vouches for it), nothing set before the proof stays, and the parent is told.
+
+const attackerPassword = "kite-river-7-attacker";
+const newEmail = () => `parent-${randomUUID().slice(0, 8)}@example.tw`;
+const noticeSubject = /已確認這個電子郵件是你的/;
+
+/** Sends a browser's request with its cookies and keeps the ones it is given (any path of the test server). */
+async function browse(client: AuthTestClient, url: string, init: { method?: string; form?: Record<string, string> } = {}) {
+  const headers: Record<string, string> = { "x-forwarded-for": client.ip };
+  if (client.cookies.size) headers.cookie = [...client.cookies].map(([name, value]) => `${name}=${value}`).join("; ");
+  if (init.form) headers["content-type"] = "application/x-www-form-urlencoded";
+  const response = await fetch(url, { method: init.method ?? "GET", headers, body: init.form ? new URLSearchParams(init.form) : undefined, redirect: "manual" });
+  for (const line of response.headers.getSetCookie()) {
+    const [pair = ""] = line.split(";");
+    const [name = "", value = ""] = pair.split("=");
+    if (/max-age=0/i.test(line) || value === "") client.cookies.delete(name.trim());
+    else client.cookies.set(name.trim(), value);
+  }
+  return response;
+}
+
+/** The whole round trip through the development identity provider, signing in there as `email`. */
+async function signInWithDevProvider(server: AuthTestServer, client: AuthTestClient, email: string): Promise<string> {
+  const started = await client.post<{ url: string }>("/sign-in/social", { provider: "dev", callbackURL: "/account" });
+  expect(started.status).toBe(200);
+  let response = await browse(client, started.body.url);
+  for (let hop = 0; hop < 10 && response.status >= 300 && response.status < 400; hop += 1) {
+    const next = new URL(response.headers.get("location") ?? "", server.baseURL);
+    if (next.pathname.startsWith("/dev-oidc/interaction/")) {
+      await browse(client, next.href);
+      response = await browse(client, next.href, { method: "POST", form: { email, action: "login" } });
+    } else if (next.origin !== server.baseURL || !next.pathname.startsWith("/dev-oidc") && !next.pathname.startsWith("/api/auth")) {
+      return next.pathname;
+    } else {
+      response = await browse(client, next.href);
+    }
+  }
+  throw new Error(`the provider round trip stopped at ${response.status} ${response.url} ${await response.text()}`);
+}
+
+describeEachDatabase("an account claimed before its owner arrives", (database) => {
+  let server: AuthTestServer;
+  const db = () => database().handle.db;
+
+  beforeAll(async () => {
+    server = await startAuthServer(database());
+  });
+  afterAll(async () => {
+    await server.close();
+  });
+
+  /** The attacker signs up with the parent's address and never verifies; the sign-up session works. */
+  async function claimInAdvance(email: string) {
+    const attacker = server.client();
+    expect((await attacker.post("/sign-up/email", { email, password: attackerPassword, name: "搶先註冊" })).status).toBe(200);
+    const user = await attacker.me();
+    expect(user?.emailVerified).toBe(false);
+    // An app sign-in the attacker holds: a row of the session table, as app-sessions.server.ts writes them.
+    const appSession = await db().selectFrom("session").selectAll().where("userId", "=", user?.uid ?? "").executeTakeFirstOrThrow();
+    await db()
+      .insertInto("session")
+      .values({ ...appSession, id: `app-${randomUUID()}`, token: randomUUID() })
+      .execute();
+    return { attacker, userId: user?.uid ?? "" };
+  }
+
+  async function expectEverythingBeforeTheProofEnded(email: string, attacker: AuthTestClient, userId: string, ownerSessionCount: number) {
+    expect(await attacker.me()).toBeNull();
+    const retry = await server.client().post("/sign-in/email", { email, password: attackerPassword });
+    expect(retry.status).toBe(401);
+    const accounts = await db().selectFrom("account").select(["providerId", "password"]).where("userId", "=", userId).execute();
+    expect(accounts.filter((account) => account.providerId === "credential" || account.password)).toEqual([]);
+    const sessions = await db().selectFrom("session").select("id").where("userId", "=", userId).execute();
+    expect(sessions).toHaveLength(ownerSessionCount);
+    const user = await db().selectFrom("user").select(["emailVerified", "name"]).where("id", "=", userId).executeTakeFirstOrThrow();
+    expect(Boolean(user.emailVerified)).toBe(true);
+    const notice = await server.latestMail(email, noticeSubject);
+    expect(notice.text).toContain("確認之前設定的密碼");
+  }
+
+  it("an emailed sign-in link ends the attacker's password, sessions and app sign-ins", async () => {
+    const email = newEmail();
+    const { attacker, userId } = await claimInAdvance(email);
+
+    const owner = server.client();
+    expect((await owner.post("/email-link/request", { email })).status).toBe(200);
+    const mail = await server.latestMail(email, /你的登入連結/);
+    const link = mail.links.find((candidate) => candidate.includes("/login/email-link")) ?? "";
+    const signedIn = await owner.post("/email-link/sign-in", { token: new URL(link).searchParams.get("token") });
+    expect(signedIn.status).toBe(200);
+    expect((await owner.me())?.uid).toBe(userId);
+
+    await expectEverythingBeforeTheProofEnded(email, attacker, userId, 1);
+  });
+
+  it("a social provider vouching for the address ends them too, and keeps the provider it came by", async () => {
+    const email = newEmail();
+    const { attacker, userId } = await claimInAdvance(email);
+
+    const owner = server.client();
+    expect(await signInWithDevProvider(server, owner, email)).toBe("/account");
+    expect((await owner.me())?.uid).toBe(userId);
+
+    await expectEverythingBeforeTheProofEnded(email, attacker, userId, 1);
+    const kept = await db().selectFrom("account").select("providerId").where("userId", "=", userId).execute();
+    expect(kept.map((account) => account.providerId)).toEqual(["dev"]);
+  });
+
+  it("leaves a verified account alone: its password and other devices keep working after an emailed link", async () => {
+    const email = newEmail();
+    const first = server.client();
+    expect((await first.post("/sign-up/email", { email, password: attackerPassword, name: "林爸爸" })).status).toBe(200);
+    const verification = await server.latestMail(email, /驗證/);
+    const verifyLink = verification.links.find((candidate) => candidate.includes("/verify-email")) ?? "";
+    expect((await server.client().get(`/verify-email?token=${encodeURIComponent(new URL(verifyLink).searchParams.get("token") ?? "")}`)).status).toBe(200);
+    // Verified by the sign-up's own link: the sign-up's password is the owner's.
+    expect((await server.client().post("/sign-in/email", { email, password: attackerPassword })).status).toBe(200);
+
+    const owner = server.client();
+    await owner.post("/email-link/request", { email });
+    const mail = await server.latestMail(email, /你的登入連結/);
+    const link = mail.links.find((candidate) => candidate.includes("/login/email-link")) ?? "";
+    expect((await owner.post("/email-link/sign-in", { token: new URL(link).searchParams.get("token") })).status).toBe(200);
+    expect(await first.me()).not.toBeNull();
+    expect((await server.client().post("/sign-in/email", { email, password: attackerPassword })).status).toBe(200);
+    const notices = await db().selectFrom("dev_mail").select("subject").where("recipient", "=", email).execute();
+    expect(notices.filter((mailed) => noticeSubject.test(mailed.subject))).toEqual([]);
+  });
+});
