@@ -30,6 +30,10 @@ import { appRedirectSources, createAppSignIn, providerReadsBody } from "~/featur
 import { appOriginAccess } from "./app-origin";
 import { postUserData } from "~/features/dev-blog/post-user-data.server";
 import { startRecordRetention } from "~/features/security-record/record-retention.server";
+import { collectProcessMetrics, countDependencyError, watchOutbox } from "~/services/metrics.server";
+import { requestMetrics } from "./request-metrics";
+import { outboxBacklog } from "./outbox-backlog";
+export { metricsContentType, metricsText } from "~/services/metrics.server";
 export { exportAuditRecord, verifyAuditRecord } from "./operator-commands";
 import { familyUserData } from "~/features/family/family-user-data.server";
 import { onFamilyChange } from "~/features/family/family-events.server";
@@ -52,7 +56,11 @@ const editorPaths = /^\/dev-blog\/(?:create|[A-Za-z0-9]{20}\/edit)$/;
 export function createApp() {
   const env = getEnv();
   const logger = getLogger();
-  setDatabaseReporting({ logger, onQueryError: noteRequestError, beforeConnection: throwIfPastDeadline });
+  const onQueryError = (error: unknown) => {
+    countDependencyError("database");
+    noteRequestError(error);
+  };
+  setDatabaseReporting({ logger, onQueryError, beforeConnection: throwIfPastDeadline });
   // Features that keep rows per user follow account deletion and a guest's sign-in (file storage registers
   // its own handler in createStorage below).
   registerUserDataHandler(wishUserData);
@@ -72,6 +80,7 @@ export function createApp() {
   const https = env.SITE_URL.startsWith("https:");
   app.use(baselineHeaders({ https }));
   app.use(requestContext(logger));
+  app.use(requestMetrics());
   app.use(requestDeadline(env.REQUEST_DEADLINE_MS));
   app.use(hostValidation({ siteUrl: env.SITE_URL, allowedHostnames: env.allowedHostnames, isLoopbackSite: env.isLoopbackSite }));
   app.use(devToolsOnlyForThisMachine(env.TRUSTED_PROXIES));
@@ -193,13 +202,18 @@ export async function prepare() {
     throw new StartupError(`無法連線或準備資料庫，請檢查 ${variable}：${(error as Error).message}`, { cause: error });
   }
   await getAuthService().promoteEditors();
-  if (env.WEB_CONCURRENCY_WORKER <= 1) stopRetention = startRecordRetention(getDatabase(), env.AUDIT_RETENTION_DAYS, getLogger());
+  collectProcessMetrics();
+  if (env.WEB_CONCURRENCY_WORKER <= 1) {
+    stopRetention = startRecordRetention(getDatabase(), env.AUDIT_RETENTION_DAYS, getLogger());
+    watchOutbox(() => outboxBacklog(getDatabase().db));
+  }
   sharedRateLimitStore();
   const redis = sharedRedis();
   if (redis) {
     await redisAnswers(redis, STARTUP_REDIS_TIMEOUT_MS).catch((error: unknown) => {
       throw new StartupError(`無法連線到 Redis，請檢查 REDIS_URL：${(error as Error).message}`, { cause: error });
     });
+    redis.on("error", () => countDependencyError("redis"));
     const subscriber = redis.duplicate();
     subscriber.on("error", () => {});
     void subscriber.connect().catch(() => {});

@@ -1,6 +1,7 @@
 import type Provider from "oidc-provider";
 import type { KoaContextWithOIDC } from "oidc-provider";
 import { getLogger } from "~/services/logger.server";
+import { countTokenRefresh } from "~/services/metrics.server";
 import type { DatabaseHandle } from "~/db/connection.server";
 import { recordSecurityEvent } from "~/features/security-record/security-record.server";
 import { TokenAlreadyUsed, type ProviderRecords } from "./provider-records.server";
@@ -54,7 +55,13 @@ export async function guardTokenGrants(provider: Provider, records: ProviderReco
         ctx.body = againAnswer(kept.body, kept.consumedAt);
         return;
       }
-      await rotate(ctx);
+      try {
+        await rotate(ctx);
+        countTokenRefresh("success");
+      } catch (error) {
+        countTokenRefresh((error as { error_detail?: string }).error_detail === "refresh token already used" ? "reuse" : "refused");
+        throw error;
+      }
       const answer = ctx.body as TokenAnswer;
       if (answer.refresh_token && answer.refresh_token !== presented) await records.keepAnswer(presented, answer.refresh_token, answer);
     },

@@ -5,6 +5,7 @@ import { authEndpointFor, endpointsWhere } from "./auth-endpoints";
 import { getLogger } from "~/services/logger.server";
 import { isUniqueViolation } from "~/services/dependency-errors.server";
 import { noteRequestError } from "~/services/request-context.server";
+import { countSignIn } from "~/services/metrics.server";
 import { clientIpHeader } from "~/services/client-ip.server";
 import type { DatabaseHandle } from "~/db/connection.server";
 import { recordSecurityEvent, type SecurityEvent } from "~/features/security-record/security-record.server";
@@ -71,6 +72,8 @@ export function auditLog(database: DatabaseHandle): BetterAuthPlugin {
               },
               "sign-in layer event",
             );
+            // Sign-ins by way in (the endpoint's path, a bounded set) for the metrics.
+            if (event === "sign-in" || event === "two-step-code") countSignIn(ctx.path, refused ? "refused" : "success");
             const email = (ctx.body as { email?: unknown } | undefined)?.email ?? (refused ? undefined : linkEmail(ctx.query?.token));
             const subject =
               userId ?? (ctx.request && endingSessionUser.get(ctx.request)) ?? (typeof email === "string" ? await userIdByEmail(database, email) : undefined);

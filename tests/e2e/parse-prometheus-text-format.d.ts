@@ -1,0 +1,4 @@
+// The parser ships no types: it turns Prometheus text into one object per metric family.
+declare module "parse-prometheus-text-format" {
+  export default function parsePrometheusTextFormat(text: string): unknown[];
+}
