@@ -144,9 +144,11 @@ export async function createAppProvider({ env, database }: AppProviderDependenci
     findAccount: async (_ctx, id) => {
       const user = await database.db
         .selectFrom("user")
-        .select(["id", "email", "emailVerified", "name", "image", "isAnonymous", "role"])
+        .select(["id", "email", "emailVerified", "name", "image", "isAnonymous", "role", "lockedAt"])
         .where("id", "=", id)
         .executeTakeFirst();
+      // A locked account (the operator console) gets no token, code or claims from any grant it still holds.
+      if (user?.lockedAt) return undefined;
       // Not a parent: a child's tablet (device-flow.server.ts), or no one.
       if (!user) return childAccount(database, id);
       const anonymous = Boolean(user.isAnonymous);
@@ -174,7 +176,7 @@ export async function createAppProvider({ env, database }: AppProviderDependenci
   provider.proxy = true;
   provider.on("server_error", (_ctx, error) => noteRequestError(error));
   provider.use(answerOutagesWith503);
-  await guardTokenGrants(provider, records);
+  await guardTokenGrants(provider, records, database);
   return { provider, clients, sessions, records, lifetimes };
 }
 
