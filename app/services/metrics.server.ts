@@ -63,8 +63,11 @@ export function collectProcessMetrics(): void {
   if (defaultsOn) return;
   defaultsOn = true;
   collectDefaultMetrics({ prefix: "site_" });
-  // A cluster worker answers the primary's requests for this registry (the bundle must keep prom-client's listener).
+  // A cluster worker answers the primary's requests for this registry. prom-client 15 adds the worker's message
+  // listener only when an AggregatorRegistry is made, so one is made here (unused otherwise); without it the
+  // primary's scrape waited 5 s for the workers and answered 500.
   AggregatorRegistry.setRegistries([register]);
+  new AggregatorRegistry();
 }
 
 /** This process's metrics in the Prometheus text format. */

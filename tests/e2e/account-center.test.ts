@@ -200,7 +200,7 @@ describe("account center", () => {
     expect(copy.profile).toMatchObject({ email, emailVerified: true });
     expect(copy.signInMethods).toEqual([expect.objectContaining({ provider: "password" })]);
     expect(copy.sessions.some((session: { current: boolean; place: string }) => session.current && session.place === "本機網路")).toBe(true);
-    expect(Object.keys(copy.features).sort()).toEqual(["posts", "storage", "wishes"]);
+    expect(Object.keys(copy.features).sort()).toEqual(["family", "posts", "storage", "wishes"]);
     expect(JSON.stringify(copy)).not.toMatch(/token|password"\s*:\s*"|\$argon2/);
 
     const stranger = await fetch(`${baseURL()}/account/data.json`);
