@@ -1,5 +1,6 @@
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
+import { createVerifiedAccount, signInTo } from "./helpers/accounts";
 import { baseURL, openPage, useBrowser } from "./helpers/browser";
 
 /** A fresh Taiwanese mobile: its E.164 form (the mailbox key) and how a parent types it. */
@@ -67,5 +68,48 @@ describe("phone sign-in", () => {
     const user = await me(page);
     expect(user?.isAnonymous).toBe(false);
     expect(user?.displayName).toBe("張阿姨");
+  });
+});
+
+describe("a phone number in the account center", () => {
+  const browser = useBrowser();
+
+  /** Adds a number in 登入方式 (a texted code, then that code), then removes it: the page says so each time. */
+  async function addAndRemove(page: Page) {
+    const methods = page.getByRole("region", { name: "登入方式" });
+    const number = newNumber();
+    await methods.getByLabel("手機號碼").fill("02-2345-6789");
+    await methods.getByRole("button", { name: "傳送驗證碼" }).click();
+    await methods.getByText("請輸入正確的手機號碼").first().waitFor();
+    await methods.getByLabel("手機號碼").fill(number.typed);
+    await methods.getByRole("button", { name: "傳送驗證碼" }).click();
+    await methods.getByLabel("簡訊驗證碼").fill(await textedCode(number.e164));
+    await methods.getByRole("button", { name: "加入手機號碼" }).click();
+    await page.getByRole("status").filter({ hasText: "手機號碼已加入" }).waitFor();
+    await methods.getByText(number.typed).waitFor();
+    expect(((await (await page.request.get("/api/auth/me")).json()) as { user: { phoneNumber: string | null } }).user.phoneNumber).toBe(number.e164);
+
+    await methods.getByRole("button", { name: "移除手機號碼" }).click();
+    await page.getByRole("status").filter({ hasText: "手機號碼已移除" }).waitFor();
+    expect(await methods.getByText(number.typed).count()).toBe(0);
+    expect(((await (await page.request.get("/api/auth/me")).json()) as { user: { phoneNumber: string | null } }).user.phoneNumber).toBeNull();
+  }
+
+  it("adds a number with a texted code and removes it", async () => {
+    const helper = await browser.newPage();
+    const email = await createVerifiedAccount(helper);
+    await helper.context().close();
+    const page = await browser.newPage();
+    await signInTo(page, email, "/account");
+    await addAndRemove(page);
+  });
+
+  it("does the same without JavaScript", async () => {
+    const helper = await browser.newPage();
+    const email = await createVerifiedAccount(helper);
+    await helper.context().close();
+    const page = await browser.newPage({ javaScriptEnabled: false });
+    await signInTo(page, email, "/account");
+    await addAndRemove(page);
   });
 });

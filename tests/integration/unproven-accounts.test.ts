@@ -72,6 +72,20 @@ describeEachDatabase("an account claimed before its owner arrives", (database) =
     return { attacker, userId: user?.uid ?? "" };
   }
 
+  /** Asks a code for `number` (E.164) and reads it back from the text in the development outbox. */
+  async function textedCode(client: AuthTestClient, number: string): Promise<string> {
+    const codes = async () =>
+      (await server.service.database.db.selectFrom("dev_mail").select("text").where("recipient", "=", number).orderBy("created_at", "desc").execute()).filter(({ text }) => text.includes("驗證碼是"));
+    const before = (await codes()).length;
+    expect((await client.post("/phone-number/send-otp", { phoneNumber: number })).status).toBe(200);
+    for (let attempt = 0; attempt < 100; attempt += 1) {
+      const texts = await codes();
+      if (texts.length > before) return /(\d{6})/.exec(texts[0]!.text)?.[1] ?? "";
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    throw new Error(`no text to ${number}`);
+  }
+
   async function expectEverythingBeforeTheProofEnded(email: string, attacker: AuthTestClient, userId: string, ownerSessionCount: number) {
     expect(await attacker.me()).toBeNull();
     const retry = await server.client().post("/sign-in/email", { email, password: attackerPassword });
@@ -127,6 +141,27 @@ describeEachDatabase("an account claimed before its owner arrives", (database) =
     expect((await owner.me())?.uid).toBe(userId);
     const twoStep = await db().selectFrom("user").selectAll().where("id", "=", userId).executeTakeFirstOrThrow();
     expect(Boolean((twoStep as { twoFactorEnabled?: unknown }).twoFactorEnabled)).toBe(false);
+  });
+
+  it("removes a phone number the attacker attached before the proof: a texted code no longer signs in to the account", async () => {
+    const email = newEmail();
+    const { attacker, userId } = await claimInAdvance(email);
+    const number = `+8869${String(Math.floor(Math.random() * 1e8)).padStart(8, "0")}`;
+    expect((await attacker.post("/phone-number/verify", { phoneNumber: number, code: await textedCode(attacker, number), updatePhoneNumber: true })).status).toBe(200);
+    const attached = await db().selectFrom("user").select(["phoneNumber", "phoneNumberVerified"]).where("id", "=", userId).executeTakeFirstOrThrow();
+    expect(attached.phoneNumber).toBe(number);
+
+    const owner = server.client();
+    expect(await signInWithDevProvider(server, owner, email)).toBe("/account");
+    expect((await owner.me())?.uid).toBe(userId);
+
+    const proved = await db().selectFrom("user").select(["phoneNumber", "phoneNumberVerified"]).where("id", "=", userId).executeTakeFirstOrThrow();
+    expect(proved.phoneNumber).toBeNull();
+    expect(Boolean(proved.phoneNumberVerified)).toBe(false);
+    await server.service.rateLimitStore.reset(`sms-wait:${number}`);
+    const byText = server.client();
+    expect((await byText.post("/phone-number/verify", { phoneNumber: number, code: await textedCode(byText, number) })).status).toBe(200);
+    expect((await byText.me())?.uid).not.toBe(userId);
   });
 
   it("leaves a verified account alone: its password and other devices keep working after an emailed link", async () => {

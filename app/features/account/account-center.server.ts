@@ -17,8 +17,11 @@ import {
   setPasswordSchema,
   type AccountCenter,
   type AccountIntent,
+  type PhoneIntent,
 } from "./account-forms";
 import { authPaths } from "~/features/auth/auth-endpoints";
+import { displayPhoneNumber } from "~/features/auth/phone-number";
+import { phoneCodeSchema, phoneSchema } from "~/features/sign-in/sign-in-schemas";
 
 export const accountPath = "/account";
 
@@ -52,6 +55,7 @@ export async function accountCenter(request: Request): Promise<AccountCenter> {
       displayName: user.displayName ?? "",
       photoURL: user.photoURL,
       signInMethods: methods,
+      phoneNumber: user.phoneNumber ? displayPhoneNumber(user.phoneNumber) : null,
     },
     guest: false,
     policy: getAuthService().passwordPolicy,
@@ -112,9 +116,34 @@ export async function accountCenterAction(request: Request) {
       // The provider's own pages, then back to /account (a plain redirect: it works without JavaScript).
       return redirect(answer.body.url, { headers: withCookies(answer.cookies) });
     }
+    case "send-phone-code":
+    case "add-phone":
+    case "remove-phone":
+      return phoneNumberAction(request, intent, fields);
     default:
       return malformed();
   }
+}
+
+/**
+ * The phone number's forms (sign-in-methods-section.tsx): a code texted to the typed number, then the number
+ * attached with it (the sign-in layer asks for a recent sign-in and tells the account), or the number removed
+ * (never the last way in). The same endpoints as `/login/phone`, so the same limits and messages.
+ */
+async function phoneNumberAction(request: Request, intent: PhoneIntent, fields: Record<string, string>) {
+  const values = { phoneNumber: fields.phoneNumber ?? "" };
+  const numberField = { "auth/invalid-phone-number": "phoneNumber" };
+  if (intent === "remove-phone") return answered(await callAuth(request, authPaths.phoneNumberRemove, {}), intent, "手機號碼已移除，不能再用簡訊驗證碼登入。");
+  if (intent === "send-phone-code") {
+    const parsed = phoneSchema.safeParse(fields);
+    if (!parsed.success) return invalid(parsed.error, values, intent);
+    const answer = await callAuth(request, authPaths.phoneNumberSendOtp, { phoneNumber: parsed.data.phoneNumber });
+    return answered(answer, intent, `驗證碼已傳到 ${parsed.data.phoneNumber}，5 分鐘內有效。`, numberField, values);
+  }
+  const parsed = phoneCodeSchema.safeParse(fields);
+  if (!parsed.success) return invalid(parsed.error, values, intent);
+  const answer = await callAuth(request, authPaths.phoneNumberVerify, { phoneNumber: parsed.data.phoneNumber, code: parsed.data.code, updatePhoneNumber: true });
+  return answered(answer, intent, "手機號碼已加入，之後也可以用簡訊驗證碼登入。", { ...numberField, "auth/invalid-verification-code": "code", "auth/code-expired": "code" }, values);
 }
 
 /** The most a photo form may carry (the storage limit is checked again by the storage service). */

@@ -6,7 +6,9 @@ import type { SignInMethods } from "~/features/auth/auth-client";
  * The account center's forms (/account), each told apart by its `intent`; one zod schema per form, run in the
  * browser first when JavaScript is on and always again by the route action.
  */
-export type AccountIntent = "update-name" | "change-email" | "set-password" | "remove-method" | "link-method";
+export type AccountIntent = "update-name" | "change-email" | "set-password" | "remove-method" | "link-method" | PhoneIntent;
+/** The phone number's forms: text a code to a new number, attach it with that code, remove the number. */
+export type PhoneIntent = "send-phone-code" | "add-phone" | "remove-phone";
 
 const text = z.string().default("");
 
@@ -49,6 +51,8 @@ export type AccountCenter =
         displayName: string;
         photoURL: string | null;
         signInMethods: SignInMethods;
+        /** The account's proved phone number as people read it (0912-345-678), or null. */
+        phoneNumber: string | null;
       };
       guest: false;
       policy: PasswordPolicy;

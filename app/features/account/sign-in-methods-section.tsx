@@ -8,20 +8,21 @@ import { methodLabels, type SignInMethods } from "~/features/auth/auth-client";
 import { formatTaiwanDate } from "~/lib/taiwan-time";
 import { setPasswordSchema } from "./account-forms";
 import { AccountFormAlert } from "./recent-sign-in-alert";
+import { PhoneNumberForms } from "./phone-number-forms";
 
 /**
- * 登入方式: the account's ways in, each with 移除 (never the last way in, passkeys counted: the server refuses it
+ * 登入方式: the account's ways in (its phone number too: phone-number-forms.tsx), each with 移除 (never the last way in, passkeys counted: the server refuses it
  * too), the site's other providers with 連結 (the provider's pages, then back here), and for an account without a
  * password a form that sets its first one.
  */
-export function SignInMethodsSection({ methods, policy, returnTo }: { methods: SignInMethods; policy: PasswordPolicy; returnTo: string }) {
+export function SignInMethodsSection({ methods, phoneNumber, policy, returnTo }: { methods: SignInMethods; phoneNumber: string | null; policy: PasswordPolicy; returnTo: string }) {
   const answered = useActionData() as FormResult | undefined;
   const outcome = answered?.intent === "remove-method" || answered?.intent === "link-method" ? answered : undefined;
   // A first password, once set, takes its form away: its notice shows here.
   const passwordSet = answered?.intent === "set-password" && answered.done ? answered.notice : undefined;
   const navigation = useNavigation();
   const busy = navigation.state !== "idle" ? navigation.formData : undefined;
-  const only = methods.methods.length + methods.passkeys === 1;
+  const only = methods.methods.length + methods.passkeys + (phoneNumber ? 1 : 0) === 1;
   const hasPassword = methods.methods.some((method) => method.provider === "password");
 
   return (
@@ -58,6 +59,7 @@ export function SignInMethodsSection({ methods, policy, returnTo }: { methods: S
           </li>
         ))}
       </ul>
+      <PhoneNumberForms phoneNumber={phoneNumber} only={only} returnTo={returnTo} />
       {methods.linkable.length > 0 ? (
         <Form method="post" className="method-links" reloadDocument>
           <input type="hidden" name="intent" value="link-method" />

@@ -4,6 +4,11 @@ import type { IdentityRecord } from "./identity-record";
 import { authPaths } from "./auth-endpoints";
 
 const toIso = (value: Date | string) => new Date(value).toISOString();
+/** The account's phone number (E.164) once a texted code proved it (phone-sign-in.server.ts). */
+const verifiedNumber = (user: object) => {
+  const { phoneNumber, phoneNumberVerified } = user as { phoneNumber?: string | null; phoneNumberVerified?: unknown };
+  return phoneNumber && phoneNumberVerified ? phoneNumber : null;
+};
 
 /** `GET /api/auth/me`: the signed-in user as the original §3 identity record, or `{ user: null }`. */
 export function identityEndpoint(): BetterAuthPlugin {
@@ -24,7 +29,7 @@ export function identityEndpoint(): BetterAuthPlugin {
           emailVerified: user.emailVerified,
           displayName: user.name || null,
           photoURL: user.image ?? null,
-          phoneNumber: null,
+          phoneNumber: verifiedNumber(user),
           tenantId: null,
           isAnonymous,
           providerData: accounts.map((account) => ({

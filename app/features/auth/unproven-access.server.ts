@@ -10,7 +10,7 @@ import { sendSecurityNotice, type NoticeSite } from "./security-notices.server";
  * with a parent's address and a password of their own and never open the verification mail. When the address's
  * real owner later proves it on that unverified account — an emailed sign-in link, or a social provider that
  * vouches for the address — nothing set before the proof stays: every password, other provider link, passkey,
- * authenticator app and backup code is removed, every session (site and app sign-ins alike) ends, the browsers the
+ * phone number (and its verification), authenticator app and backup code is removed, every session (site and app sign-ins alike) ends, the browsers the
  * account knew are forgotten, and the owner is told by mail. The account's data (children's tasks, wishes) stays:
  * the unverified owner may have been the parent herself, whose mail was lost.
  * The sign-up's own verification link is not such a proof: it confirms the sign-up it was sent for.
@@ -45,6 +45,8 @@ export async function endUnprovenAccess(
   await auth.internalAdapter.deleteUserSessions(user.id);
   await auth.adapter.deleteMany({ model: "twoFactor", where: [{ field: "userId", value: user.id }] });
   await db.deleteFrom("passkey").where("user_id", "=", user.id).execute();
+  // A number attached before the proof is someone's way in by text (phone-sign-in.server.ts): it goes too.
+  await db.updateTable("user").set({ phoneNumber: null, phoneNumberVerified: null }).where("id", "=", user.id).execute();
   await db.deleteFrom("known_device").where("user_id", "=", user.id).execute();
   await sendSecurityNotice(db, site, { kind: "unproven-access-ended", to: user.email });
 }
