@@ -3,6 +3,7 @@ import { Link } from "react-router";
 import type { AccountSecurity } from "~/features/account/account-security";
 import { PageIntro } from "~/features/pages/page-intro";
 import { DeviceList } from "./device-list";
+import { ActivityList } from "./activity-list";
 import { PasswordChange } from "./password-change";
 import { SignInPrompt } from "./sign-in-prompt";
 import { twoStepSettingsPath } from "./two-step-page";
@@ -32,6 +33,7 @@ export function AccountSecurityPage(props: AccountSecurity & { children?: ReactN
           <PasswordChange email={props.account.email} hasPassword={props.account.hasPassword} policy={props.policy} />
           <DeviceList devices={props.account.devices} />
           {props.children}
+          <ActivityList activity={props.account.activity} hasPassword={props.account.hasPassword} />
         </>
       ) : (
         <SignInPrompt
