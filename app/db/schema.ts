@@ -406,6 +406,20 @@ export interface FamilyInvitationTable {
   cancelled_at: string | null;
 }
 
+// --- family devices (app/features/family; migration 0750) ---
+export interface Database {
+  family_device: FamilyDeviceTable;
+}
+
+/** A child's tablet: its grant's session row (id), the child, the approving parent's id, the app's name. */
+export interface FamilyDeviceTable {
+  grant_id: string;
+  child_id: string;
+  approved_by: string | null;
+  app_name: string;
+  created_at: string;
+}
+
 // --- phone sign-in (sign-in layer, app/features/auth/way-in-phone.ts; migration 0190) ---
 // Declared again to merge into the sign-in layer's user row above.
 export interface AuthUserTable {

@@ -6,7 +6,8 @@ import * as oidc from "openid-client";
 import { createAppSignIn } from "~/features/app-sign-in/app-sign-in.server";
 import { familyApi } from "~/features/family/family-api.server";
 import { createStorage } from "~/features/storage/storage.server";
-import { addChild, createFamily } from "~/features/family/family-store.server";
+import { childDevicesFor, endChildDevice } from "~/features/family/family-devices.server";
+import { addChild, createFamily, FamilyRefusal, removeChild } from "~/features/family/family-store.server";
 import { describeEachDatabase } from "~tests/helpers/databases";
 import { discoverProvider, refresh, userInfo } from "~tests/fixtures/reference-client";
 import { startAuthServer, type AuthTestClient, type AuthTestServer } from "./auth-server";
@@ -120,6 +121,48 @@ describeEachDatabase("a child's tablet (device grant)", (database) => {
     const renewed = await refresh(tablet, tokens.refresh_token!);
     await database().handle.db.deleteFrom("session").where("id", "=", sessions[0]!.id).execute();
     await expect(refresh(tablet, renewed.refresh_token!)).rejects.toMatchObject({ error: "invalid_grant" });
+  }, 30_000);
+
+  /** A tablet joined for the child, approved by `client`: the tablet's tokens. */
+  async function joinTablet(client: AuthTestClient, childId: string) {
+    const started = await oidc.initiateDeviceAuthorization(tablet, { scope: "openid profile offline_access" });
+    expect((await approve(client, started.user_code, childId)).status).toBe(200);
+    return oidc.pollDeviceAuthorizationGrant(tablet, started);
+  }
+  const liveSession = async (id: string) => Boolean(await database().handle.db.selectFrom("session").select("id").where("id", "=", id).executeTakeFirst());
+
+  it("shows each child's tablet to every parent of the family, and any of them can end it on every request at once", async () => {
+    const { client, parent, familyId, childId } = await parentWithChild();
+    const coParent = (await server.client().post<{ user: { id: string } }>("/sign-up/email", { email: `co-${randomUUID().slice(0, 8)}@example.tw`, password: "kite-river-7", name: "小明爸爸" })).body.user;
+    await database().handle.db.insertInto("family_member").values({ user_id: coParent.id, family_id: familyId, role: "parent", joined_at: new Date().toISOString() }).execute();
+    const tokens = await joinTablet(client, childId);
+
+    const seenByCoParent = await childDevicesFor(database().handle.db, coParent.id);
+    expect(seenByCoParent).toEqual([{ id: expect.any(String), childName: "小明", appName: "小明的平板・任務小勇士平板", approvedBy: "小明媽媽", joinedAt: expect.any(String) }]);
+    expect(await childDevicesFor(database().handle.db, parent.id)).toEqual(seenByCoParent);
+    const deviceId = seenByCoParent[0]!.id;
+
+    // A parent of another family can neither see nor end it.
+    const stranger = await parentWithChild();
+    expect(await childDevicesFor(database().handle.db, stranger.parent.id)).toEqual([]);
+    await expect(endChildDevice(database().handle.db, brand, stranger.parent, deviceId)).rejects.toBeInstanceOf(FamilyRefusal);
+    expect(await liveSession(deviceId)).toBe(true);
+
+    // The co-parent, who did not approve it, ends it: the refresh is refused at once and the list is empty.
+    await endChildDevice(database().handle.db, brand, coParent, deviceId);
+    await expect(refresh(tablet, tokens.refresh_token!)).rejects.toMatchObject({ error: "invalid_grant" });
+    expect(await childDevicesFor(database().handle.db, parent.id)).toEqual([]);
+  }, 30_000);
+
+  it("removing a child ends its tablets' grants at once", async () => {
+    const { client, parent, childId } = await parentWithChild();
+    const tokens = await joinTablet(client, childId);
+    const [device] = await childDevicesFor(database().handle.db, parent.id);
+    expect(await liveSession(device!.id)).toBe(true);
+    await removeChild(database().handle.db, brand, parent, childId);
+    // The grant's session row is gone in the removal's own transaction, not left to fail on a missing account.
+    expect(await liveSession(device!.id)).toBe(false);
+    await expect(refresh(tablet, tokens.refresh_token!)).rejects.toMatchObject({ error: "invalid_grant" });
   }, 30_000);
 
   it("refuses the device grant to an app whose entry does not list it", async () => {

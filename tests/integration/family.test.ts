@@ -235,6 +235,24 @@ describeEachDatabase("families", (database) => {
       expect((await refusal(previewInvitation(db(), "no-such-token"))).code).toBe("family/invitation-invalid");
     });
 
+    it("puts the invitations a parent sent in that parent's copy of their data: where, when, what became of them, never the link", async () => {
+      const { owner, parent } = await household();
+      const mailed = `grandma-${randomUUID().slice(0, 8)}@example.tw`;
+      const open = await createInvitation(db(), brand, owner, mailed);
+      const cancelled = await createInvitation(db(), brand, owner, null);
+      await cancelInvitation(db(), brand, parent, cancelled.id);
+      await createInvitation(db(), brand, parent, null);
+      const copy = (await exportUserData(db(), owner.id)).family as { family: { invitationsSent: Record<string, unknown>[] } };
+      expect(copy.family.invitationsSent).toHaveLength(2);
+      expect(copy.family.invitationsSent).toEqual(expect.arrayContaining([
+        { email: mailed, createdAt: expect.any(String), expiresAt: open.expiresAt, acceptedAt: null, cancelledAt: null },
+        { email: null, createdAt: expect.any(String), expiresAt: cancelled.expiresAt, acceptedAt: null, cancelledAt: expect.any(String) },
+      ]));
+      expect(JSON.stringify(copy)).not.toContain(new URL(open.link).searchParams.get("token"));
+      const theirs = (await exportUserData(db(), parent.id)).family as { family: { invitationsSent: unknown[] } };
+      expect(theirs.family.invitationsSent).toHaveLength(1);
+    });
+
     it("mails the link to an address alike whether or not it has an account, and stores only the token's hash", async () => {
       const owner = await user();
       await createFamily(db(), brand, owner, "林家");

@@ -1,3 +1,4 @@
+import type { ReactNode } from "react";
 import { Link } from "react-router";
 import type { AccountSecurity } from "~/features/account/account-security";
 import { PageIntro } from "~/features/pages/page-intro";
@@ -16,7 +17,7 @@ export const accountSecurityPath = "/account/security";
  * 帳號安全, for a signed-in account: change the password, see the signed-in devices and sign them out. A visitor
  * or a guest (no password, one browser) is asked to sign in or sign up and comes back here.
  */
-export function AccountSecurityPage(props: AccountSecurity) {
+export function AccountSecurityPage(props: AccountSecurity & { children?: ReactNode }) {
   return (
     <main className="page page--narrow">
       <PageIntro title="帳號安全" lead="更改你的密碼，查看哪些裝置正登入你的帳號，並登出不再使用的裝置。" />
@@ -31,6 +32,7 @@ export function AccountSecurityPage(props: AccountSecurity) {
           </nav>
           <PasswordChange email={props.account.email} hasPassword={props.account.hasPassword} policy={props.policy} />
           <DeviceList devices={props.account.devices} />
+          {props.children}
           <ActivityList activity={props.account.activity} hasPassword={props.account.hasPassword} />
         </>
       ) : (

@@ -14,8 +14,9 @@ import type { RegisteredClients } from "./registered-clients.server";
  * the provider for a device code (/oidc/device/auth) and shows the QR code of `verification_uri_complete`; a parent
  * signed in on the site opens it (or types the code at /device), picks which child the tablet is for and approves.
  * The tablet's tokens are then the child's (`sub` = the child's id), with only the scopes a child's device may
- * have. The grant lives by a session row of the approving parent, so the tablet shows on that parent's 帳號安全
- * and ending it there ends it on every instance at once (app-sessions.server.ts).
+ * have. The grant lives by a session row of the approving parent (app-sessions.server.ts), kept against the child
+ * in the family's record, so every parent of the family sees the tablet (家庭, 帳號安全) and ending it anywhere, or
+ * removing the child, ends it on every instance at once.
  */
 export const devicePath = "/device";
 
@@ -96,7 +97,7 @@ export function deviceRoutes({ env, database, appProvider, sessionUser }: Device
         "這台平板是誰的？",
         `<p>「${escapeHtml(clients.displayName(code.clientId))}」在平板上顯示代碼 <strong>${escapeHtml(userCode.toUpperCase())}</strong>。請確認代碼相同，再選擇要讓哪個孩子使用這台平板。</p>
 <form method="post" action="${devicePath}"><input type="hidden" name="user_code" value="${escapeHtml(userCode)}"><fieldset><legend>孩子</legend>${choices}</fieldset>
-<p>平板只能看到這個孩子和家庭的資料，不能使用家長的檔案或帳號設定。你可以隨時在「帳號安全」結束它的登入。</p>
+<p>平板只能看到這個孩子和家庭的資料，不能使用家長的檔案或帳號設定。家庭裡的每位家長都可以隨時在「家庭」或「帳號安全」結束它的登入。</p>
 <button class="primary" type="submit">允許這台平板</button></form>`,
       );
     })
@@ -121,10 +122,11 @@ export function deviceRoutes({ env, database, appProvider, sessionUser }: Device
       grant.addOIDCScope(scope);
       const grantId = await grant.save();
       const ipAddress = c.req.header("x-client-ip") ?? null;
-      await sessions.start({ grantId, userId: parent.id, appName: `${child.name}的平板・${clients.displayName(clientId)}`, ipAddress, lifetimeSeconds: lifetimes.Grant });
+      const appName = `${child.name}的平板・${clients.displayName(clientId)}`;
+      await sessions.start({ grantId, userId: parent.id, appName, ipAddress, lifetimeSeconds: lifetimes.Grant });
       Object.assign(code, { accountId: child.id, grantId, scope, authTime: Math.floor(Date.now() / 1000) });
       await code.save();
-      await recordDeviceAdded(database.db, brand, { id: parent.id }, child.id, grantId);
+      await recordDeviceAdded(database.db, brand, { id: parent.id }, child.id, grantId, appName);
       return show(c, "平板已加入家庭", `<p>「${escapeHtml(child.name)}」的平板已加入家庭，平板上的 App 會自動繼續。</p><a class="button secondary" href="/account/security">到「帳號安全」查看</a>`);
     });
 }

@@ -6,12 +6,13 @@ import { invalidForm, readForm, unknownIntent } from "~/services/form.server";
 import { formRefusal, guardedForm } from "~/services/request-guard.server";
 import type { FormResult } from "~/lib/form-result";
 import { consentNotice } from "./family-consent-notice.server";
+import { childDevicesFor, childDevicesOf, endChildDevice } from "./family-devices.server";
 import { familyContext } from "./family-context.server";
 import { acceptInvitation, cancelInvitation, createInvitation, joinPath, openInvitations, previewInvitation } from "./family-invitations.server";
 import { familyPagePath } from "./family-notices.server";
 import type { FamilyScreen, FamilyResult, JoinScreen } from "./family-screen-types";
 import { addChild, createFamily, deleteFamily, FamilyRefusal, familyOf, leaveFamily, removeChild, removeParent, renameFamily, transferOwnership, updateChild } from "./family-store.server";
-import { birthYearRange, childIdSchema, childSchema, consentSchema, familyNameSchema, inviteSchema, invitationIdSchema, parentIdSchema } from "./family-rules";
+import { birthYearRange, childIdSchema, childSchema, deviceIdSchema, consentSchema, familyNameSchema, inviteSchema, invitationIdSchema, parentIdSchema } from "./family-rules";
 
 /** The loaders and actions of the family screens (/account/family and its invitation page); routes hand over. */
 
@@ -28,7 +29,7 @@ export async function loadFamilyScreen(request: Request): Promise<FamilyScreen> 
   const viewer = await parentOf(request);
   const done = new URL(request.url).searchParams.get("done") ?? "";
   const notice = doneNotices[done] ?? null;
-  if (!viewer) return { signedIn: false, family: null, invitations: [], viewerId: null, consent: consentNotice, birthYears: birthYearRange(), notice };
+  if (!viewer) return { signedIn: false, family: null, invitations: [], devices: [], viewerId: null, consent: consentNotice, birthYears: birthYearRange(), notice };
   const { db } = familyContext();
   const family = await familyOf(db, viewer.id);
   return {
@@ -36,10 +37,17 @@ export async function loadFamilyScreen(request: Request): Promise<FamilyScreen> 
     viewerId: viewer.id,
     family,
     invitations: family ? await openInvitations(db, family.id) : [],
+    devices: family ? await childDevicesOf(db, family.id) : [],
     consent: consentNotice,
     birthYears: birthYearRange(),
     notice,
   };
+}
+
+/** 帳號安全's list of the viewer's family's child devices (empty for a visitor, a guest, or a parent without a family). */
+export async function loadChildDevices(request: Request) {
+  const viewer = await parentOf(request);
+  return viewer ? childDevicesFor(familyContext().db, viewer.id) : [];
 }
 
 type Work = (viewer: Viewer, fields: Record<string, string>, request: Request) => Promise<FamilyResult | Response>;
@@ -105,6 +113,12 @@ const intents: Record<string, Work> = {
       const { db, brand } = familyContext();
       await removeChild(db, brand, viewer, childId);
       return done("children", "已刪除孩子的資料與同意紀錄。");
+    }),
+  "end-device": (viewer, fields) =>
+    parsed(deviceIdSchema, fields, "devices", {}, async ({ deviceId }) => {
+      const { db, brand } = familyContext();
+      await endChildDevice(db, brand, viewer, deviceId);
+      return done("devices", "已結束這台平板的登入，它不能再以孩子的身分使用。");
     }),
   invite: (viewer, fields) =>
     parsed(inviteSchema, fields, "invite", { email: fields.email ?? "" }, async ({ email }) => {

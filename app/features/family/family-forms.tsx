@@ -23,9 +23,9 @@ export function AnswerLines({ answer }: { answer: FamilyResult | undefined }) {
 }
 
 /** A POST form of one button (and hidden fields), e.g. 移出家庭; `confirm` asks first when JavaScript runs. */
-export function ButtonForm({ intent, fields = {}, label, confirm, danger }: { intent: string; fields?: Record<string, string>; label: string; confirm?: string; danger?: boolean }) {
+export function ButtonForm({ intent, fields = {}, label, confirm, danger, action }: { intent: string; fields?: Record<string, string>; label: string; confirm?: string; danger?: boolean; action?: string }) {
   return (
-    <Form method="post" onSubmit={(event) => (confirm && !window.confirm(confirm) ? event.preventDefault() : undefined)}>
+    <Form method="post" action={action} onSubmit={(event) => (confirm && !window.confirm(confirm) ? event.preventDefault() : undefined)}>
       <input type="hidden" name="intent" value={intent} />
       {Object.entries(fields).map(([name, value]) => (
         <input key={name} type="hidden" name={name} value={value} />

@@ -6,7 +6,7 @@ import { authHref } from "~/features/sign-in/auth-paths";
 import { formatTaiwanDate } from "~/lib/taiwan-time";
 import { AnswerLines, AvatarPicker, ButtonForm, useAnswer } from "./family-forms";
 import { avatars, roleLabels, type FamilyChild, type FamilyView } from "./family-rules";
-import type { FamilyScreen, OpenInvitationView } from "./family-screen-types";
+import type { ChildDeviceView, FamilyScreen, OpenInvitationView } from "./family-screen-types";
 import "./family.css";
 
 export const familyScreenPath = "/account/family";
@@ -41,6 +41,7 @@ export function FamilyPage(props: FamilyScreen) {
           <Invitations invitations={props.invitations} />
           <Children family={props.family} birthYears={props.birthYears} />
           <AddChild birthYears={props.birthYears} consent={props.consent} />
+          <ChildDevices devices={props.devices} />
           <LeaveOrDelete family={props.family} />
         </>
       ) : (
@@ -192,6 +193,29 @@ function Children({ family, birthYears }: { family: FamilyView; birthYears: Fami
       <ul className="family-list">
         {family.children.map((child) => (
           <ChildItem key={child.id} child={child} birthYears={birthYears} />
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+/** Every child's tablet, whichever parent approved it; any parent can end one (on 帳號安全 too, posting here). */
+export function ChildDevices({ devices, action }: { devices: ChildDeviceView[]; action?: string }) {
+  const { answer } = useAnswer("devices");
+  return (
+    <section className="page-section" aria-labelledby="family-devices">
+      <h2 id="family-devices">孩子的平板</h2>
+      <AnswerLines answer={answer} />
+      {devices.length === 0 ? <p>還沒有平板加入家庭。在平板的 App 上產生代碼，再用手機掃描或到 /device 輸入。</p> : null}
+      <ul className="family-list">
+        {devices.map((device) => (
+          <li key={device.id} className="card family-item">
+            <p className="family-item__name">{device.appName}</p>
+            <p>
+              {device.approvedBy} 在 {formatTaiwanDate(device.joinedAt)} 允許
+            </p>
+            <ButtonForm intent="end-device" fields={{ deviceId: device.id }} label="結束這台平板的登入" confirm={`確定要結束「${device.childName}」這台平板的登入嗎？`} danger action={action} />
+          </li>
         ))}
       </ul>
     </section>

@@ -48,6 +48,7 @@ export const consentSchema = z.object({
 
 export const childIdSchema = z.object({ childId: id });
 export const invitationIdSchema = z.object({ invitationId: id });
+export const deviceIdSchema = z.object({ deviceId: id });
 
 /** The invitation form: an address to mail the link to, or none (the link is shared through LINE or copied). */
 export const inviteSchema = z.object({

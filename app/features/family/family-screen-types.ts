@@ -10,11 +10,21 @@ export interface OpenInvitationView {
   expiresAt: string;
 }
 
+/** A child's tablet, as every parent of its family sees it; `id` is its grant's id. */
+export interface ChildDeviceView {
+  id: string;
+  childName: string;
+  appName: string;
+  approvedBy: string;
+  joinedAt: string;
+}
+
 export interface FamilyScreen {
   signedIn: boolean;
   viewerId: string | null;
   family: FamilyView | null;
   invitations: OpenInvitationView[];
+  devices: ChildDeviceView[];
   consent: { version: string; lines: string[] };
   birthYears: { min: number; max: number };
   notice: string | null;

@@ -31,6 +31,7 @@ export const refusals = {
   parentNotFound: () => new FamilyRefusal(404, "family/parent-not-found", "這位家長不在你的家庭裡。"),
   notYourself: () => new FamilyRefusal(400, "family/not-yourself", "不能對自己這麼做；要離開家庭，請用「離開家庭」。"),
   childNotFound: () => new FamilyRefusal(404, "family/child-not-found", "找不到這個孩子的資料。"),
+  deviceNotFound: () => new FamilyRefusal(404, "family/device-not-found", "找不到這台平板，它可能已經退出家庭。"),
   tooManyChildren: () => new FamilyRefusal(409, "family/too-many-children", `一個家庭最多可以有 ${maxChildren} 位孩子。`),
 };
 
@@ -209,7 +210,17 @@ export function transferOwnership(db: Db, brand: FamilyBrand, actor: Actor, pare
   });
 }
 
+/**
+ * Ends at once the tablets of the children matched by `column` (a child's id, or its family's): their grants'
+ * session rows go, so every instance refuses their tokens at the next request, and their family_device rows with them.
+ */
+export async function endChildDevices(trx: Db, column: "family_child.id" | "family_child.family_id", value: string) {
+  const grants = trx.selectFrom("family_device").innerJoin("family_child", "family_child.id", "family_device.child_id").select("family_device.grant_id").where(column, "=", value);
+  await trx.deleteFrom("session").where("id", "in", grants).execute();
+}
+
 async function deleteFamilyRows(trx: Transaction<Database>, familyId: string) {
+  await endChildDevices(trx, "family_child.family_id", familyId);
   // Consents, children and members go with the family (the keys cascade).
   await trx.deleteFrom("family").where("id", "=", familyId).execute();
 }
@@ -309,12 +320,13 @@ export function updateChild(db: Db, brand: FamilyBrand, actor: Actor, childId: s
   });
 }
 
-/** Removes a child's profile and its consent record. */
+/** Removes a child's profile and its consent record, and ends the child's tablets. */
 export function removeChild(db: Db, brand: FamilyBrand, actor: Actor, childId: string): Promise<void> {
   return changeFamily(db, brand, async ({ trx, record }) => {
     const member = await requireMembership(trx, actor.id);
     const child = await requireChild(trx, member.family_id, childId);
     await record("child-removed", member.family_id, { id: childId, name: child.name }, actor.id);
+    await endChildDevices(trx, "family_child.id", childId);
     await trx.deleteFrom("family_child").where("id", "=", childId).execute();
   });
 }

@@ -28,12 +28,20 @@ export function familyUserData(brand: FamilyBrand): UserDataHandler {
 
 /**
  * The family as its parent's copy of their data: the family, its parents' names and roles (not the other
- * parents' addresses: their data is theirs), the children's profiles, and every consent record of those children,
- * with the address and browser only of the consents this parent gave.
+ * parents' addresses: their data is theirs), the children's profiles, every consent record of those children,
+ * with the address and browser only of the consents this parent gave, and the invitations this parent sent (where
+ * each was mailed and what became of it; never the link's token, never who accepted).
  */
 export async function exportFamilyData(db: Kysely<Database> | Db, userId: string) {
   const family = await familyOf(db, userId);
   if (!family) return { family: null };
+  const invitations = await db
+    .selectFrom("family_invitation")
+    .select(["email", "created_at", "expires_at", "accepted_at", "cancelled_at"])
+    .where("family_id", "=", family.id)
+    .where("invited_by", "=", userId)
+    .orderBy("created_at")
+    .execute();
   const consents = await db
     .selectFrom("family_consent")
     .innerJoin("family_child", "family_child.id", "family_consent.child_id")
@@ -56,6 +64,13 @@ export async function exportFamilyData(db: Kysely<Database> | Db, userId: string
             byYou: consent.parent_id === userId,
             ...(consent.parent_id === userId ? { ipAddress: consent.ip_address, userAgent: consent.user_agent } : {}),
           })),
+      })),
+      invitationsSent: invitations.map((invitation) => ({
+        email: invitation.email,
+        createdAt: invitation.created_at,
+        expiresAt: invitation.expires_at,
+        acceptedAt: invitation.accepted_at,
+        cancelledAt: invitation.cancelled_at,
       })),
     },
   };

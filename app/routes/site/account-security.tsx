@@ -2,10 +2,12 @@ import type { Route } from "./+types/account-security";
 import { AccountSecurityPage } from "~/features/account/account-security-page";
 import { accountSecurity, accountSecurityAction } from "~/features/account/account-actions.server";
 import { withSessionRefresh } from "~/features/auth/auth-provider";
+import { loadChildDevices } from "~/features/family/family-actions.server";
+import { ChildDevices, familyScreenPath } from "~/features/family/family-page";
 import { pageMeta } from "~/features/seo/page-meta";
 
 // Server-rendered per visitor (never prerendered): the forms and the device list show only to the signed-in account.
-export const loader = ({ request }: Route.LoaderArgs) => accountSecurity(request);
+export const loader = async ({ request }: Route.LoaderArgs) => ({ ...(await accountSecurity(request)), childDevices: await loadChildDevices(request) });
 export const action = ({ request }: Route.ActionArgs) => accountSecurityAction(request);
 export const clientAction = ({ serverAction }: Route.ClientActionArgs) => withSessionRefresh(serverAction);
 
@@ -16,5 +18,6 @@ export const meta: Route.MetaFunction = (args) =>
   pageMeta(args, { title: "帳號安全", description: "更改密碼，查看並登出登入中的裝置。" });
 
 export default function AccountSecurityScreen({ loaderData }: Route.ComponentProps) {
-  return <AccountSecurityPage {...loaderData} />;
+  const { childDevices, ...security } = loaderData;
+  return <AccountSecurityPage {...security}>{childDevices.length ? <ChildDevices devices={childDevices} action={familyScreenPath} /> : null}</AccountSecurityPage>;
 }
