@@ -15,7 +15,7 @@ import { baselineHeaders, loadCspHashes, securityHeaders, standaloneHeaders, sta
 import { methodPolicy } from "./methods";
 import { staticFiles } from "./static-files";
 import { readiness } from "./health";
-import { hostValidation } from "./host-header";
+import { asSiteProtocol, hostValidation } from "./host-header";
 import { devToolsOnlyForThisMachine } from "./dev-tools-guard";
 import { requestContext } from "./request-log";
 import { requestDeadline } from "./request-deadline";
@@ -156,7 +156,7 @@ export function createApp() {
   // Dynamic answers are compressed on the fly; static files above are served precompressed.
   app.use(compressDynamic());
   app.use(pageCache.middleware);
-  app.all("*", (c) => handleRequest(withCspNonce(c, withClientIp(c, env.TRUSTED_PROXIES))));
+  app.all("*", (c) => handleRequest(asSiteProtocol(withCspNonce(c, withClientIp(c, env.TRUSTED_PROXIES)), https)));
 
   app.onError((error, c) => {
     // The request log writes it (with its stack) once the answer is known; a dependency outage becomes 503 there.

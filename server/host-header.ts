@@ -30,3 +30,14 @@ export function hostValidation(options: { siteUrl: string; allowedHostnames: rea
     return next();
   };
 }
+
+/**
+ * The request as the browser made it: behind the TLS-terminating proxy of the deploy recipe the server hears
+ * `http://`, while the browser's Origin says `https://`. React Router refuses an action whose Origin does not
+ * match the request's URL (its CSRF check), so on an https site the URL React Router sees is https too.
+ */
+export function asSiteProtocol(request: Request, https: boolean): Request {
+  if (!https || !request.url.startsWith("http:")) return request;
+  const init: RequestInit & { duplex: "half" } = { method: request.method, headers: request.headers, body: request.body, signal: request.signal, duplex: "half" };
+  return new Request(`https:${request.url.slice("http:".length)}`, init);
+}
