@@ -34,7 +34,7 @@ describeEachDatabase("sign-in layer body boundary", (database) => {
   }
 
   const notObjects = ['"名字"', "1", "null", "true", "[]", '[{"name":"小明"}]'];
-  const namesNotText = [null, 7, true, [], ["小明"], {}, { a: 1 }, { toString: 1 }];
+  const namesNotText: unknown[] = [null, 7, true, [], ["小明"], {}, { a: 1 }, { toString: 1 }];
 
   it.each(notObjects)("refuses the update-user body %s", async (raw) => {
     expectRefused(await client.request("POST", "/api/auth/update-user", raw), raw);
@@ -68,6 +68,8 @@ describeEachDatabase("sign-in layer body boundary", (database) => {
   });
 
   it("still takes tabs and line breaks where text allows them, and ordinary updates", async () => {
+    // A password with a tab and a line break is read (and found wrong), not refused at the boundary.
+    expect((await server.client().post("/sign-in/email", { email: newEmail(), password: "kite\triver\n7" })).status).toBe(401);
     expect((await client.post("/update-user", { name: "小明" })).status).toBe(200);
     expect(await client.me()).toMatchObject({ displayName: "小明" });
     expect((await client.post("/update-user", { name: "原本的名字", image: null })).status).toBe(200);

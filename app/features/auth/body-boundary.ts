@@ -2,9 +2,9 @@
  * What the sign-in layer accepts at its body boundary, before any rule or Better Auth reads a field: a JSON body is
  * an object, and no string in the body or the query holds a control character. PostgreSQL refuses NUL in text (a
  * 500 where the client made the mistake), and no field of ours (names, emails, passwords, codes, links) has a use
- * for C0 controls; tab, line feed and carriage return stay.
+ * for control characters (C0, DEL, C1); tab, line feed and carriage return stay.
  */
-const controlCharacter = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/;
+const controlCharacter = /(?![\t\n\r])\p{Cc}/u;
 
 export type BodyProblem = "not-an-object" | "control-character";
 
