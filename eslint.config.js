@@ -46,7 +46,8 @@ const features = {
   auth: {
     public: [
       "auth-endpoints.ts", "viewer.server.ts", "auth-provider.tsx", "auth-client.ts", "password-policy.ts", "display-name.ts", "social-buttons.tsx",
-      "user-data-hooks.server.ts", "auth-service.server.ts", "auth-http.server.ts",
+      "user-data-hooks.server.ts", "auth-service.server.ts", "auth-http.server.ts", "device-name.ts",
+      "operator-session.server.ts", "roles.ts",
     ],
     host: ["auth-service.server.ts", "auth-http.server.ts", "user-data-hooks.server.ts"],
   },
@@ -69,7 +70,7 @@ const features = {
     public: [
       "account-deletion-page.tsx", "current-plan-page.tsx", "account-security-page.tsx", "account-actions.server.ts", "account-schemas.ts",
       "account-center-page.tsx", "account-data-page.tsx", "confirm-identity-page.tsx", "account-center.server.ts",
-      "two-step-page.tsx", "passkeys-page.tsx", "second-factor-settings.server.ts",
+      "two-step-page.tsx", "passkeys-page.tsx", "second-factor-settings.server.ts", "recent-sign-in-alert.tsx",
     ],
   },
   // The Content-Security-Policy: built by the host, its nonce read by the server entry and the root's inline
@@ -106,8 +107,13 @@ const features = {
     host: ["storage.server.ts"],
   },
   // The wishing well's screens and route handlers; the host registers wish-user-data.server.ts with the sign-in layer's user-data hooks.
+  admin: { public: ["operator-console.server.ts", "console-page.tsx", "parent-page.tsx", "console-gate-page.tsx"] },
+  "security-record": {
+    public: ["security-record.server.ts", "record-retention.server.ts", "event-labels.ts"],
+    host: ["security-record.server.ts", "record-retention.server.ts"],
+  },
   wishes: {
-    public: ["wish-routes.server.ts", "wish-board.tsx", "wish-detail.tsx", "wish-meta.ts", "unsubscribe-page.tsx"],
+    public: ["wish-routes.server.ts", "wish-board.tsx", "wish-detail.tsx", "wish-meta.ts", "unsubscribe-page.tsx", "wish-rules.ts"],
     host: ["wish-user-data.server.ts"],
   },
 };

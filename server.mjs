@@ -8,6 +8,7 @@ import net from "node:net";
 import os from "node:os";
 import v8 from "node:v8";
 import { getRequestListener } from "@hono/node-server";
+import { metricsPortSettings, startMetricsPort } from "./server/metrics-port.mjs";
 import { plainError, useJsonConsole } from "./server/json-console.mjs";
 
 // After each full collection the heap may grow by half of what is still live. V8's own rule grows it up to
@@ -141,6 +142,11 @@ function runPrimary(count) {
   process.on("SIGINT", () => stopAll("SIGINT"));
   log({ workers: count, msg: `啟動 ${count} 個工作行程` });
   fork(1);
+  // One metrics port for the whole site: prom-client asks every worker for its registry and sums them.
+  import("prom-client").then(({ AggregatorRegistry }) => {
+    const aggregator = new AggregatorRegistry();
+    startMetricsPort(metricsPortSettings(), async () => ({ text: await aggregator.clusterMetrics(), contentType: aggregator.contentType }), (fields) => log(fields));
+  });
 }
 
 async function start() {
@@ -173,6 +179,11 @@ async function start() {
       console.log(JSON.stringify({ level: 30, time: Date.now(), pid: process.pid, port: taken, msg: `網站已啟動：http://localhost:${taken}（資料庫：${dialect}）` }));
     });
     listener.keepAliveTimeout = KEEP_ALIVE_MS;
+    // A single process serves its own metrics; a cluster's primary serves them for every worker (runPrimary).
+    if (cluster.isPrimary) {
+      const log = (fields) => console.log(JSON.stringify({ time: Date.now(), pid: process.pid, ...fields }));
+      startMetricsPort(metricsPortSettings(), async () => ({ text: await server.metricsText(), contentType: server.metricsContentType }), log);
+    }
     handleSignals(listener, server, shutdownTimeoutMs, state);
     return;
   }

@@ -64,6 +64,8 @@ export default [
     route("account/data", "routes/site/account-data.tsx"),
     route("account/two-step", "routes/site/account-two-step.tsx"),
     route("account/passkeys", "routes/site/account-passkeys.tsx"),
+    route("admin", "routes/admin/console.tsx"),
+    route("admin/users/:id", "routes/admin/parent.tsx"),
     route("account/family", "routes/site/account-family.tsx"),
     route("account/family/join", "routes/site/account-family-join.tsx"),
     route("*", "routes/site/not-found.tsx"),

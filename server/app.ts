@@ -1,3 +1,4 @@
+import { isIP } from "node:net";
 import { Hono, type Context } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { createRequestHandler } from "react-router";
@@ -29,8 +30,16 @@ import { wishUserData } from "~/features/wishes/wish-user-data.server";
 import { appRedirectSources, createAppSignIn, providerReadsBody } from "~/features/app-sign-in/app-sign-in.server";
 import { appOriginAccess } from "./app-origin";
 import { postUserData } from "~/features/dev-blog/post-user-data.server";
+import { startRecordRetention } from "~/features/security-record/record-retention.server";
+import { collectProcessMetrics, countDependencyError, watchOutbox } from "~/services/metrics.server";
+import { requestMetrics } from "./request-metrics";
+import { outboxBacklog } from "./outbox-backlog";
+export { metricsContentType, metricsText } from "~/services/metrics.server";
+export { exportAuditRecord, verifyAuditRecord } from "./operator-commands";
 import { familyUserData } from "~/features/family/family-user-data.server";
 import { familyApi } from "~/features/family/family-api.server";
+import { onFamilyChange } from "~/features/family/family-events.server";
+import { recordSecurityEvent } from "~/features/security-record/security-record.server";
 
 /** Every request body is capped; the sign-in layer's forms and JSON are small (analytics has its own 16 KB). */
 export const MAX_BODY_BYTES = 64 * 1024;
@@ -49,11 +58,19 @@ const editorPaths = /^\/dev-blog\/(?:create|[A-Za-z0-9]{20}\/edit)$/;
 export function createApp() {
   const env = getEnv();
   const logger = getLogger();
-  setDatabaseReporting({ logger, onQueryError: noteRequestError, beforeConnection: throwIfPastDeadline });
+  const onQueryError = (error: unknown) => {
+    countDependencyError("database");
+    noteRequestError(error);
+  };
+  setDatabaseReporting({ logger, onQueryError, beforeConnection: throwIfPastDeadline });
   // Features that keep rows per user follow account deletion and a guest's sign-in (file storage registers
   // its own handler in createStorage below).
   registerUserDataHandler(wishUserData);
   registerUserDataHandler(postUserData);
+  // Every family change lands in the security record of the parent who made it (or whom it concerned).
+  onFamilyChange(({ kind, familyId, actorId, subjectId }) =>
+    recordSecurityEvent(getDatabase(), { event: "family-change", userId: actorId ?? subjectId, actorId, detail: { kind, familyId, subject: subjectId } }),
+  );
   registerUserDataHandler(familyUserData({ productName: env.PRODUCT_NAME, supportEmail: env.SUPPORT_EMAIL, siteUrl: env.SITE_URL }));
   const app = new Hono();
   // Imported lazily so React Router's build stays a chunk of its own, which its prerenderer looks up.
@@ -65,6 +82,7 @@ export function createApp() {
   const https = env.SITE_URL.startsWith("https:");
   app.use(baselineHeaders({ https }));
   app.use(requestContext(logger));
+  app.use(requestMetrics());
   app.use(requestDeadline(env.REQUEST_DEADLINE_MS));
   app.use(hostValidation({ siteUrl: env.SITE_URL, allowedHostnames: env.allowedHostnames, isLoopbackSite: env.isLoopbackSite }));
   app.use(devToolsOnlyForThisMachine(env.TRUSTED_PROXIES));
@@ -173,12 +191,17 @@ export class StartupError extends Error {
 const STARTUP_REDIS_TIMEOUT_MS = 10_000;
 
 let stopBroadcast = () => {};
+let stopRetention = () => {};
 
 /** Validates the configuration, migrates the database and checks Redis; the start script awaits this before listening. */
 export async function prepare() {
   const env = getEnv();
   const mismatch = siteUrlMismatch(env.BUILD_DIR, env.SITE_URL);
   if (mismatch) getLogger().warn({ event: "site-url-mismatch" }, mismatch);
+  const siteHost = new URL(env.SITE_URL).hostname;
+  if (isIP(siteHost.replace(/^\[|\]$/g, ""))) {
+    getLogger().warn({ event: "passkeys-off-on-ip-address" }, `SITE_URL 是 IP 位址（${siteHost}），瀏覽器不接受 IP 位址作為密碼金鑰的網域：登入頁不會提供密碼金鑰。請改用網域名稱（或本機的 localhost）。`);
+  }
   try {
     await prepareDatabase();
   } catch (error) {
@@ -186,12 +209,18 @@ export async function prepare() {
     throw new StartupError(`無法連線或準備資料庫，請檢查 ${variable}：${(error as Error).message}`, { cause: error });
   }
   await getAuthService().promoteEditors();
+  collectProcessMetrics();
+  if (env.WEB_CONCURRENCY_WORKER <= 1) {
+    stopRetention = startRecordRetention(getDatabase(), env.AUDIT_RETENTION_DAYS, getLogger());
+    watchOutbox(() => outboxBacklog(getDatabase().db));
+  }
   sharedRateLimitStore();
   const redis = sharedRedis();
   if (redis) {
     await redisAnswers(redis, STARTUP_REDIS_TIMEOUT_MS).catch((error: unknown) => {
       throw new StartupError(`無法連線到 Redis，請檢查 REDIS_URL：${(error as Error).message}`, { cause: error });
     });
+    redis.on("error", () => countDependencyError("redis"));
     const subscriber = redis.duplicate();
     subscriber.on("error", () => {});
     void subscriber.connect().catch(() => {});
@@ -232,6 +261,7 @@ export async function signOutUsers(target: string): Promise<string> {
 /** After the server stopped taking requests: delivers what the outbox holds, then closes the pools. */
 export async function shutdown() {
   stopBroadcast();
+  stopRetention();
   await getAuthService().close();
   await closeSharedRateLimitStore();
   await closeDatabase();

@@ -4,6 +4,7 @@ import zlib from "node:zlib";
 import type { MiddlewareHandler } from "hono";
 import { contentSecurityPolicy, type CspHashes } from "~/features/security/csp.server";
 import { onPublicContentChanged, publicContentChanged } from "~/services/public-content.server";
+import { carriesSessionCookie } from "./session-cookie";
 
 const gzip = promisify(zlib.gzip);
 
@@ -32,8 +33,6 @@ const knownParameters = new Set(["page", "order", "status", "tag", "category", "
 
 /** Unsafe requests that never change what those pages show (sign-in traffic, beacons). */
 const notAWrite = /^\/(?:api\/(?:analytics|csp-report|auth\/(?:sign-in|sign-up|sign-out|get-session|request-password-reset|send-verification-email|verify-email))|login|signup|forgot-password)(?:[/.]|$)/;
-
-const signedIn = /(?:^|;\s*)(?:__Host-|__Secure-)?[\w-]+\.session_token=/;
 
 interface Entry {
   status: number;
@@ -98,7 +97,7 @@ export function createPageCache(options: PageCacheOptions) {
   /** Serves and fills the cache; goes inside the compression and security headers (it sets its own CSP). */
   const middleware: MiddlewareHandler = async (c, next) => {
     const url = new URL(c.req.url);
-    if (options.ttlSeconds <= 0 || c.req.method !== "GET" || !cacheable.test(url.pathname) || signedIn.test(c.req.header("cookie") ?? "")) return next();
+    if (options.ttlSeconds <= 0 || c.req.method !== "GET" || !cacheable.test(url.pathname) || carriesSessionCookie(c.req.header("cookie"))) return next();
     for (const name of url.searchParams.keys()) if (!knownParameters.has(name)) return next();
     const key = url.pathname + url.search;
     const acceptsGzip = /\bgzip\b/.test(c.req.header("accept-encoding") ?? "");

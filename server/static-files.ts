@@ -4,6 +4,7 @@ import path from "node:path";
 import type { MiddlewareHandler } from "hono";
 import { currentRequestId } from "~/services/request-context.server";
 import { cacheControlFor, finishedAnswer } from "./headers";
+import { carriesSessionCookie } from "./session-cookie";
 
 const contentTypes: Record<string, string> = {
   ".html": "text/html; charset=utf-8",
@@ -45,7 +46,8 @@ export type FileHeaders = (pagePath: string | null, contentType: string) => Reco
  * twins (written by scripts/precompress.mjs), a strong ETag each and their whole header set. A request costs a
  * map look-up: no file system access, no compression, no header composed (the request id joins them here, and the
  * outer layers leave the finished answer alone). Only GET and HEAD are answered here;
- * every other method, and a page address with a query string (`/blog?page=2`), goes on to React Router.
+ * every other method, a page address with a query string (`/blog?page=2`), and a page asked for with a session
+ * cookie (whose header must know the visitor, also without JavaScript) go on to React Router.
  */
 export function staticFiles(root: string, fileHeaders: FileHeaders = () => ({})): MiddlewareHandler {
   const files = loadFiles(root, fileHeaders);
@@ -55,7 +57,7 @@ export function staticFiles(root: string, fileHeaders: FileHeaders = () => ({}))
     const url = c.req.url;
     const queryAt = url.indexOf("?");
     const file = files.get(pathnameOf(url, queryAt));
-    if (!file || (file.page && queryAt !== -1)) return next();
+    if (!file || (file.page && (queryAt !== -1 || carriesSessionCookie(c.req.header("cookie"))))) return next();
 
     const encoding = file.negotiated ? preferredEncoding(c.req.header("accept-encoding"), file) : "identity";
     const variant = file.variants[encoding]!;
@@ -63,7 +65,7 @@ export function staticFiles(root: string, fileHeaders: FileHeaders = () => ({}))
     const headers: Record<string, string> = { ...file.headers, etag: variant.etag };
     const requestId = currentRequestId();
     if (requestId) headers["x-request-id"] = requestId;
-    if (file.negotiated) headers.vary = "Accept-Encoding";
+
     if (encoding !== "identity") headers["content-encoding"] = encoding;
     if (c.req.header("if-none-match")?.split(/\s*,\s*/).includes(variant.etag)) {
       return finishedAnswer(null, 304, headers);
@@ -106,10 +108,13 @@ function loadFiles(root: string, fileHeaders: FileHeaders): Map<string, StaticFi
     for (const [encoding, suffix] of [["br", ".br"], ["gzip", ".gz"]] as const) {
       if (fs.existsSync(file + suffix)) variants[encoding] = variant(fs.readFileSync(file + suffix));
     }
+    const negotiated = Object.keys(variants).length > 1;
+    // A page's answer depends on the cookie too (a signed-in visitor's is rendered for them).
+    const vary = [...(negotiated ? ["Accept-Encoding"] : []), ...(page ? ["Cookie"] : [])].join(", ");
     const staticFile: StaticFile = {
-      headers: { ...fileHeaders(pagePath, type), "content-type": type, "cache-control": cacheControlFor(urlPath) },
+      headers: { ...fileHeaders(pagePath, type), "content-type": type, "cache-control": cacheControlFor(urlPath), ...(vary ? { vary } : {}) },
       variants,
-      negotiated: Object.keys(variants).length > 1,
+      negotiated,
       page,
     };
     files.set(urlPath, staticFile);

@@ -287,8 +287,19 @@ const envSchema = z
     FACEBOOK_CLIENT_SECRET: optionalText,
     LINE_CLIENT_ID: optionalText,
     LINE_CLIENT_SECRET: optionalText,
+
+    // The security record (docs/operations.md): rows older than this many days are removed (five years by default).
+    AUDIT_RETENTION_DAYS: z.coerce.number().int().min(1).max(36_500).default(1830),
+    // Prometheus metrics on a port of their own (0: none), on loopback unless METRICS_HOST says otherwise.
+    METRICS_PORT: z.coerce.number().int().min(0).max(65535).default(9464),
+    METRICS_HOST: z.string().default("127.0.0.1"),
+    // With it, /metrics asks for `Authorization: Bearer <token>` (required when METRICS_HOST is not loopback).
+    METRICS_TOKEN: optionalText.pipe(z.string().min(16).optional()),
   })
   .superRefine((env, ctx) => {
+    if (env.METRICS_PORT && !isLoopbackHost(env.METRICS_HOST) && !env.METRICS_TOKEN) {
+      ctx.addIssue({ code: "custom", path: ["METRICS_TOKEN"], message: "METRICS_HOST 不是本機位址時必須設定 METRICS_TOKEN" });
+    }
     const loopback = isLoopbackOrigin(env.SITE_URL);
     if (!loopback && !env.SMTP_HOST) {
       ctx.addIssue({

@@ -287,6 +287,44 @@ export interface PasskeyTable {
   last_used_at: string | null;
 }
 
+// --- security record (app/features/security-record) ---
+export interface Database {
+  security_record: SecurityRecordTable;
+  security_record_head: SecurityRecordHeadTable;
+}
+
+/** One security event; `hash` is SHA-256 over `prev_hash` and the row's fields. bigint: a string on PostgreSQL. */
+export interface SecurityRecordTable {
+  seq: number | string;
+  at: string;
+  user_id: string | null;
+  actor_id: string | null;
+  event: string;
+  outcome: string;
+  code: string | null;
+  ip: string | null;
+  user_agent: string | null;
+  /** JSON object (an operator's reason, a provider's name), never a password, code, token or link. */
+  detail: string | null;
+  prev_hash: string;
+  hash: string;
+}
+
+/** The chain's one head row (id 1): the newest row, and the anchor the oldest kept row follows. */
+export interface SecurityRecordHeadTable {
+  id: number;
+  seq: number | string;
+  hash: string;
+  anchor_seq: number | string;
+  anchor_hash: string;
+}
+
+// --- account lock (app/features/auth/account-lock.server.ts); declaration merging adds the column ---
+export interface AuthUserTable {
+  /** ISO-8601 time an operator locked the account, or null. */
+  lockedAt?: string | null;
+}
+
 // --- development identity provider (server/dev-identity-provider.ts) ---
 export interface Database {
   dev_identity_record: DevIdentityRecordTable;

@@ -1,11 +1,16 @@
-import type { Browser, Page } from "playwright-core";
+import fs from "node:fs";
+import path from "node:path";
+import type { Browser, BrowserContextOptions, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import sharp from "sharp";
 import { launchServer, type LaunchedServer } from "~tests/helpers/launch-server.mjs";
 import { startReferenceApp, type ReferenceApp } from "~tests/fixtures/reference-app";
-import { launchChromium, waitForHydration } from "./helpers/browser";
+import { baseURL, desktopViewport, familyHeaders, launchChromium, mobileViewport, openPage, waitForHydration } from "./helpers/browser";
 import { watchViolations } from "./helpers/csp";
-import { newEmail, submitSignUp } from "./helpers/accounts";
+import { createVerifiedAccount, newEmail, password, signInTo, submitSignUp } from "./helpers/accounts";
+import { e2eApps } from "./helpers/apps";
+import { linkTo, mailTo } from "./helpers/mailbox";
+import { turnOnTwoStep } from "./helpers/two-step";
 
 /**
  * The app's sign-in end to end in Chromium, on SQLite: the site on example.test and the reference client (the
@@ -13,17 +18,26 @@ import { newEmail, submitSignUp } from "./helpers/accounts";
  * Signing in on the site signs the parent into the app without a second prompt (進入應用程式), the app refreshes,
  * calls storage with its access token and signs out; a browser signed in nowhere goes through the site's own
  * sign-in screen. A form's redirect off the site (to an app, or to Google when linking it) must pass the pages'
- * form-action. Ports 4210/4211 are this file's own.
+ * form-action. Ports 4210/4211 are this file's own. The second part runs every way in against the suite's own site,
+ * where the apps of tests/e2e/helpers/apps.ts are registered.
  */
 const sitePort = 4210;
 const appPort = 4211;
 const site = `http://example.test:${sitePort}`;
 const appOrigin = `http://app.example.test:${appPort}`;
 
+// One Chromium for the file; example.test and its subdomains are loopback for it.
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchChromium([`--host-resolver-rules=MAP example.test 127.0.0.1, MAP *.example.test 127.0.0.1`]);
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
 describe("the app signs in through the site (OpenID provider, single sign-on)", () => {
   let server: LaunchedServer;
   let app: ReferenceApp;
-  let browser: Browser;
 
   beforeAll(async () => {
     server = await launchServer({
@@ -49,11 +63,9 @@ describe("the app signs in through the site (OpenID provider, single sign-on)", 
     });
     const pngBytes = await sharp({ create: { width: 8, height: 8, channels: 3, background: "#3b5bdb" } }).png().toBuffer();
     app = await startReferenceApp({ issuer: site, reachAt: `http://localhost:${sitePort}`, host: "app.example.test", port: appPort, clientId: "web-app", pngBytes });
-    browser = await launchChromium([`--host-resolver-rules=MAP example.test 127.0.0.1, MAP *.example.test 127.0.0.1`]);
   }, 60_000);
 
   afterAll(async () => {
-    await browser?.close();
     await app?.close();
     await server?.stop();
   });
@@ -111,6 +123,10 @@ describe("the app signs in through the site (OpenID provider, single sign-on)", 
     await page.getByRole("link", { name: "回到 App" }).click();
     await page.getByRole("link", { name: "登出" }).click();
     await page.getByRole("heading", { name: "登出應用程式" }).waitFor();
+    // The page names the app and has a way back without signing out.
+    await page.getByText("確定要登出「任務小勇士 App」嗎？").waitFor();
+    expect(await page.getByRole("link", { name: "取消" }).getAttribute("href")).toBe(appOrigin);
+    await saveScreenshot(page, "app-end-session-1280");
     await page.getByRole("button", { name: "登出應用程式" }).click();
     await page.waitForURL(`${appOrigin}/signed-out`);
     const userinfo = await fetch(`http://localhost:${sitePort}/oidc/me`, { headers: { authorization: `Bearer ${accessToken}` } });
@@ -154,3 +170,197 @@ describe("the app signs in through the site (OpenID provider, single sign-on)", 
     expect(authorization.searchParams.get("redirect_uri")).toBe(`${site}/api/auth/callback/google`);
   }, 60_000);
 });
+
+describe("every way in comes back to the app's callback (the suite's site, apps on 127.0.0.1)", () => {
+  const apps: ReferenceApp[] = [];
+  afterAll(async () => {
+    for (const app of apps) await app.close();
+  });
+
+  /** A fresh app (each holds one sign-in in memory), registered as `client` (tests/e2e/helpers/apps.ts). */
+  async function openApp(client: keyof typeof e2eApps) {
+    const app = await startReferenceApp({ issuer: baseURL(), reachAt: baseURL(), host: "127.0.0.1", port: 0, clientId: e2eApps[client].client_id, thirdParty: !e2eApps[client].first_party, pngBytes: Buffer.alloc(0) });
+    apps.push(app);
+    return app;
+  }
+
+  async function newFamilyPage(options: BrowserContextOptions = {}) {
+    const context = await browser.newContext({ baseURL: baseURL(), locale: "zh-TW", extraHTTPHeaders: familyHeaders(), ...options });
+    const page = await context.newPage();
+    page.on("pageerror", (error) => console.error(`[page error] ${error.message}`));
+    return page;
+  }
+
+  /**
+   * Opens the app signed in nowhere: it sends the browser to the site's sign-in screen on its way back to the
+   * interaction. Returns every address the browser was sent to from then on (redirects included).
+   */
+  async function startAtApp(page: Page, app: ReferenceApp, javaScriptEnabled = true) {
+    const requested: string[] = [];
+    page.on("request", (request) => request.isNavigationRequest() && request.frame() === page.mainFrame() && requested.push(request.url()));
+    await page.goto(`${app.origin}/`);
+    await page.waitForURL((url) => url.pathname === "/login" && (url.searchParams.get("redirectTo") ?? "").startsWith("/oidc/interaction/"));
+    if (javaScriptEnabled) await waitForHydration(page);
+    return requested;
+  }
+
+  /** The browser came back through the app's callback with a code, and the app knows who signed in. */
+  async function expectBackInApp(page: Page, app: ReferenceApp, requested: string[], name?: string) {
+    await page.waitForURL(`${app.origin}/`);
+    expect(requested.some((url) => url.startsWith(`${app.origin}/callback?code=`))).toBe(true);
+    if (name) expect(await page.locator("#name").textContent()).toBe(name);
+    else expect(await page.locator("#sub").textContent()).not.toBe("");
+  }
+
+  async function typePassword(page: Page, email: string) {
+    await page.getByLabel("電子郵件").fill(email);
+    await page.getByLabel("密碼").fill(password);
+    await page.getByRole("button", { name: "登入", exact: true }).click();
+  }
+
+  async function enterBackupCode(page: Page, code: string) {
+    await page.waitForURL((url) => url.pathname === "/login/two-step" && (url.searchParams.get("redirectTo") ?? "").startsWith("/oidc/interaction/"));
+    await page.getByText("手機不在身邊？改用備用碼").click();
+    await page.getByLabel("備用碼").fill(code);
+    await page.getByRole("button", { name: "使用備用碼登入" }).click();
+  }
+
+  /** Asks for an email link on the app's sign-in, and opens the mailed link in the same browser. */
+  async function signInByEmailLink(page: Page, email: string, mailsBefore: number) {
+    await page.getByRole("link", { name: "用電子郵件連結登入" }).click();
+    await page.waitForURL((url) => url.pathname === "/login/email-link");
+    await page.getByLabel("電子郵件").fill(email);
+    await page.getByRole("button", { name: "寄送登入連結" }).click();
+    await page.getByRole("status").filter({ hasText: "登入連結已經寄出" }).waitFor();
+    const link = linkTo(await mailTo(email, /登入連結/, mailsBefore + 1), "/login/email-link");
+    expect(new URL(link, baseURL()).searchParams.get("redirectTo")).toMatch(/^\/oidc\/interaction\//);
+    await page.goto(link);
+    await page.getByRole("button", { name: "登入" }).click();
+  }
+
+  it("with two-step sign-in: password and the app's code (with JavaScript), a backup code (without), an email link and a backup code (both)", async () => {
+    const setup = await newFamilyPage();
+    const email = await createVerifiedAccount(setup, newEmail(), "林爸爸");
+    await signInTo(setup, email, "/account");
+    const { nextCode, backupCodes } = await turnOnTwoStep(setup);
+    await setup.context().close();
+
+    // Password, then the authenticator's code, with JavaScript: the code's form post must end in the app, not on
+    // a 400 page (its redirect to /oidc/interaction/… is a whole page load).
+    let page = await newFamilyPage();
+    let app = await openApp("family");
+    let requested = await startAtApp(page, app);
+    await typePassword(page, email);
+    await page.waitForURL((url) => url.pathname === "/login/two-step");
+    await page.getByLabel("驗證碼").fill(await nextCode());
+    await page.getByRole("button", { name: "驗證並登入" }).click();
+    await expectBackInApp(page, app, requested, "林爸爸");
+    await page.context().close();
+
+    // Without JavaScript: password, then a backup code.
+    page = await newFamilyPage({ javaScriptEnabled: false });
+    app = await openApp("family");
+    requested = await startAtApp(page, app, false);
+    await typePassword(page, email);
+    await enterBackupCode(page, backupCodes[0]!);
+    await expectBackInApp(page, app, requested, "林爸爸");
+    await page.context().close();
+
+    // An email link asked for from the app's sign-in leads back to it, through the code page, with and without JavaScript.
+    for (const [index, javaScriptEnabled] of [true, false].entries()) {
+      page = await newFamilyPage({ javaScriptEnabled });
+      app = await openApp("family");
+      requested = await startAtApp(page, app, javaScriptEnabled);
+      await signInByEmailLink(page, email, index);
+      await enterBackupCode(page, backupCodes[index + 1]!);
+      await expectBackInApp(page, app, requested, "林爸爸");
+      await page.context().close();
+    }
+  }, 120_000);
+
+  it("an email link without two-step sign-in, a passkey, and the development provider's pop-up (a social account)", async () => {
+    // A passkey made on the account center (Chromium's virtual authenticator), then the site signed out.
+    let page = await newFamilyPage();
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send("WebAuthn.enable");
+    await cdp.send("WebAuthn.addVirtualAuthenticator", {
+      options: { protocol: "ctap2", transport: "internal", hasResidentKey: true, hasUserVerification: true, isUserVerified: true, automaticPresenceSimulation: true },
+    });
+    // The button rather than the email field's suggestions, which would sign in as soon as /login opens.
+    await page.addInitScript(() => {
+      PublicKeyCredential.isConditionalMediationAvailable = () => Promise.resolve(false);
+    });
+    const email = await createVerifiedAccount(page, newEmail(), "王媽媽");
+    await signInTo(page, email, "/account/passkeys");
+    await openPage(page, "/account/passkeys");
+    await page.getByRole("button", { name: "新增密碼金鑰" }).click();
+    await page.getByRole("status").filter({ hasText: "已新增密碼金鑰" }).waitFor();
+    await openPage(page, "/login");
+    await page.getByRole("button", { name: "登出" }).click();
+    await page.getByRole("button", { name: "登入", exact: true }).waitFor();
+
+    let app = await openApp("family");
+    let requested = await startAtApp(page, app);
+    await page.getByRole("button", { name: "使用密碼金鑰登入" }).click();
+    await expectBackInApp(page, app, requested, "王媽媽");
+    await page.context().close();
+
+    // An email link, in a browser that has never signed in.
+    page = await newFamilyPage({ javaScriptEnabled: false });
+    app = await openApp("family");
+    requested = await startAtApp(page, app, false);
+    await signInByEmailLink(page, email, 0);
+    await expectBackInApp(page, app, requested, "王媽媽");
+    await page.context().close();
+
+    // A social account (the development provider stands in for Google, LINE and Facebook).
+    page = await newFamilyPage();
+    app = await openApp("family");
+    requested = await startAtApp(page, app);
+    const popupOpened = page.waitForEvent("popup");
+    await page.getByRole("button", { name: "使用開發測試帳號登入" }).click();
+    const popup = await popupOpened;
+    await popup.getByLabel("電子郵件").fill(newEmail());
+    await popup.getByRole("button", { name: "繼續" }).click();
+    await expectBackInApp(page, app, requested);
+    await page.context().close();
+  }, 90_000);
+
+  it("a third-party app asks first; 帳號安全 names each app sign-in by its app, at 375 and 1280 px", async () => {
+    const page = await newFamilyPage({ viewport: desktopViewport });
+    const email = await createVerifiedAccount(page, newEmail(), "陳爸爸");
+    const partner = await openApp("partner");
+    let requested = await startAtApp(page, partner);
+    await typePassword(page, email);
+    await page.getByRole("heading", { name: "授權應用程式" }).waitFor();
+    await page.getByRole("button", { name: "允許" }).click();
+    await expectBackInApp(page, partner, requested, "陳爸爸");
+
+    // Signed in on the site already: the first-party app goes straight through.
+    const family = await openApp("family");
+    requested = [];
+    page.on("request", (request) => request.isNavigationRequest() && requested.push(request.url()));
+    await page.goto(`${family.origin}/`);
+    await expectBackInApp(page, family, requested, "陳爸爸");
+
+    for (const [width, viewport] of [["1280", desktopViewport], ["375", mobileViewport]] as const) {
+      await page.setViewportSize(viewport);
+      await openPage(page, "/account/security");
+      const names = await page.locator(".device__name").allTextContents();
+      expect(names.some((name) => name.startsWith("親子行事曆（App）"))).toBe(true);
+      expect(names.some((name) => name.startsWith("任務小勇士 App（App）"))).toBe(true);
+      // The one unknown device is the test's own HTTP client, which signed the account up.
+      expect(names.filter((name) => name.includes("不明的裝置"))).toHaveLength(1);
+      await page.locator(".device__name", { hasText: "親子行事曆（App）" }).scrollIntoViewIfNeeded();
+      await saveScreenshot(page, `app-sign-ins-on-account-security-${width}`);
+    }
+    await page.context().close();
+  }, 60_000);
+});
+
+/** A screenshot of a fixed screen for docs/screenshots/ (kept in test-results/screenshots/ by the test run). */
+async function saveScreenshot(page: Page, name: string) {
+  const folder = path.join("test-results", "screenshots");
+  fs.mkdirSync(folder, { recursive: true });
+  await page.screenshot({ path: path.join(folder, `${name}.png`) });
+}

@@ -32,7 +32,7 @@ describe("sign-in layer in the browser", () => {
     expect(await storedUser(fresh)).toMatchObject({ email, displayName: "小明", emailVerified: true });
 
     await openPage(fresh, "/login");
-    await fresh.getByText("你已登入為 小明").waitFor();
+    await fresh.getByText("你目前以「小明」登入。").waitFor();
     await fresh.getByRole("button", { name: "登出" }).click();
     await fresh.getByRole("button", { name: "登入", exact: true }).waitFor();
     expect(await storedUser(fresh)).toBeNull();

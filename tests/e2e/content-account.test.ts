@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { authErrorMessages } from "~/features/auth/auth-client";
+import { authErrorMessages, wrongPasswordMessage } from "~/features/auth/auth-client";
 import { createVerifiedAccount, newEmail, password, signInHere } from "./helpers/accounts";
 import { baseURL, expectNoAxeViolations, openPage, useBrowser } from "./helpers/browser";
 import { mailTo } from "./helpers/mailbox";
@@ -130,7 +130,7 @@ describe("account deletion", () => {
 
     await form.getByLabel("密碼").fill("wrong-password");
     await form.getByRole("button", { name: "永久刪除我的帳號" }).click();
-    await expect.poll(() => form.getByRole("alert").textContent()).toBe(authErrorMessages["auth/invalid-credential"]);
+    await expect.poll(() => form.getByRole("alert").textContent()).toBe(wrongPasswordMessage);
     expect(await sessionUser(page)).toMatchObject({ email });
 
     await form.getByLabel("密碼").fill(password);

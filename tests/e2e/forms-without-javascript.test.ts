@@ -129,7 +129,7 @@ describe("forms without JavaScript", () => {
     await form.getByLabel("請輸入「刪除帳號」").fill("刪除帳號");
     await form.getByLabel("密碼").fill("wrong-password-1");
     await form.getByRole("button", { name: "永久刪除我的帳號" }).click();
-    await page.locator("form.deletion-form").getByRole("alert").getByText("電子郵件或密碼錯誤").waitFor();
+    await page.locator("form.deletion-form").getByRole("alert").getByText("密碼不正確").waitFor();
     await page.locator("form.deletion-form").getByLabel("請輸入「刪除帳號」").fill("刪除帳號");
     await page.locator("form.deletion-form").getByLabel("密碼").fill(password);
     await page.locator("form.deletion-form").getByRole("button", { name: "永久刪除我的帳號" }).click();

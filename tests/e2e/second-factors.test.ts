@@ -1,11 +1,11 @@
 import fs from "node:fs";
 import path from "node:path";
 import type { Page } from "playwright-core";
-import { TOTP } from "otpauth";
 import { describe, expect, it } from "vitest";
 import { ageSessions, createVerifiedAccount, newEmail, password } from "./helpers/accounts";
 import { expectNoAxeViolations, openPage, useBrowser } from "./helpers/browser";
 import { linkTo, mailTo } from "./helpers/mailbox";
+import { authenticatorApp } from "./helpers/two-step";
 
 /**
  * Passkeys, two-step sign-in and email links, as a parent uses them in Chromium. With SCREENSHOT_DIR set
@@ -16,27 +16,6 @@ async function snap(page: Page, name: string) {
   if (!screenshotDir) return;
   fs.mkdirSync(screenshotDir, { recursive: true });
   await page.screenshot({ path: path.join(screenshotDir, `${name}.png`), fullPage: true });
-}
-
-/**
- * An authenticator app: the code of this 30-second step, or of the next (the server accepts ±1 step). A code is
- * never accepted twice, so once both are spent it waits for the next step, as a parent would.
- */
-function authenticatorApp(secret: string) {
-  const totp = new TOTP({ secret: secret.replace(/\s+/g, ""), digits: 6, period: 30 });
-  const given = new Set<string>();
-  return async (): Promise<string> => {
-    for (;;) {
-      for (const offset of [0, 1]) {
-        const code = totp.generate({ timestamp: Date.now() + offset * 30_000 });
-        if (!given.has(code)) {
-          given.add(code);
-          return code;
-        }
-      }
-      await new Promise((resolve) => setTimeout(resolve, 30_000 - (Date.now() % 30_000) + 200));
-    }
-  };
 }
 
 async function signInWithPassword(page: Page, email: string, redirectTo: string) {
@@ -61,7 +40,7 @@ describe("two-step sign-in", () => {
 
     await page.getByLabel("目前的密碼").fill("not-my-password");
     await page.getByRole("button", { name: "開始設定" }).click();
-    await page.getByText("電子郵件或密碼錯誤").waitFor();
+    await page.getByText("密碼不正確").waitFor();
     await page.getByLabel("目前的密碼").fill(password);
     await page.getByRole("button", { name: "開始設定" }).click();
     await page.getByRole("img", { name: "兩步驟驗證的 QR 碼" }).waitFor();

@@ -34,6 +34,8 @@ export async function launchServer({ port = 3000, buildDir, env = {}, waitForHea
       WEB_CONCURRENCY: "1",
       // A busy test machine must not turn slow successes into 503s; the fault tests of the deadline set 5 s.
       REQUEST_DEADLINE_MS: "30000",
+      // Several test servers run at once: no metrics port unless a test asks for one.
+      METRICS_PORT: "0",
       ...env,
     },
     stdio: ["ignore", "pipe", "pipe"],

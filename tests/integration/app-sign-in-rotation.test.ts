@@ -105,6 +105,12 @@ describeEachDatabase("app sign-in: refresh rotation", (database) => {
       expect(audited).toHaveLength(1);
       expect(audited[0]![0]).toMatchObject({ outcome: "refused", clientId: "app", userId: expect.any(String) });
       expect(JSON.stringify(audited[0]![0])).not.toContain(refreshToken);
+      // The same event lands once in the account's security record, beside the app sign-in that began it.
+      const userId = (audited[0]![0] as { userId: string }).userId;
+      const recorded = await database().handle.db.selectFrom("security_record").select(["event", "outcome"]).where("user_id", "=", userId).orderBy("seq").execute();
+      expect(recorded.filter((row) => row.event === "app-refresh-token-reuse")).toEqual([{ event: "app-refresh-token-reuse", outcome: "refused" }]);
+      expect(recorded.filter((row) => row.event === "app-grant")).toHaveLength(1);
+      expect(JSON.stringify(recorded)).not.toContain(refreshToken);
     } finally {
       warn.mockRestore();
     }

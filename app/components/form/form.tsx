@@ -1,4 +1,5 @@
 import { useState } from "react";
+import { ResultNotice } from "~/components/result-notice";
 import { useActionData, useLocation, useNavigation } from "react-router";
 import type { ZodType } from "zod";
 import { fieldErrorsOf, formFields, type FieldErrors, type FormResult } from "~/lib/form-result";
@@ -42,19 +43,21 @@ export function Field({ name, label, error, hint, ...input }: FieldProps) {
   );
 }
 
+/** A form's error, brought into view below the sticky bar and focused on arrival (ResultNotice). */
 export function FormAlert({ message }: { message: string | null }) {
   return message ? (
-    <p className="auth-alert" role="alert">
+    <ResultNotice key={message} tone="error" className="auth-alert">
       {message}
-    </p>
+    </ResultNotice>
   ) : null;
 }
 
+/** A form's result, brought into view below the sticky bar and focused on arrival (ResultNotice). */
 export function FormNotice({ message }: { message: string | null }) {
   return message ? (
-    <p className="auth-notice" role="status">
+    <ResultNotice key={message} tone="done" className="auth-notice">
       {message}
-    </p>
+    </ResultNotice>
   ) : null;
 }
 

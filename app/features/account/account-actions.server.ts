@@ -8,6 +8,7 @@ import type { AccountSecurity, AccountSecurityIntent } from "./account-security"
 import { changePasswordSchema } from "./account-schemas";
 import { authPaths } from "~/features/auth/auth-endpoints";
 import { resetPasswordPage } from "~/features/auth/auth-client";
+import { recentActivity } from "./account-activity.server";
 
 // The account screens' server work (current plan, deletion, security): read on the server, so every screen and
 // form works without JavaScript; every change goes through the sign-in layer's API in-process.
@@ -37,13 +38,15 @@ export async function accountSecurity(request: Request): Promise<AccountSecurity
   if (!user?.email || user.isAnonymous) return { account: null, guest: Boolean(user?.isAnonymous) };
   const devices = (await callAuthApi(request, authPaths.devices)).body?.devices ?? [];
   const hasPassword = user.providerData.some((provider) => provider.providerId === "password");
-  return { account: { email: user.email, hasPassword, devices }, guest: false, policy: getAuthService().passwordPolicy };
+  const activity = await recentActivity(getAuthService().database, user.uid);
+  return { account: { email: user.email, hasPassword, devices, activity }, guest: false, policy: getAuthService().passwordPolicy };
 }
 
 const securityNotices = {
   "send-password-link": "設定密碼的連結已經寄出，請在一小時內開啟信中的連結。",
   "end-device": "已登出這個裝置。",
   "end-other-devices": "已登出其他所有裝置。",
+  "not-me": "已登出其他所有裝置。請馬上在「更改密碼」設定新密碼；沒有密碼的帳號，請用「寄送設定密碼連結」設定一組。",
 } satisfies Partial<Record<AccountSecurityIntent, string>>;
 
 /** The forms of the account security screen, told apart by their `intent` field. */
@@ -53,7 +56,8 @@ export async function accountSecurityAction(request: Request) {
   if (intent === "change-password") return changePasswordAction(request, fields);
   let answer: AuthAnswer;
   if (intent === "end-device") answer = await callAuthApi(request, authPaths.devicesEnd, { id: fields.id ?? "" });
-  else if (intent === "end-other-devices") answer = await callAuthApi(request, authPaths.revokeOtherSessions, {});
+  // 「這不是我」: every other device is signed out at once; the notice leads on to the password form.
+  else if (intent === "end-other-devices" || intent === "not-me") answer = await callAuthApi(request, authPaths.revokeOtherSessions, {});
   else if (intent === "send-password-link") {
     // Only to the signed-in account's own address: the form carries none.
     const user = await currentIdentity(request);

@@ -43,6 +43,12 @@ export function AccountCenterPage(props: AccountCenter) {
               <Link className="button" to="/account/security">
                 帳號安全（密碼、登入中的裝置）
               </Link>
+              <Link className="button" to="/account/two-step">
+                兩步驟驗證
+              </Link>
+              <Link className="button" to="/account/passkeys">
+                密碼金鑰
+              </Link>
               <Link className="button" to="/account/family">
                 家庭（家長、孩子、平板）
               </Link>

@@ -35,8 +35,8 @@ function addressMessages(request: Request) {
   const error = params.get("error");
   let alert: string | null = null;
   if (params.get("photo-error")) alert = params.get("photo-error");
-  // A provider's page refused or was cancelled (Better Auth names it in `error`).
-  else if (error) alert = /already_linked/.test(error) ? messageForCode("auth/provider-already-linked") : messageForCode("auth/cancelled-popup-request");
+  // A provider's page refused or failed (Better Auth names it in `error`): nobody necessarily cancelled anything.
+  else if (error) alert = /already_linked/.test(error) ? messageForCode("auth/provider-already-linked") : "連結失敗，請再試一次。";
   return { notice: (done && addressNotices[done]) || null, alert: alert?.slice(0, 200) ?? null };
 }
 
@@ -127,8 +127,9 @@ export const photoFormLimitBytes = () => getAuthService().env.STORAGE_MAX_UPLOAD
 export async function profilePhotoAction(request: Request) {
   const user = await currentUser(request);
   if (!user?.email || user.isAnonymous) return redirect(`/login?redirectTo=${encodeURIComponent(accountPath)}`);
+  // No #profile: the result line above the sections takes focus and comes into view itself (below the sticky bar).
   const back = (outcome: { ok: true; done: string } | { ok: false; message: string }) =>
-    redirect(`${accountPath}?${new URLSearchParams(outcome.ok ? { done: outcome.done } : { "photo-error": outcome.message })}#profile`);
+    redirect(`${accountPath}?${new URLSearchParams(outcome.ok ? { done: outcome.done } : { "photo-error": outcome.message })}`);
   let form: FormData;
   try {
     form = await request.formData();

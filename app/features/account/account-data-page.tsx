@@ -1,15 +1,56 @@
 import { type AccountData, methodLabels } from "~/features/auth/auth-client";
 import { PageIntro } from "~/features/pages/page-intro";
 import { formatTaiwanDateTime } from "~/lib/taiwan-time";
+import { statusLabels } from "~/features/wishes/wish-rules";
 import { SignInPrompt } from "./sign-in-prompt";
 import "./account-security.css";
 
 /** The headings of the features' parts (their user-data handlers' names); an unnamed part shows under its own name. */
-const featureTitles: Record<string, string> = { wishes: "許願池", posts: "開發者部落格文章", storage: "檔案" };
+const featureTitles: Record<string, string> = { wishes: "許願池", posts: "開發者部落格文章", storage: "檔案", family: "家庭" };
 
 /**
- * 我的資料 (/account/data): the same copy as the JSON download, readable. Each feature's part shows as a list of
- * its records' fields, so a new feature's export appears here without a change.
+ * The features' field names in words (the JSON download keeps the names); `part.field` where a name means something
+ * else in one part. A field not listed shows under its own name, so a new feature's export still appears.
+ */
+const fieldLabels: Record<string, string> = {
+  "wishes.wishes": "我許的願望",
+  "wishes.votes": "我投票支持的願望",
+  id: "編號",
+  wishId: "願望編號",
+  title: "標題",
+  body: "內容",
+  summary: "摘要",
+  status: "狀態",
+  votes: "票數",
+  path: "檔案位置",
+  size: "大小",
+  contentType: "檔案格式",
+  createdAt: "建立時間",
+  updatedAt: "最後更新",
+  publishedAt: "發布時間",
+  votedAt: "投票時間",
+};
+
+/** Status values in words: a wish's, and a post's. */
+const valueWords: Record<string, string> = { ...statusLabels, draft: "草稿", published: "已發布" };
+
+const isoTime = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?Z$/;
+
+/** One value as a parent reads it: Taiwan time, a status in words, a size in KB, an image's kind. */
+function readable(key: string, value: unknown): string {
+  if (value === null || value === undefined || value === "") return "—";
+  if (typeof value === "boolean") return value ? "是" : "否";
+  if (typeof value === "number") return key === "size" ? `${Math.max(1, Math.round(value / 1024))} KB` : String(value);
+  const text = String(value);
+  if (isoTime.test(text)) return formatTaiwanDateTime(text);
+  if (key === "status") return valueWords[text] ?? text;
+  if (key === "contentType" && text.startsWith("image/")) return `${text.slice(6).toUpperCase()} 圖片`;
+  return text;
+}
+
+/**
+ * 我的資料 (/account/data): the same copy as the JSON download, readable in words and Taiwan time. Each feature's
+ * part shows as a list of its records' fields, so a new feature's export appears here without a change.
  */
 export function AccountDataPage({ copy }: { copy: AccountData | null }) {
   return (
@@ -65,7 +106,7 @@ export function AccountDataPage({ copy }: { copy: AccountData | null }) {
           {Object.entries(copy.features).map(([name, part]) => (
             <section key={name} className="page-section" aria-labelledby={`data-${name}`}>
               <h2 id={`data-${name}`}>{featureTitles[name] ?? name}</h2>
-              <Records value={part} />
+              <Records value={part} part={name} />
             </section>
           ))}
         </>
@@ -76,15 +117,18 @@ export function AccountDataPage({ copy }: { copy: AccountData | null }) {
   );
 }
 
-/** Any JSON part as nested lists: arrays as items, objects as field: value. */
-function Records({ value }: { value: unknown }) {
+/**
+ * Any JSON part as nested lists: arrays as items, objects as field: value (`field` names the value's field). The
+ * part's own top-level fields may have a label of their own (`part` is set only there).
+ */
+function Records({ value, part = "", field = "" }: { value: unknown; part?: string; field?: string }) {
   if (Array.isArray(value)) {
     if (value.length === 0) return <p>沒有資料。</p>;
     return (
       <ol className="data-records">
         {value.map((item, index) => (
           <li key={index}>
-            <Records value={item} />
+            <Records value={item} field={field} />
           </li>
         ))}
       </ol>
@@ -95,14 +139,14 @@ function Records({ value }: { value: unknown }) {
       <dl className="data-list">
         {Object.entries(value).map(([key, inner]) => (
           <div key={key}>
-            <dt>{key}</dt>
+            <dt>{(part && fieldLabels[`${part}.${key}`]) || fieldLabels[key] || key}</dt>
             <dd>
-              <Records value={inner} />
+              <Records value={inner} field={key} />
             </dd>
           </div>
         ))}
       </dl>
     );
   }
-  return <>{value === null || value === undefined ? "—" : String(value)}</>;
+  return <>{readable(field, value)}</>;
 }

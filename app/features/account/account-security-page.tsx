@@ -2,6 +2,7 @@ import { Link } from "react-router";
 import type { AccountSecurity } from "~/features/account/account-security";
 import { PageIntro } from "~/features/pages/page-intro";
 import { DeviceList } from "./device-list";
+import { ActivityList } from "./activity-list";
 import { PasswordChange } from "./password-change";
 import { SignInPrompt } from "./sign-in-prompt";
 import { twoStepSettingsPath } from "./two-step-page";
@@ -30,6 +31,7 @@ export function AccountSecurityPage(props: AccountSecurity) {
           </nav>
           <PasswordChange email={props.account.email} hasPassword={props.account.hasPassword} policy={props.policy} />
           <DeviceList devices={props.account.devices} />
+          <ActivityList activity={props.account.activity} hasPassword={props.account.hasPassword} />
         </>
       ) : (
         <SignInPrompt

@@ -41,14 +41,23 @@ export function DeviceList({ devices }: { devices: DeviceSession[] }) {
                 </dd>
               </dl>
             </div>
+            {/* It asks first, without JavaScript too (a <details>): only 確定登出 posts the form. */}
             {device.current ? null : (
-              <Form method="post">
-                <input type="hidden" name="intent" value="end-device" />
-                <input type="hidden" name="id" value={device.id} />
-                <button type="submit" className="button" aria-describedby={`device-${index}`} disabled={ending?.get("id") === device.id}>
-                  {ending?.get("id") === device.id ? "登出中…" : "登出這個裝置"}
-                </button>
-              </Form>
+              <details className="device__end">
+                <summary className="button" aria-describedby={`device-${index}`}>
+                  登出這個裝置
+                </summary>
+                <div role="group" aria-label="確認登出">
+                  <p>確定要登出「{device.device}」嗎？那個裝置需要重新登入才能使用。</p>
+                  <Form method="post">
+                    <input type="hidden" name="intent" value="end-device" />
+                    <input type="hidden" name="id" value={device.id} />
+                    <button type="submit" className="button button--danger" disabled={ending?.get("id") === device.id}>
+                      {ending?.get("id") === device.id ? "登出中…" : "確定登出"}
+                    </button>
+                  </Form>
+                </div>
+              </details>
             )}
           </li>
         ))}

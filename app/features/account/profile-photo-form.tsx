@@ -82,7 +82,7 @@ export function ProfilePhotoForm({ photoURL, name }: { photoURL: string | null; 
             </label>
           </div>
         ) : (
-          <p className="field__hint">沒有開啟 JavaScript 時，會自動裁切成置中的正方形。</p>
+          <p className="field__hint">照片會自動裁成正方形。</p>
         )}
         <button type="submit" className="button button--primary">{photoURL ? "更換大頭貼" : "上傳大頭貼"}</button>
       </Form>

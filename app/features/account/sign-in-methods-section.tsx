@@ -63,7 +63,7 @@ export function SignInMethodsSection({ methods, policy, returnTo }: { methods: S
           <input type="hidden" name="intent" value="link-method" />
           {methods.linkable.map((provider) => (
             <button key={provider} type="submit" name="provider" value={provider} className="button">
-              連結 {methodLabels[provider]}
+              {`連結${/^[A-Za-z]/.test(methodLabels[provider]) ? " " : ""}${methodLabels[provider]}`}
             </button>
           ))}
         </Form>

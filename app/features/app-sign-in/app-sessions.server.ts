@@ -1,5 +1,7 @@
 import { randomBytes } from "node:crypto";
 import type { DatabaseHandle } from "~/db/connection.server";
+import { appSessionAgent } from "~/features/auth/device-name";
+import { recordSecurityEvent } from "~/features/security-record/security-record.server";
 
 /**
  * Each app sign-in (an OpenID grant) owns a row of the sign-in layer's `session` table, with the grant's id as its
@@ -24,7 +26,7 @@ export function appSessions(database: DatabaseHandle, absoluteDays: number): App
   return {
     async start({ grantId, userId, appName, ipAddress, lifetimeSeconds }) {
       const now = new Date();
-      await db
+      const started = await db
         .insertInto("session")
         .values({
           id: grantId,
@@ -36,10 +38,14 @@ export function appSessions(database: DatabaseHandle, absoluteDays: number): App
           updatedAt: stamp(now),
           ipAddress,
           // What the device list on /account/security shows for it.
-          userAgent: `${appName}（App）`,
+          userAgent: appSessionAgent(appName),
         })
         .onConflict((conflict) => conflict.column("id").doNothing())
-        .execute();
+        .executeTakeFirst();
+      // A new app sign-in (not the same grant seen again) is a security event of the account.
+      if (Number(started.numInsertedOrUpdatedRows ?? 0) > 0) {
+        await recordSecurityEvent(database, { event: "app-grant", userId, ip: ipAddress, detail: { app: appName } });
+      }
     },
     async isAlive(grantId) {
       const row = await db.selectFrom("session").select(["expiresAt", "createdAt"]).where("id", "=", grantId).executeTakeFirst();

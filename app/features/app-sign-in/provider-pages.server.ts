@@ -44,10 +44,18 @@ export function consentPage(productName: string, input: { appName: string; userN
   );
 }
 
-/** The provider's own form (its hidden anti-forgery field) is kept; this page only says what it does. */
-export function logoutPage(productName: string, providerForm: string): string {
+/**
+ * The provider's own form (its hidden anti-forgery field) is kept; this page says which app signs out and offers a
+ * way back without signing out (`cancelHref`: the app's web address, else the site).
+ */
+export function logoutPage(productName: string, providerForm: string, input: { appName: string | null; cancelHref: string }): string {
   const form = providerForm.replace("</form>", `<button class="primary" type="submit">登出應用程式</button></form>`);
-  return page(productName, "登出應用程式", `<p>確定要登出這個應用程式嗎？你在網站上的登入不受影響。</p>${form}`);
+  const which = input.appName ? `「${escapeHtml(input.appName)}」` : "這個應用程式";
+  return page(
+    productName,
+    "登出應用程式",
+    `<p>確定要登出${which}嗎？你在網站上的登入不受影響。</p>${form}<a class="button secondary" href="${escapeHtml(input.cancelHref)}">取消</a>`,
+  );
 }
 
 export function signedOutPage(productName: string): string {

@@ -101,7 +101,11 @@ export async function createAppProvider({ env, database }: AppProviderDependenci
       userinfo: { enabled: true },
       rpInitiatedLogout: {
         enabled: true,
-        logoutSource: async (ctx: { body: string }, form: string) => void (ctx.body = logoutPage(env.PRODUCT_NAME, form)),
+        logoutSource: async (ctx: { body: string; oidc?: { client?: { clientId: string } } }, form: string) => {
+          const clientId = ctx.oidc?.client?.clientId;
+          const cancelHref = (clientId && clients.corsOrigins(clientId)[0]) || "/";
+          ctx.body = logoutPage(env.PRODUCT_NAME, form, { appName: clientId ? clients.displayName(clientId) : null, cancelHref });
+        },
         postLogoutSuccessSource: async (ctx: { body: string }) => void (ctx.body = signedOutPage(env.PRODUCT_NAME)),
       },
     },
@@ -140,9 +144,11 @@ export async function createAppProvider({ env, database }: AppProviderDependenci
     findAccount: async (_ctx, id) => {
       const user = await database.db
         .selectFrom("user")
-        .select(["id", "email", "emailVerified", "name", "image", "isAnonymous", "role"])
+        .select(["id", "email", "emailVerified", "name", "image", "isAnonymous", "role", "lockedAt"])
         .where("id", "=", id)
         .executeTakeFirst();
+      // A locked account (the operator console) gets no token, code or claims from any grant it still holds.
+      if (user?.lockedAt) return undefined;
       // Not a parent: a child's tablet (device-flow.server.ts), or no one.
       if (!user) return childAccount(database, id);
       const anonymous = Boolean(user.isAnonymous);
@@ -170,7 +176,7 @@ export async function createAppProvider({ env, database }: AppProviderDependenci
   provider.proxy = true;
   provider.on("server_error", (_ctx, error) => noteRequestError(error));
   provider.use(answerOutagesWith503);
-  await guardTokenGrants(provider, records);
+  await guardTokenGrants(provider, records, database);
   return { provider, clients, sessions, records, lifetimes };
 }
 

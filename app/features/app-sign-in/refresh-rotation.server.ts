@@ -1,6 +1,9 @@
 import type Provider from "oidc-provider";
 import type { KoaContextWithOIDC } from "oidc-provider";
 import { getLogger } from "~/services/logger.server";
+import { countTokenRefresh } from "~/services/metrics.server";
+import type { DatabaseHandle } from "~/db/connection.server";
+import { recordSecurityEvent } from "~/features/security-record/security-record.server";
 import { TokenAlreadyUsed, type ProviderRecords } from "./provider-records.server";
 
 /** How long the previous refresh token still gets its answer again, while its successor is unused. */
@@ -17,7 +20,7 @@ type TokenAnswer = Record<string, unknown> & { refresh_token?: string; expires_i
  *   answer again within `refreshGraceSeconds`, as long as the successor is unused and the grant alive; any other
  *   reuse ends the family (oidc-provider's reuse detection) and writes an audit line.
  */
-export async function guardTokenGrants(provider: Provider, records: ProviderRecords) {
+export async function guardTokenGrants(provider: Provider, records: ProviderRecords, database: DatabaseHandle) {
   const [{ default: internals }, { errors }] = await Promise.all([import("oidc-provider/lib/helpers/weak_cache.js"), import("oidc-provider")]);
   const handlers = internals(provider).grantTypeHandlers as Map<string, GrantHandler>;
   const refreshGrant = handlers.get("refresh_token")!;
@@ -29,12 +32,12 @@ export async function guardTokenGrants(provider: Provider, records: ProviderReco
       await handler(ctx);
     } catch (error) {
       if (error instanceof TokenAlreadyUsed) {
-        audit(ctx, event, error.grantId);
+        await audit(database, ctx, event, error.grantId);
         throw new errors.InvalidGrant(`${label} already used`);
       }
       if ((error as { error_detail?: string }).error_detail === `${label} already used`) {
         const entities = ctx.oidc.entities as Record<string, { grantId?: string } | undefined>;
-        audit(ctx, event, entities.RefreshToken?.grantId ?? entities.AuthorizationCode?.grantId ?? null);
+        await audit(database, ctx, event, entities.RefreshToken?.grantId ?? entities.AuthorizationCode?.grantId ?? null);
       }
       throw error;
     }
@@ -60,7 +63,13 @@ export async function guardTokenGrants(provider: Provider, records: ProviderReco
         ctx.body = againAnswer(kept.body, kept.consumedAt);
         return;
       }
-      await rotate(ctx);
+      try {
+        await rotate(ctx);
+        countTokenRefresh("success");
+      } catch (error) {
+        countTokenRefresh((error as { error_detail?: string }).error_detail === "refresh token already used" ? "reuse" : "refused");
+        throw error;
+      }
       const answer = ctx.body as TokenAnswer;
       if (answer.refresh_token && answer.refresh_token !== presented) await records.keepAnswer(presented, answer.refresh_token, answer);
     }),
@@ -74,9 +83,22 @@ function againAnswer(body: TokenAnswer, consumedAt: number): TokenAnswer {
   return { ...body, expires_in: Math.max(0, body.expires_in - Math.floor((Date.now() - consumedAt) / 1000)) };
 }
 
-/** One audit line (the sign-in layer's shape, auth-logging.server.ts): which app, whose family, never a token. */
-function audit(ctx: KoaContextWithOIDC, event: string, grantId: string | null) {
-  const accountId = (ctx.oidc.entities as { Account?: { accountId?: string } }).Account?.accountId;
+/**
+ * One audit line (the sign-in layer's shape, auth-logging.server.ts): which app, whose family, never a token; and
+ * the same event in the security record.
+ */
+async function audit(database: DatabaseHandle, ctx: KoaContextWithOIDC, event: string, grantId: string | null) {
+  const entities = ctx.oidc.entities as { Account?: { accountId?: string }; RefreshToken?: { accountId?: string }; AuthorizationCode?: { accountId?: string } };
+  const accountId = entities.Account?.accountId ?? entities.RefreshToken?.accountId ?? entities.AuthorizationCode?.accountId;
+  await recordSecurityEvent(database, {
+    event,
+    outcome: "refused",
+    code: "invalid_grant",
+    userId: accountId ?? null,
+    ip: (ctx as { ip?: string }).ip ?? null,
+    userAgent: (ctx as { get?(field: string): string }).get?.("user-agent") || null,
+    detail: { app: ctx.oidc.client?.clientId ?? null },
+  }).catch((err: unknown) => getLogger().error({ err, authEvent: event }, "security record not written"));
   getLogger().warn(
     { authEvent: event, outcome: "refused", status: 400, code: "invalid_grant", clientId: ctx.oidc.client?.clientId, ...(grantId ? { grantId } : {}), ...(accountId ? { userId: accountId } : {}) },
     "sign-in layer event",

@@ -49,6 +49,9 @@ export interface DeviceSession {
  * The error catalogue of the original §8: one table from code to Traditional-Chinese message, used by the
  * server (every API error carries `{ code, message }`) and by the browser (every failed action).
  */
+/** What a form that asks only for a password says when it is wrong (`auth/invalid-credential` names the email too). */
+export const wrongPasswordMessage = "密碼不正確";
+
 export const authErrorMessages = {
   "auth/invalid-email": "電子郵件格式不正確",
   "auth/user-disabled": "此帳號已被停用",

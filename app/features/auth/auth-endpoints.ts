@@ -242,6 +242,8 @@ export const sharedErrorCodes: Readonly<Record<string, AuthErrorCode>> = {
   SESSION_NOT_FRESH: "auth/requires-recent-login",
   // The recent-sign-in guard (recent-sign-in.server.ts), on every row it protects.
   RECENT_SIGN_IN_REQUIRED: "auth/requires-recent-login",
+  // An operator locked the account (account-lock.server.ts): no way in makes a session.
+  ACCOUNT_LOCKED: "auth/user-disabled",
   EMAIL_ALREADY_VERIFIED: "auth/email-already-verified",
   EMAIL_MISMATCH: "auth/operation-not-allowed",
   DISPLAY_NAME_TOO_LONG: "auth/display-name-too-long",

@@ -2,7 +2,7 @@ import { data } from "react-router";
 import type { FormResult } from "~/lib/form-result";
 import { clientIpHeader } from "~/services/client-ip.server";
 import { getAuthService, type AuthService } from "./auth-service.server";
-import { messageForCode, type DeviceSession } from "./auth-client";
+import { messageForCode, wrongPasswordMessage, type DeviceSession } from "./auth-client";
 import type { IdentityRecord } from "./identity-record";
 import { authBasePath, authEndpoint, authPaths, type AuthPath } from "./auth-endpoints";
 import { jsonError, toCatalogueError } from "./api-errors.server";
@@ -125,8 +125,9 @@ export function actionRetryAfter({ actionHeaders }: { actionHeaders: Headers }):
  */
 export function authFailure(answer: AuthAnswer, values: Record<string, string> = {}, fields: Partial<Record<string, string>> = {}, intent?: string) {
   const code = answer.body?.code ?? "auth/internal-error";
-  const message = answer.body?.message ?? messageForCode(code);
   const field = fields[code];
+  // A form that asked only for a password (its field takes the error) names only the password.
+  const message = code === "auth/invalid-credential" && field ? wrongPasswordMessage : (answer.body?.message ?? messageForCode(code));
   return data<FormResult>(
     { formError: message, code, values, fieldErrors: field ? { [field]: message } : undefined, intent },
     { status: answer.status, headers: withCookies(answer.cookies, answer.retryAfter) },

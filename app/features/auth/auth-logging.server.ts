@@ -1,9 +1,14 @@
 import type { BetterAuthOptions, BetterAuthPlugin } from "better-auth";
-import { createAuthMiddleware, isAPIError } from "better-auth/api";
+import { createAuthMiddleware, getSessionFromCtx, isAPIError } from "better-auth/api";
+import { decodeJwt } from "jose";
 import { authEndpointFor, endpointsWhere } from "./auth-endpoints";
 import { getLogger } from "~/services/logger.server";
 import { isUniqueViolation } from "~/services/dependency-errors.server";
 import { noteRequestError } from "~/services/request-context.server";
+import { countSignIn } from "~/services/metrics.server";
+import { clientIpHeader } from "~/services/client-ip.server";
+import type { DatabaseHandle } from "~/db/connection.server";
+import { recordSecurityEvent, type SecurityEvent } from "~/features/security-record/security-record.server";
 
 /**
  * Better Auth's logging and error reporting, routed into the site's: every error it logs is noted against the
@@ -32,12 +37,23 @@ export function authLogging(): Pick<BetterAuthOptions, "logger" | "onAPIError"> 
 /**
  * The audit log of the sign-in layer (ASVS 16.3.1): one JSON line per outcome of every endpoint whose row names
  * an `audit` event — which event, success or refusal with its code, and the user id when one is known. Never an
- * email, a password or a token.
+ * email, a password or a token. The same event lands once in the security record (the kept evidence, with the
+ * client's address and browser); a refused attempt on a typed email is recorded against that account.
  */
-export function auditLog(): BetterAuthPlugin {
+export function auditLog(database: DatabaseHandle): BetterAuthPlugin {
   return {
     id: "audit-log",
     hooks: {
+      before: [
+        {
+          // Sign-out ends the session before the outcome is known: whose it was is read first.
+          matcher: endpointsWhere((row) => Boolean(row.audit) && row.session === "ends" && row.needs === "nothing"),
+          handler: createAuthMiddleware(async (ctx) => {
+            const session = await getSessionFromCtx(ctx).catch(() => null);
+            if (session && ctx.request) endingSessionUser.set(ctx.request, session.user.id);
+          }),
+        },
+      ],
       after: [
         {
           matcher: endpointsWhere((row) => row.audit),
@@ -45,18 +61,64 @@ export function auditLog(): BetterAuthPlugin {
             const returned = ctx.context.returned;
             const refused = isAPIError(returned) ? returned : undefined;
             const userId = ctx.context.newSession?.user.id ?? ctx.context.session?.user.id;
+            const event = authEndpointFor(ctx)?.audit ?? "unknown";
+            const code = refused ? String(refused.body?.code ?? refused.statusCode) : undefined;
             getLogger().info(
               {
-                authEvent: authEndpointFor(ctx)?.audit,
+                authEvent: event,
                 outcome: refused ? "refused" : "success",
                 ...(refused ? { status: refused.statusCode, code: refused.body?.code } : {}),
                 ...(userId ? { userId } : {}),
               },
               "sign-in layer event",
             );
+            // Sign-ins by way in (the endpoint's path, a bounded set) for the metrics.
+            if (event === "sign-in" || event === "two-step-code") countSignIn(ctx.path, refused ? "refused" : "success");
+            const email = (ctx.body as { email?: unknown } | undefined)?.email ?? (refused ? undefined : linkEmail(ctx.query?.token));
+            const subject =
+              userId ?? (ctx.request && endingSessionUser.get(ctx.request)) ?? (typeof email === "string" ? await userIdByEmail(database, email) : undefined);
+            await recordAuditEvent(database, {
+              event,
+              outcome: refused ? "refused" : "success",
+              code,
+              userId: subject,
+              ip: ctx.headers?.get(clientIpHeader),
+              userAgent: ctx.headers?.get("user-agent"),
+            });
           }),
         },
       ],
     },
   };
+}
+
+const endingSessionUser = new WeakMap<Request, string>();
+
+/** The address a verification link (a signed token the endpoint has just accepted) was for. */
+function linkEmail(token: unknown): string | undefined {
+  if (typeof token !== "string") return undefined;
+  try {
+    const { email } = decodeJwt(token);
+    return typeof email === "string" ? email : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+async function userIdByEmail(database: DatabaseHandle, email: string): Promise<string | undefined> {
+  const row = await database.db.selectFrom("user").select("id").where("email", "=", email.trim().toLowerCase()).executeTakeFirst();
+  return row?.id;
+}
+
+/**
+ * Writes one event to the security record from the sign-in layer. A record that cannot be written is logged with
+ * the event (the log line above still carries it) rather than failing a sign-in that already happened.
+ */
+export async function recordAuditEvent(database: DatabaseHandle, entry: SecurityEvent): Promise<void> {
+  try {
+    await recordSecurityEvent(database, entry);
+  } catch (err) {
+    noteRequestError(err);
+    getLogger().error({ err, authEvent: entry.event }, "security record not written");
+  }
 }

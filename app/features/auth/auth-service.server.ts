@@ -119,7 +119,7 @@ export function getAuthService(): AuthService {
 
 /** Sets one account's role by email; answers how many accounts changed (0: no such account). */
 export async function setUserRole(database: DatabaseHandle, email: string, role: string): Promise<number> {
-  if (!isRole(role)) throw new Error(`角色必須是 user 或 editor，收到「${role}」`);
+  if (!isRole(role)) throw new Error(`角色必須是 user、editor 或 admin，收到「${role}」`);
   const result = await database.db
     .updateTable("user")
     .set({ role })

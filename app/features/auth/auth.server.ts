@@ -9,7 +9,7 @@ import { enqueueMail } from "~/features/mail/outbox.server";
 import { accountDeletedEmail, emailChangeEmail, emailLinkSignInEmail, passwordResetEmail, verificationEmail } from "~/features/mail/mail-templates.server";
 import { hashPassword, verifyPassword } from "./password-hash.server";
 import { accountRateLimit, ipRateLimitOptions } from "./rate-limits.server";
-import { auditLog, authLogging } from "./auth-logging.server";
+import { auditLog, authLogging, recordAuditEvent } from "./auth-logging.server";
 import type { RateLimitStore } from "~/services/rate-limiter.server";
 import { clientIpHeader } from "~/services/client-ip.server";
 import { guestUpgrade } from "./guest-upgrade.server";
@@ -37,6 +37,7 @@ import { methodLabels, resetPasswordPage, type SocialProvider, verifyEmailPage }
 import { twoStepSignIn } from "./two-step.server";
 import { convertLegacyBackupCodes } from "./backup-codes.server";
 import { getLogger } from "~/services/logger.server";
+import { accountLock } from "./account-lock.server";
 import { emailLinkSignIn } from "./email-link.server";
 import { passkeys } from "./passkeys.server";
 import { phoneSignIn } from "./phone-sign-in.server";
@@ -154,6 +155,7 @@ export function authOptions(deps: AuthDependencies) {
             if (!owner || Number(count?.n ?? 0) < 2) return;
             const detail = methodLabels[account.providerId as SocialProvider] ?? account.providerId;
             await sendSecurityNotice(database.db, env, { kind: "sign-in-method-added", to: owner.email, detail });
+            await recordAuditEvent(database, { event: "way-in-added", userId: account.userId, detail: { provider: account.providerId } });
           },
         },
       },
@@ -185,6 +187,7 @@ export function authOptions(deps: AuthDependencies) {
     // Refused sign-ins are expected traffic, not something to log line by line; errors go to the request log.
     ...authLogging(),
     plugins: [
+      accountLock(),
       accountRateLimit(env, rateLimitStore),
       redirectRule(env.SITE_URL),
       singleUseLinks(database.db, verificationLinkLifetime),
@@ -196,7 +199,7 @@ export function authOptions(deps: AuthDependencies) {
       recentSignIn(),
       accountNotices(database.db, env),
       signInMethods(database, env, () => enabledSocialProviders({ env, devIdentityProvider: deps.devIdentityProvider })),
-      knownDevices(database.db, env),
+      knownDevices(database, env),
       accountData(database.db),
       anonymous({
         generateName: () => guestDisplayName,
@@ -231,7 +234,7 @@ export function authOptions(deps: AuthDependencies) {
       }),
       // After the anonymous plugin, which needs the guest's session to move the guest's rows.
       endPresentedSession(),
-      auditLog(),
+      auditLog(database),
       ...(deps.devIdentityProvider
         ? [
             genericOAuth({

@@ -31,11 +31,20 @@ const systems: [RegExp, string][] = [
   [/\bLinux\b/, "Linux"],
 ];
 
+/**
+ * What an app's sign-in keeps as its session's user agent (app-sessions.server.ts): 「任務小勇士 App（App）」, shown
+ * as it is, so 帳號安全 names the app rather than an unknown device.
+ */
+export const appSessionAgent = (appName: string) => `${appName}（App）`;
+const appNameOf = (agent: string) => (agent.endsWith(appSessionAgent("")) ? agent : undefined);
+
 const first = (list: [RegExp, string][], userAgent: string) => list.find(([pattern]) => pattern.test(userAgent))?.[1];
 
-/** `Windows 上的 Chrome`, `iPhone 上的 Safari`, `Android 上的瀏覽器`, `Firefox`, or `不明的裝置`. */
+/** `Windows 上的 Chrome`, `iPhone 上的 Safari`, `Android 上的瀏覽器`, `Firefox`, `任務小勇士 App（App）` or `不明的裝置`. */
 export function deviceName(userAgent: string | null | undefined): string {
   const agent = userAgent ?? "";
+  const app = appNameOf(agent);
+  if (app) return app;
   const browser = first(browsers, agent);
   const system = first(systems, agent);
   if (browser && system) return `${system} 上的 ${browser}`;
@@ -52,6 +61,8 @@ const versionedSystems = new Set(["iPhone", "iPad", "Android", "ChromeOS"]);
  */
 export function deviceLabel(userAgent: string | null | undefined): string {
   const agent = userAgent ?? "";
+  const app = appNameOf(agent);
+  if (app) return app;
   const browser = first(browsers, agent);
   const system = first(systems, agent);
   if (!browser && !system) return "不明的裝置";

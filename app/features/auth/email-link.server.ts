@@ -14,7 +14,7 @@ const identifierOf = (token: string) => `email-link:${createHash("sha256").updat
 /**
  * Sign-in by emailed link, written for the product instead of Better Auth's magic-link plugin (which keeps tokens
  * in plain text and signs in on a GET that mail scanners follow):
- * - `POST /email-link/request { email }` answers the same whether or not the address has an account (no
+ * - `POST /email-link/request { email, redirectTo? }` answers the same whether or not the address has an account (no
  *   enumeration); an account gets a link to our own page (`/login/email-link?token=…`), valid 15 minutes;
  * - only the token's SHA-256 is stored (the verification table), so a database copy cannot sign anyone in;
  * - `POST /email-link/sign-in { token }` (the page's button) claims the record atomically: a second use, a
@@ -35,7 +35,8 @@ export function emailLinkSignIn(
     endpoints: {
       requestEmailLink: createAuthEndpoint(
         authPaths.emailLinkRequest,
-        { method: "POST", body: z.object({ email: z.email() }) },
+        // `redirectTo` (already a same-site path: redirect-rule.server.ts) rides along in the link.
+        { method: "POST", body: z.object({ email: z.email(), redirectTo: z.string().max(2000).optional() }) },
         async (ctx) => {
           const email = ctx.body.email.trim().toLowerCase();
           const found = await ctx.context.internalAdapter.findUserByEmail(email);
@@ -48,7 +49,8 @@ export function emailLinkSignIn(
               expiresAt: new Date(Date.now() + emailLinkLifetimeSeconds * 1000),
             });
             const link = new URL(emailLinkPath, siteUrl);
-            link.search = new URLSearchParams({ token }).toString();
+            link.searchParams.set("token", token);
+            if (ctx.body.redirectTo && ctx.body.redirectTo !== "/") link.searchParams.set("redirectTo", ctx.body.redirectTo);
             await mail.send({ email: user.email, name: user.name }, link.toString());
           }
           return ctx.json({ status: true });

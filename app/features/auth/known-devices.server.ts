@@ -1,12 +1,12 @@
 import { createHash, createHmac, randomBytes, timingSafeEqual } from "node:crypto";
 import { createAuthMiddleware, isAPIError } from "better-auth/api";
 import type { BetterAuthPlugin } from "better-auth";
-import type { Kysely } from "kysely";
-import type { Database } from "~/db/schema";
+import type { DatabaseHandle } from "~/db/connection.server";
 import { deviceLabel } from "./device-name";
 import { authEndpointFor, endpointsWhere } from "./auth-endpoints";
 import { networkPlace } from "./network-place.server";
 import { sendSecurityNotice, type NoticeSite } from "./security-notices.server";
+import { recordAuditEvent } from "./auth-logging.server";
 
 /**
  * Sign-in from a new device (ASVS 6.3.5, 7.2.x): every browser that signs in gets a long-lived random cookie, and
@@ -40,7 +40,8 @@ function deviceIdFor(presented: string | null | undefined, secret: string, userI
   return { others: entries };
 }
 
-export function knownDevices(db: Kysely<Database>, site: NoticeSite): BetterAuthPlugin {
+export function knownDevices(database: DatabaseHandle, site: NoticeSite): BetterAuthPlugin {
+  const { db } = database;
   return {
     id: "known-devices",
     hooks: {
@@ -75,6 +76,7 @@ export function knownDevices(db: Kysely<Database>, site: NoticeSite): BetterAuth
             const place = networkPlace(session.ipAddress);
             const detail = [deviceLabel(session.userAgent), place, session.ipAddress ? `IP 位址 ${session.ipAddress}` : null].filter(Boolean).join("，");
             await sendSecurityNotice(db, site, { kind: "new-device", to: user.email, detail });
+            await recordAuditEvent(database, { event: "new-device", userId: user.id, ip: session.ipAddress, userAgent: session.userAgent });
           }),
         },
       ],

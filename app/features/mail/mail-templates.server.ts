@@ -128,6 +128,6 @@ export function emailLinkSignInEmail(brand: Brand, to: string, link: string): Ma
     body: "請點選下方按鈕，在開啟的頁面上按「登入」即可登入，不需要輸入密碼。",
     button: "開啟登入頁面",
     link,
-    footnote: "此連結只能使用一次，將在 15 分鐘後失效。如果你沒有要求登入連結，請忽略這封信，沒有人能用它以外的方式登入你的帳號。",
+    footnote: "此連結只能使用一次，將在 15 分鐘後失效。如果你沒有要求登入連結，請忽略這封信；沒有這封信的連結，別人無法用這個方式登入。",
   });
 }

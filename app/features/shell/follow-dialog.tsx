@@ -6,7 +6,7 @@ export function FollowDialog({ open, onClose }: { open: boolean; onClose: () => 
   const { facebookCommunityUrl, productName } = usePublicEnv();
   return (
     <Dialog open={open} title="追蹤我們" onClose={onClose}>
-      <p>加入 {productName} 的 Facebook 社團，第一時間收到新功能、親子任務點子，也能和其他家長交流。</p>
+      <p>加入{productName}的 Facebook 社團，第一時間收到新功能、親子任務點子，也能和其他家長交流。</p>
       <a
         className="button button--primary"
         href={facebookCommunityUrl}

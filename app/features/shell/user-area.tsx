@@ -7,6 +7,9 @@ import { authHref, guestUpgradeLabel } from "~/features/sign-in/auth-paths";
 import { displayNameOf } from "~/features/auth/display-name";
 import { useDisclosure } from "./use-disclosure";
 
+/** A guest has no account to sign back in to: what signing out costs, said before it happens. */
+const guestSignOutWarning = "訪客的資料只存在這個瀏覽器，登出後就會遺失。";
+
 /**
  * The right end of the bar: the signed-in user's dropdown, else the logged-out links. Until the browser has asked
  * for the session it shows what the server knew (a server-rendered page reads the session; a prerendered one knows
@@ -55,6 +58,7 @@ function UserMenu({ user, appUrl }: { user: SessionUser; appUrl: string | null }
   // Without JavaScript the form posts to the login route's sign-out; with it, the session ends in place.
   const signOut = (event: React.FormEvent) => {
     event.preventDefault();
+    if (user.isAnonymous && !window.confirm(`${guestSignOutWarning}確定要登出嗎？`)) return;
     close();
     // The original: a logout failure is only logged.
     logout().catch((error: unknown) => console.error("登出失敗", error));
@@ -99,6 +103,11 @@ function UserMenu({ user, appUrl }: { user: SessionUser; appUrl: string | null }
         {appUrl ? (
           <li>
             <a href={appUrl}>進入應用程式</a>
+          </li>
+        ) : null}
+        {user.isAnonymous ? (
+          <li>
+            <p className="user-menu__warning">{guestSignOutWarning}</p>
           </li>
         ) : null}
         <li>

@@ -124,7 +124,7 @@ export async function twoStepChallengeAction(request: Request) {
   const answer = await callAuthApi(request, path, { code, trustDevice: parsed.data.trustDevice });
   const field = intent === "backup" ? "backupCode" : "code";
   if (!answer.ok) return authFailure(answer, {}, { "auth/invalid-verification-code": field, "auth/code-already-used": field, "auth/invalid-backup-code": field }, intent);
-  return redirect(destination(request, fields), { headers: withCookies(answer.cookies) });
+  return goTo(destination(request, fields), answer.cookies);
 }
 
 /**
@@ -138,12 +138,14 @@ export async function emailLinkAction(request: Request) {
     const token = fields.token || new URL(request.url).searchParams.get("token") || "";
     const answer = await callAuthApi(request, authPaths.emailLinkSignIn, { token });
     if (!answer.ok) return authFailure(answer, {}, {}, "sign-in");
-    return redirect(pendingSecondStep(answer) ? authHref(twoStepPath, to) : to, { headers: withCookies(answer.cookies) });
+    if (pendingSecondStep(answer)) return redirect(authHref(twoStepPath, to), { headers: withCookies(answer.cookies) });
+    return goTo(to, answer.cookies);
   }
   const values = { email: fields.email ?? "" };
   const parsed = emailLinkSchema.safeParse(fields);
   if (!parsed.success) return invalidForm(parsed.error, values, "request");
-  const answer = await callAuthApi(request, authPaths.emailLinkRequest, { email: parsed.data.email });
+  // The mailed link leads on to the same destination (an app's sign-in, too).
+  const answer = await callAuthApi(request, authPaths.emailLinkRequest, { email: parsed.data.email, redirectTo: to });
   if (!answer.ok) return authFailure(answer, values, { "auth/invalid-email": "email" }, "request");
   return data<FormResult>({ done: true, values, intent: "request" });
 }

@@ -1,5 +1,6 @@
 import type { TestProject } from "vitest/node";
 import { launchServer } from "~tests/helpers/launch-server.mjs";
+import { e2eOidcClients } from "~tests/e2e/helpers/apps";
 
 declare module "vitest" {
   export interface ProvidedContext {
@@ -19,7 +20,8 @@ export default async function setup(project: TestProject) {
     port: e2ePort,
     buildDir: process.env.BUILD_DIR || "build-test",
     // Loopback is the trusted proxy: each browser context forwards its own address (familyHeaders).
-    env: { DATABASE_URL: process.env.E2E_DATABASE_URL ?? "", TRUSTED_PROXIES: "127.0.0.1,::1" },
+    // The registered apps sign in through the site from 127.0.0.1 (tests/e2e/app-sign-in.test.ts).
+    env: { DATABASE_URL: process.env.E2E_DATABASE_URL ?? "", TRUSTED_PROXIES: "127.0.0.1,::1", OIDC_CLIENTS: e2eOidcClients },
   });
   project.provide("baseURL", server.origin);
   project.provide("dataDir", server.dataDir);

@@ -1,7 +1,7 @@
 import { Form, Link, useSearchParams } from "react-router";
 import { Field, FormAlert, FormNotice, SubmitButton, useForm } from "~/components/form/form";
 import { AuthScreen, useRedirectTo } from "~/features/sign-in/sign-in-screen";
-import { authHref } from "~/features/sign-in/auth-paths";
+import { authHref, emailLinkPath } from "~/features/sign-in/auth-paths";
 import { forgotPasswordSchema as emailLinkSchema } from "~/features/sign-in/sign-in-schemas";
 import { z } from "~/lib/zod";
 
@@ -19,6 +19,7 @@ export function EmailLinkScreen() {
 
 function SignInWithLink({ token }: { token: string }) {
   const form = useForm(tokenOnly, "sign-in");
+  const redirectTo = useRedirectTo();
   return (
     <AuthScreen title="用電子郵件連結登入" lead="按下「登入」即可登入你的帳號。這個連結只能使用一次，15 分鐘內有效。">
       <Form method="post" action={form.action} className="auth-form" onSubmit={form.onSubmit}>
@@ -29,7 +30,7 @@ function SignInWithLink({ token }: { token: string }) {
       </Form>
       {form.outcome?.formError ? (
         <div className="auth-links">
-          <Link to="/login/email-link">重新寄送登入連結</Link>
+          <Link to={authHref(emailLinkPath, redirectTo)}>重新寄送登入連結</Link>
         </div>
       ) : null}
     </AuthScreen>

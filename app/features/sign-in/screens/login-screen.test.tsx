@@ -11,6 +11,6 @@ describe("/login when already signed in", () => {
   it("names the user the way the navigation bar does: a blank display name falls back to the email's name", async () => {
     const Stub = createRoutesStub([{ path: "/login", Component: () => <LoginScreen providers={[]} /> }]);
     const view = render(<Stub initialEntries={["/login"]} />);
-    expect(await view.findByText("你已登入為 kid。")).toBeTruthy();
+    expect(await view.findByText("你目前以「kid」登入。")).toBeTruthy();
   });
 });

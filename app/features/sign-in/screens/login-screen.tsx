@@ -40,7 +40,7 @@ export function LoginScreen({ providers }: { providers: SocialProvider[] }) {
   const passkeySignedIn = useCallback(() => window.location.assign(redirectTo), [redirectTo]);
 
   if (auth.currentUser && !auth.currentUser.isAnonymous && !pending) {
-    return <SignedInScreen title="登入" lead={`你已登入為 ${displayNameOf(auth.currentUser)}。`} redirectTo={redirectTo} />;
+    return <SignedInScreen title="登入" lead={`你目前以「${displayNameOf(auth.currentUser)}」登入。`} redirectTo={redirectTo} />;
   }
 
   return (

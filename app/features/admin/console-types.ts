@@ -1,0 +1,49 @@
+// What the operator console's pages show: shared by its server work and its components.
+
+/** Why the console does not open (yet): not an admin (looks like any missing page), no second factor, not recent. */
+export type ConsoleClosed = { state: "not-found" } | { state: "needs-second-factor" } | { state: "needs-confirmation"; confirmHref: string };
+
+export interface ParentSummary {
+  id: string;
+  email: string;
+  name: string;
+  verified: boolean;
+  guest: boolean;
+  locked: boolean;
+  role: string;
+  createdAt: string;
+}
+
+export interface ConsoleSearch {
+  state: "open";
+  operator: { email: string };
+  query: string;
+  results: ParentSummary[] | null;
+  /** The email of an account the operator has just deleted. */
+  deleted: string | null;
+}
+
+export interface RecordLine {
+  seq: number;
+  at: string;
+  what: string;
+  refused: boolean;
+  code: string | null;
+  ip: string | null;
+  device: string | null;
+  /** Set when someone else (an operator) did it. */
+  byOperator: boolean;
+  reason: string | null;
+}
+
+export interface ParentFile {
+  state: "open";
+  operator: { email: string };
+  parent: ParentSummary & { lockedAt: string | null; twoStep: boolean };
+  waysIn: string[];
+  passkeys: { name: string; createdAt: string }[];
+  devices: { device: string; ip: string | null; createdAt: string; lastActiveAt: string }[];
+  apps: { app: string; ip: string | null; createdAt: string; lastActiveAt: string }[];
+  mail: { subject: string; queuedAt: string; status: string }[];
+  record: RecordLine[];
+}

@@ -1,0 +1,49 @@
+/**
+ * The security record's events in plain words, for the parent's activity list and the operator console. An event
+ * without a label (a new one) shows its name.
+ */
+const labels: Record<string, string> = {
+  "sign-up": "建立帳號",
+  "sign-in": "登入",
+  "sign-out": "登出",
+  "guest-sign-in": "以訪客身分開始使用",
+  "guest-upgrade": "訪客升級為正式帳號",
+  "two-step-code": "輸入兩步驟驗證碼",
+  "identity-confirmation": "再次確認身分",
+  "email-verification": "完成電子郵件驗證",
+  "email-change": "申請變更電子郵件",
+  "email-link-request": "申請登入連結",
+  "password-reset-request": "申請重設密碼",
+  "password-reset": "重設密碼",
+  "password-change": "變更密碼",
+  "password-set": "設定密碼",
+  "two-step-enrolment": "開啟兩步驟驗證",
+  "two-step-off": "關閉兩步驟驗證",
+  "passkey-added": "新增通行金鑰",
+  "passkey-removed": "移除通行金鑰",
+  "sign-in-method-link": "連結登入方式",
+  "sign-in-method-removal": "移除登入方式",
+  "way-in-added": "新增登入方式",
+  "sessions-ended": "登出其他裝置",
+  "new-device": "從新裝置登入",
+  "account-deletion": "刪除帳號",
+  "app-grant": "在 App 登入",
+  "app-refresh-token-reuse": "App 的登入憑證被重複使用，已結束這個 App 的登入",
+  "app-code-reuse": "App 的登入代碼被重複使用，已結束這個 App 的登入",
+  "family-change": "家庭成員變動",
+  "admin-lookup": "客服查看帳號",
+  "admin-resend-verification": "客服重寄驗證信",
+  "admin-sign-out": "客服登出所有裝置",
+  "admin-lock": "客服停用帳號",
+  "admin-unlock": "客服恢復帳號",
+  "admin-role": "客服變更角色",
+  "admin-delete": "客服刪除帳號",
+};
+
+export function eventLabel(event: string): string {
+  return labels[event] ?? event;
+}
+
+export function outcomeLabel(outcome: string): string {
+  return outcome === "success" ? "成功" : "未成功";
+}

@@ -1,0 +1,207 @@
+import { createHash } from "node:crypto";
+import type { Kysely, Transaction } from "kysely";
+import type { Dialect } from "~/db/connection.server";
+import type { Database, SecurityRecordTable } from "~/db/schema";
+
+/**
+ * The security record: one append-only row per security event (who, what, when, from which address and browser,
+ * the outcome), kept for years (AUDIT_RETENTION_DAYS) as the evidence the audit log lines only carry for as long
+ * as log files live. Each row carries the hash of the row before it, so an edited, removed or inserted row breaks
+ * the chain (`npm run audit:verify`). Appends are serialized on the one head row (locked on PostgreSQL; SQLite has
+ * one writer), which holds the newest hash, so a removed newest row shows too.
+ */
+
+export interface SecurityEvent {
+  /** What happened: a name of the sign-in layer's audit (`sign-in`, `password-change`), `new-device`, `admin-lock`… */
+  event: string;
+  outcome?: "success" | "refused";
+  /** The refusal's code (`INVALID_EMAIL_OR_PASSWORD`), never a message with data in it. */
+  code?: string | null;
+  /** Whose account it concerns. */
+  userId?: string | null;
+  /** Who did it, when that is someone else (an operator); otherwise the account itself. */
+  actorId?: string | null;
+  ip?: string | null;
+  userAgent?: string | null;
+  /** A few plain facts (a provider's name, an operator's reason). Never a password, code, token or link. */
+  detail?: Readonly<Record<string, string | number | boolean | null>>;
+}
+
+export interface RecordHandle {
+  db: Kysely<Database>;
+  dialect: Dialect;
+}
+
+export const genesisHash = "0".repeat(64);
+const eventName = /^[a-z][a-z0-9-]{0,59}$/;
+// Keys that could carry a secret are dropped, whatever their value; so are values that hold an address to follow.
+const secretKey = /pass|token|code|secret|otp|link|url|key|cookie/i;
+const linkValue = /[a-z][a-z0-9+.-]*:\/\//i;
+
+function cleanDetail(detail: SecurityEvent["detail"]): string | null {
+  if (!detail) return null;
+  const kept = Object.entries(detail).filter(
+    ([key, value]) => !secretKey.test(key) && !(typeof value === "string" && linkValue.test(value)),
+  );
+  return kept.length ? JSON.stringify(Object.fromEntries(kept.map(([key, value]) => [key, typeof value === "string" ? value.slice(0, 500) : value]))) : null;
+}
+
+type RowFields = Omit<SecurityRecordTable, "hash" | "prev_hash">;
+
+/** The hash of one row: over the previous hash and every field, in a fixed order. */
+export function rowHash(prevHash: string, row: RowFields): string {
+  const fields = [Number(row.seq), row.at, row.user_id, row.actor_id, row.event, row.outcome, row.code, row.ip, row.user_agent, row.detail];
+  return createHash("sha256").update(prevHash).update("\n").update(JSON.stringify(fields)).digest("hex");
+}
+
+async function lockedHead(trx: Transaction<Database>, dialect: Dialect) {
+  return trx
+    .selectFrom("security_record_head")
+    .selectAll()
+    .where("id", "=", 1)
+    .$if(dialect === "postgres", (query) => query.forUpdate())
+    .executeTakeFirstOrThrow();
+}
+
+/** Appends one event to the record (its own transaction), after the head row's lock. */
+export async function recordSecurityEvent({ db, dialect }: RecordHandle, entry: SecurityEvent): Promise<void> {
+  if (!eventName.test(entry.event)) throw new Error(`security record: not an event name: ${entry.event}`);
+  await db.transaction().execute(async (trx) => {
+    const head = await lockedHead(trx, dialect);
+    const seq = Number(head.seq) + 1;
+    const fields: RowFields = {
+      seq,
+      at: new Date().toISOString(),
+      user_id: entry.userId ?? null,
+      actor_id: entry.actorId ?? null,
+      event: entry.event,
+      outcome: entry.outcome ?? "success",
+      code: entry.code?.slice(0, 100) ?? null,
+      ip: entry.ip?.slice(0, 64) ?? null,
+      user_agent: entry.userAgent?.slice(0, 300) ?? null,
+      detail: cleanDetail(entry.detail),
+    };
+    const hash = rowHash(head.hash, fields);
+    await trx.insertInto("security_record").values({ ...fields, prev_hash: head.hash, hash }).execute();
+    await trx.updateTable("security_record_head").set({ seq, hash }).where("id", "=", 1).execute();
+  });
+}
+
+export interface ChainCheck {
+  ok: boolean;
+  /** How many rows were checked. */
+  rows: number;
+  /** The newest hash (worth keeping elsewhere: a rewrite of the whole chain would change it). */
+  headHash: string;
+  /** The first broken place, in words, and the row's number. */
+  problem?: string;
+  seq?: number;
+}
+
+const verifyBatch = 2_000;
+
+/** Walks the whole chain from its anchor to its head: every row's number, link and hash, and the head itself. */
+export async function verifySecurityRecord({ db }: RecordHandle): Promise<ChainCheck> {
+  const head = await db.selectFrom("security_record_head").selectAll().where("id", "=", 1).executeTakeFirstOrThrow();
+  let expectedSeq = Number(head.anchor_seq) + 1;
+  let previous = head.anchor_hash;
+  let rows = 0;
+  for (;;) {
+    const batch = await db.selectFrom("security_record").selectAll().where("seq", ">=", expectedSeq).orderBy("seq").limit(verifyBatch).execute();
+    for (const row of batch) {
+      const seq = Number(row.seq);
+      const fail = (problem: string): ChainCheck => ({ ok: false, rows, headHash: head.hash, problem, seq });
+      if (seq !== expectedSeq) return fail(`第 ${expectedSeq} 筆到第 ${seq - 1} 筆不見了`);
+      if (row.prev_hash !== previous) return fail(`第 ${seq} 筆記下的前一筆雜湊與前一筆不符`);
+      const { hash, prev_hash: _prev, ...fields } = row;
+      if (rowHash(previous, fields) !== hash) return fail(`第 ${seq} 筆的內容被改過`);
+      previous = hash;
+      expectedSeq += 1;
+      rows += 1;
+    }
+    if (batch.length < verifyBatch) break;
+  }
+  if (expectedSeq - 1 !== Number(head.seq) || previous !== head.hash) {
+    return { ok: false, rows, headHash: head.hash, problem: `最後 ${Number(head.seq) - expectedSeq + 1} 筆（到第 ${Number(head.seq)} 筆）不見了`, seq: expectedSeq };
+  }
+  return { ok: true, rows, headHash: head.hash };
+}
+
+/**
+ * Retention: removes the rows older than `days` and moves the anchor to the newest removed row's hash, in one
+ * transaction under the head's lock, so the kept rows still verify. Answers how many rows went.
+ */
+export async function pruneSecurityRecord({ db, dialect }: RecordHandle, days: number, now = new Date()): Promise<number> {
+  const cutoff = new Date(now.getTime() - days * 86_400_000).toISOString();
+  return db.transaction().execute(async (trx) => {
+    await lockedHead(trx, dialect);
+    // Rows are numbered under the lock in time order, so the old ones are a prefix of the chain.
+    const last = await trx.selectFrom("security_record").select(["seq", "hash"]).where("at", "<", cutoff).orderBy("seq", "desc").limit(1).executeTakeFirst();
+    if (!last) return 0;
+    const removed = await trx.deleteFrom("security_record").where("seq", "<=", last.seq).executeTakeFirst();
+    await trx.updateTable("security_record_head").set({ anchor_seq: last.seq, anchor_hash: last.hash }).where("id", "=", 1).execute();
+    return Number(removed.numDeletedRows);
+  });
+}
+
+export interface SecurityRecordRow {
+  seq: number;
+  at: string;
+  userId: string | null;
+  actorId: string | null;
+  event: string;
+  outcome: string;
+  code: string | null;
+  ip: string | null;
+  userAgent: string | null;
+  detail: Record<string, unknown> | null;
+  hash: string;
+}
+
+function toRow(row: SecurityRecordTable): SecurityRecordRow {
+  return {
+    seq: Number(row.seq),
+    at: row.at,
+    userId: row.user_id,
+    actorId: row.actor_id,
+    event: row.event,
+    outcome: row.outcome,
+    code: row.code,
+    ip: row.ip,
+    userAgent: row.user_agent,
+    detail: row.detail ? (JSON.parse(row.detail) as Record<string, unknown>) : null,
+    hash: row.hash,
+  };
+}
+
+/** One account's rows since a moment, newest first (as its subject, or as the operator who acted). */
+export async function securityRecordOf({ db }: RecordHandle, userId: string, options: { since: Date; limit: number }): Promise<SecurityRecordRow[]> {
+  const rows = await db
+    .selectFrom("security_record")
+    .selectAll()
+    .where("user_id", "=", userId)
+    .where("at", ">=", options.since.toISOString())
+    .orderBy("seq", "desc")
+    .limit(options.limit)
+    .execute();
+  return rows.map(toRow);
+}
+
+/** Every row from `since` (and before `until`), oldest first, in batches: the export's source. */
+export async function* securityRecordSince({ db }: RecordHandle, since: Date, until?: Date): AsyncGenerator<SecurityRecordRow> {
+  let after = -1;
+  for (;;) {
+    const batch = await db
+      .selectFrom("security_record")
+      .selectAll()
+      .where("seq", ">", after)
+      .where("at", ">=", since.toISOString())
+      .$if(until !== undefined, (query) => query.where("at", "<", (until as Date).toISOString()))
+      .orderBy("seq")
+      .limit(verifyBatch)
+      .execute();
+    for (const row of batch) yield toRow(row);
+    if (batch.length < verifyBatch) return;
+    after = Number(batch[batch.length - 1]?.seq);
+  }
+}

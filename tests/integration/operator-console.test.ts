@@ -1,0 +1,152 @@
+import { randomUUID } from "node:crypto";
+import { afterAll, beforeAll, expect, it } from "vitest";
+import { consoleParent, consoleParentAction, consoleSearch } from "~/features/admin/operator-console.server";
+import { setUserRole } from "~/features/auth/auth-service.server";
+import { describeEachDatabase } from "~tests/helpers/databases";
+import { startAuthServer, type AuthTestClient, type AuthTestServer } from "./auth-server";
+
+const password = "compass-meadow-58";
+const tokenFrom = (link: string) => new URL(link).searchParams.get("token") ?? "";
+
+// Item 3 of the operator's side: the console opens only for an admin with a second factor and a recent sign-in;
+// every action lands in the record; a locked account gets no session by any way in.
+describeEachDatabase("operator console", (database) => {
+  let server: AuthTestServer;
+  beforeAll(async () => {
+    server = await startAuthServer(database());
+  });
+  afterAll(async () => {
+    await server.close();
+  });
+  const db = () => database().handle.db;
+
+  async function verifiedAccount(name = "家長"): Promise<{ email: string; id: string; client: AuthTestClient }> {
+    const email = `console-${randomUUID().slice(0, 8)}@example.tw`;
+    const client = server.client();
+    expect((await client.post("/sign-up/email", { email, password, name })).status).toBe(200);
+    const mail = await server.latestMail(email, /驗證/);
+    const link = mail.links.find((candidate) => candidate.includes("/verify-email")) ?? "";
+    expect((await client.get(`/verify-email?token=${encodeURIComponent(tokenFrom(link))}`)).status).toBe(200);
+    const { id } = await db().selectFrom("user").select("id").where("email", "=", email).executeTakeFirstOrThrow();
+    return { email, id, client };
+  }
+  /** A page request carrying the client's cookies and address, as the site's routes get it. */
+  const pageRequest = (client: AuthTestClient, path: string, form?: Record<string, string>) =>
+    new Request(`${server.baseURL}${path}`, {
+      method: form ? "POST" : "GET",
+      headers: {
+        cookie: [...client.cookies].map(([name, value]) => `${name}=${value}`).join("; "),
+        "x-client-ip": client.ip,
+        "user-agent": "operator-test",
+        ...(form ? { "content-type": "application/x-www-form-urlencoded", origin: server.baseURL } : {}),
+      },
+      body: form ? new URLSearchParams(form) : undefined,
+    });
+  const addPasskey = (userId: string) =>
+    db()
+      .insertInto("passkey")
+      .values({ id: randomUUID(), user_id: userId, name: "測試金鑰", credential_id: randomUUID(), public_key: "AA", counter: 0, transports: "", backed_up: 0, created_at: new Date().toISOString(), last_used_at: null })
+      .execute();
+  const stateOf = (answer: unknown) => (answer as { data: { state?: string } }).data.state;
+  const statusOf = (answer: unknown) => (answer as { init: { status?: number } | null }).init?.status ?? 200;
+
+  it("answers 404 to a parent and an editor, asks an admin for a second factor, then for a recent sign-in", async () => {
+    const parent = await verifiedAccount();
+    const editor = await verifiedAccount();
+    await setUserRole(database().handle, editor.email, "editor");
+    for (const visitor of [parent, editor]) {
+      const search = await consoleSearch(pageRequest(visitor.client, "/admin"), server.service);
+      expect([statusOf(search), stateOf(search)]).toEqual([404, "not-found"]);
+      const action = await consoleParentAction(pageRequest(visitor.client, `/admin/users/${parent.id}`, { intent: "lock", reason: "試試看" }), parent.id, server.service);
+      expect(statusOf(action)).toBe(404);
+    }
+    expect((await db().selectFrom("user").select("lockedAt").where("id", "=", parent.id).executeTakeFirstOrThrow()).lockedAt ?? null).toBeNull();
+
+    const admin = await verifiedAccount("客服小美");
+    await setUserRole(database().handle, admin.email, "admin");
+    const noFactor = await consoleParentAction(pageRequest(admin.client, `/admin/users/${parent.id}`, { intent: "lock", reason: "家長來信" }), parent.id, server.service);
+    expect(statusOf(noFactor)).toBe(403);
+    expect(stateOf(await consoleSearch(pageRequest(admin.client, "/admin"), server.service))).toBe("needs-second-factor");
+
+    await addPasskey(admin.id);
+    const search = await consoleSearch(pageRequest(admin.client, `/admin?q=${encodeURIComponent(parent.email.toUpperCase())}`), server.service);
+    expect(stateOf(search)).toBe("open");
+    expect((search as { data: { results: { id: string }[] } }).data.results.map((row) => row.id)).toEqual([parent.id]);
+
+    // Eleven minutes after sign-in the console asks again, like every sensitive change.
+    const eleven = new Date(Date.now() - 11 * 60_000);
+    await db().updateTable("session").set({ createdAt: database().handle.dialect === "postgres" ? eleven : eleven.toISOString() }).where("userId", "=", admin.id).execute();
+    const stale = await consoleParentAction(pageRequest(admin.client, `/admin/users/${parent.id}`, { intent: "lock", reason: "家長來信" }), parent.id, server.service);
+    expect(statusOf(stale)).toBe(403);
+    expect((stale as { data: { code: string } }).data.code).toBe("auth/requires-recent-login");
+    expect(stateOf(await consoleParent(pageRequest(admin.client, `/admin/users/${parent.id}`), parent.id, server.service))).toBe("needs-confirmation");
+    expect((await db().selectFrom("user").select("lockedAt").where("id", "=", parent.id).executeTakeFirstOrThrow()).lockedAt ?? null).toBeNull();
+  });
+
+  it("locks an account: every session ends, no way in signs it in, and each step is recorded with its reason", async () => {
+    const admin = await verifiedAccount("客服");
+    await setUserRole(database().handle, admin.email, "admin");
+    await addPasskey(admin.id);
+    const parent = await verifiedAccount();
+    expect(await parent.client.me()).not.toBeNull();
+
+    const act = (form: Record<string, string>) => consoleParentAction(pageRequest(admin.client, `/admin/users/${parent.id}`, form), parent.id, server.service);
+    const missingReason = await act({ intent: "lock", reason: "" });
+    expect(statusOf(missingReason)).toBe(400);
+    expect(await parent.client.me()).not.toBeNull();
+
+    const locked = await act({ intent: "lock", reason: "家長來信說帳號被盜" });
+    expect(locked).toMatchObject({ data: { done: true, intent: "lock" } });
+    expect(await parent.client.me()).toBeNull();
+
+    const byPassword = await server.client().post("/sign-in/email", { email: parent.email, password });
+    expect(byPassword).toMatchObject({ status: 403, body: { code: "auth/user-disabled" } });
+    expect((await server.client().post("/email-link/request", { email: parent.email })).status).toBe(200);
+    const mail = await server.latestMail(parent.email, /登入連結/);
+    const token = tokenFrom(mail.links.find((candidate) => candidate.includes("/login/email-link")) ?? "");
+    const byLink = await server.client().post("/email-link/sign-in", { token });
+    expect(byLink).toMatchObject({ status: 403, body: { code: "auth/user-disabled" } });
+    expect(await db().selectFrom("session").select("id").where("userId", "=", parent.id).execute()).toEqual([]);
+
+    expect(await act({ intent: "unlock", reason: "家長已確認身分" })).toMatchObject({ data: { done: true } });
+    expect((await server.client().post("/sign-in/email", { email: parent.email, password })).status).toBe(200);
+
+    const file = await consoleParent(pageRequest(admin.client, `/admin/users/${parent.id}`), parent.id, server.service);
+    const record = (file as { data: { record: { what: string; reason: string | null; byOperator: boolean }[] } }).data.record;
+    const operatorLines = record.filter((line) => line.byOperator).map((line) => [line.what, line.reason]);
+    expect(operatorLines).toEqual([
+      ["客服恢復帳號", "家長已確認身分"],
+      ["客服停用帳號", "家長來信說帳號被盜"],
+    ]);
+    const rows = await db().selectFrom("security_record").select(["event", "actor_id", "code"]).where("user_id", "=", parent.id).execute();
+    expect(rows.filter((row) => row.event === "admin-lock")).toEqual([{ event: "admin-lock", actor_id: admin.id, code: null }]);
+    // Opening the file is recorded too (after it was read, so it shows from the next look on).
+    expect(rows.filter((row) => row.event === "admin-lookup")).toEqual([{ event: "admin-lookup", actor_id: admin.id, code: null }]);
+    expect(rows.filter((row) => row.event === "sign-in" && row.code === "ACCOUNT_LOCKED")).toHaveLength(1);
+  });
+
+  it("resends the verification mail, sets a role and deletes an account, keeping its record", async () => {
+    const admin = await verifiedAccount("客服");
+    await setUserRole(database().handle, admin.email, "admin");
+    await addPasskey(admin.id);
+    const email = `unverified-${randomUUID().slice(0, 8)}@example.tw`;
+    expect((await server.client().post("/sign-up/email", { email, password, name: "新家長" })).status).toBe(200);
+    const { id } = await db().selectFrom("user").select("id").where("email", "=", email).executeTakeFirstOrThrow();
+    const act = (form: Record<string, string>) => consoleParentAction(pageRequest(admin.client, `/admin/users/${id}`, form), id, server.service);
+
+    const before = (await db().selectFrom("mail_outbox").select("id").where("recipient", "=", email).execute()).length;
+    expect(await act({ intent: "resend-verification", reason: "家長說收不到驗證信" })).toMatchObject({ data: { done: true } });
+    expect((await db().selectFrom("mail_outbox").select("id").where("recipient", "=", email).execute()).length).toBe(before + 1);
+
+    expect(await act({ intent: "set-role", reason: "新進編輯", role: "editor" })).toMatchObject({ data: { done: true } });
+    expect((await db().selectFrom("user").select("role").where("id", "=", id).executeTakeFirstOrThrow()).role).toBe("editor");
+
+    const wrongEmail = await act({ intent: "delete", reason: "家長要求刪除", confirmEmail: "someone@example.tw" });
+    expect(statusOf(wrongEmail)).toBe(400);
+    const deleted = await act({ intent: "delete", reason: "家長要求刪除", confirmEmail: email });
+    expect((deleted as Response).status).toBe(302);
+    expect(await db().selectFrom("user").select("id").where("id", "=", id).executeTakeFirst()).toBeUndefined();
+    const events = (await db().selectFrom("security_record").select("event").where("user_id", "=", id).orderBy("seq").execute()).map((row) => row.event);
+    expect(events).toEqual(["sign-up", "admin-resend-verification", "admin-set-role", "admin-delete"]);
+  });
+});
