@@ -74,10 +74,13 @@ function handleSignals(listener, server, shutdownTimeoutMs, state) {
   process.on("SIGINT", () => stop("SIGINT"));
 }
 
-/** WEB_CONCURRENCY: how many processes serve the port; "auto" (the default) is one per core. */
+/**
+ * WEB_CONCURRENCY: how many processes serve the port. "auto" (the default) is one per core on PostgreSQL and one
+ * process on SQLite, where a worker waiting for the one write lock stops all its requests (decision 608).
+ */
 function workerCount() {
   const raw = process.env.WEB_CONCURRENCY || "auto";
-  if (raw === "auto") return os.availableParallelism();
+  if (raw === "auto") return process.env.DATABASE_URL ? os.availableParallelism() : 1;
   const count = Number(raw);
   if (!Number.isInteger(count) || count < 1 || count > 64) {
     plainError("設定錯誤，伺服器無法啟動：\n  WEB_CONCURRENCY: 必須是 auto 或 1 到 64 的整數");

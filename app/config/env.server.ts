@@ -187,8 +187,9 @@ const envSchema = z
     // Each request's deadline: past it the answer is 503 and the request opens no more database connections.
     REQUEST_DEADLINE_MS: milliseconds(5_000),
     // Anonymous renders of database pages (decision 702): seconds an entry lives (0 turns the cache off), its bounds.
-    // Worker processes sharing the port (server.mjs): "auto" is one per core. The primary hands each worker the
-    // resolved count and its number (1 runs the mail outbox; decision 703).
+    // Worker processes sharing the port (server.mjs): "auto" is one per core on PostgreSQL, one process on SQLite
+    // (decision 608). The primary hands each worker the resolved count and its number (1 runs the mail outbox;
+    // decision 703).
     WEB_CONCURRENCY: z.union([z.literal("auto"), z.coerce.number().int().min(1).max(64)]).default("auto"),
     WEB_CONCURRENCY_WORKER: z.coerce.number().int().min(0).max(64).default(0),
     PAGE_CACHE_SECONDS: z.coerce.number().int().min(0).max(3600).default(10),

@@ -5,6 +5,7 @@ import { isCommonPassword } from "./common-passwords.server";
 import { authEndpointFor, authPaths, endpointsWhere } from "./auth-endpoints";
 import { displayNameMessages, displayNameProblem } from "./display-name";
 import { contextPasswordMessage, leansOnContextWords, userContextWords } from "./password-policy-context.server";
+import { bodyShapeProblem, controlCharacterProblem } from "./body-boundary";
 
 /**
  * Whose password is being set: the email and name in the body (sign-up, guest upgrade), the signed-in account
@@ -39,7 +40,9 @@ function isOwnPhoto(image: unknown, siteUrl: string): boolean {
  *   context word (the site's, or the account's own email and name);
  * - a display name is at most DISPLAY_NAME_MAX_LENGTH characters, without hidden characters or links, and a
  *   profile photo is a file of our own storage (display-name.ts);
- * - deleting an account that has a password needs that password again.
+ * - deleting an account that has a password needs that password again;
+ * - every body is a JSON object and no string in it or the query holds a control character (body-boundary.ts):
+ *   first the shape, so no rule reads a field of a string; the characters last, so a name keeps its own message.
  */
 export function signInRules(rules: { policy: PasswordPolicy; siteWords: readonly string[]; siteUrl: string }): BetterAuthPlugin {
   const { policy, siteWords } = rules;
@@ -47,6 +50,12 @@ export function signInRules(rules: { policy: PasswordPolicy; siteWords: readonly
     id: "sign-in-rules",
     hooks: {
       before: [
+        {
+          matcher: () => true,
+          handler: createAuthMiddleware(async (ctx) => {
+            if (bodyShapeProblem(ctx.body)) throw new APIError("BAD_REQUEST", { code: "INVALID_REQUEST_BODY", message: "Body must be an object" });
+          }),
+        },
         {
           matcher: endpointsWhere((row) => row.newPassword),
           handler: createAuthMiddleware(async (ctx) => {
@@ -63,6 +72,10 @@ export function signInRules(rules: { policy: PasswordPolicy; siteWords: readonly
           matcher: endpointsWhere((row) => row.displayName),
           handler: createAuthMiddleware(async (ctx) => {
             const body = (ctx.body ?? {}) as Record<string, unknown>;
+            // A name is a string when given (Better Auth's update-user takes any value and stores it).
+            if ("name" in body && typeof body.name !== "string") {
+              throw new APIError("BAD_REQUEST", { code: "DISPLAY_NAME_INVALID", message: "Display name must be text" });
+            }
             const problem = typeof body.name === "string" ? displayNameProblem(body.name) : null;
             if (problem === "too-long") throw new APIError("BAD_REQUEST", { code: "DISPLAY_NAME_TOO_LONG", message: "Display name too long" });
             if (problem) throw new APIError("BAD_REQUEST", { code: "DISPLAY_NAME_INVALID", message: displayNameMessages[problem] });
@@ -79,6 +92,14 @@ export function signInRules(rules: { policy: PasswordPolicy; siteWords: readonly
             const credential = await ctx.context.internalAdapter.findCredentialAccount(current.user.id);
             if (credential?.password) {
               throw new APIError("BAD_REQUEST", { code: "PASSWORD_REQUIRED", message: "Password required" });
+            }
+          }),
+        },
+        {
+          matcher: () => true,
+          handler: createAuthMiddleware(async (ctx) => {
+            if (controlCharacterProblem(ctx.body, ctx.query)) {
+              throw new APIError("BAD_REQUEST", { code: "INVALID_REQUEST_BODY", message: "Control character in request" });
             }
           }),
         },
