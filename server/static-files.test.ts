@@ -38,7 +38,8 @@ describe("static files from memory", () => {
     expect(br.status).toBe(200);
     expect(br.headers.get("content-encoding")).toBe("br");
     expect(br.headers.get("content-type")).toBe("text/html; charset=utf-8");
-    expect(br.headers.get("vary")).toBe("Accept-Encoding");
+    // A page also varies by Cookie: a signed-in visitor is rendered for them instead (server/session-cookie.ts).
+    expect(br.headers.get("vary")).toBe("Accept-Encoding, Cookie");
     expect(br.headers.get("cache-control")).toBe("public, max-age=0, must-revalidate");
     expect(zlib.brotliDecompressSync(Buffer.from(await br.arrayBuffer())).toString()).toBe(page);
 
