@@ -85,7 +85,8 @@ describe("families", () => {
     await open.getByText("用連結分享的邀請").waitFor();
     await open.getByRole("button", { name: "取消邀請" }).click();
     await section(second, "尚未接受的邀請").getByText("邀請已取消").waitFor();
-    expect(await section(second, "尚未接受的邀請").getByText("目前沒有尚未接受的邀請。").count()).toBe(1);
+    await section(second, "尚未接受的邀請").getByText("目前沒有尚未接受的邀請。").waitFor({ timeout: 10_000 });
+    expect(await section(second, "尚未接受的邀請").getByRole("listitem").count()).toBe(0);
     await openPage(second, joinLink);
     await second.getByText("這個邀請連結已經用過或被取消了").waitFor();
   });
