@@ -143,7 +143,9 @@ function reportingPool(pool: pg.Pool, reporting: DatabaseReporting | undefined) 
   // Per pooled client, from its checkout to its release: the error that left it out of step, if any.
   const outOfStep = new WeakMap<pg.PoolClient, Error | null>();
   const watch = (client: pg.PoolClient) => {
-    const query = client.query.bind(client) as (...args: unknown[]) => unknown;
+    // Through the prototype at each call, not a copy bound at the first checkout: whatever instruments pg's
+    // Client (a tracer, the statement-budget test) then sees every query of every pooled client.
+    const query = (...args: unknown[]) => (pg.Client.prototype.query as (...all: unknown[]) => unknown).apply(client, args);
     (client as { query: unknown }).query = (...args: unknown[]) => {
       const result = query(...args);
       if (!(result instanceof Promise)) return result;

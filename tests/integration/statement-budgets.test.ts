@@ -41,7 +41,6 @@ describeEachDatabase("SQL statements per operation", (database) => {
         return (query as (...all: unknown[]) => unknown).apply(this, args) as ReturnType<pg.Client["query"]>;
       });
     }
-    // Started after the spies: the pool binds each client's query at its first checkout (connection.server.ts).
     server = await startAuthServer(database());
   });
   afterAll(async () => {
