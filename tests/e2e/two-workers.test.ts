@@ -108,7 +108,7 @@ describe("every way in, on two worker processes", () => {
   it("linking: a signed-in parent links the development provider from the account screen", { timeout: 120_000 }, async () => {
     const { page } = await passwordAccount();
     await open(page, "/account");
-    await page.getByRole("button", { name: "連結 開發測試帳號" }).click();
+    await page.getByRole("button", { name: "連結開發測試帳號" }).click();
     const popupOrPage = await Promise.race([
       page.waitForEvent("popup").then((popup) => popup),
       page.getByLabel("電子郵件").waitFor().then(() => page),
