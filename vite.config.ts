@@ -27,14 +27,14 @@ export default defineConfig(({ mode }) => ({
         rolldownOptions: {
           output: {
             // Fewer requests over HTTP/1.1's six connections without sending a page code it does not use: React
-            // and React Router in one chunk, and the site's modules that at least ten pages share (page head,
+            // and React Router in one chunk, and the site's modules that at least fourteen pages share (page head,
             // styles, sign-in state) in another; what fewer pages share stays in rolldown's small chunks. Decision 700.
-            // ~/lib/zod stays out of the shell: a group takes its modules' dependencies too, and pages without a
-            // form would load zod.
+            // ~/lib/zod stays out of the shell, and so do the forms' schema, rule and form modules (they import it):
+            // a group takes its modules' dependencies too, and pages without a form would load zod.
             codeSplitting: {
               groups: [
                 { name: "framework", test: /[\\/]node_modules[\\/](react|react-dom|react-router|scheduler|cookie|set-cookie-parser)[\\/]/, priority: 2 },
-                { name: "shell", test: /[\\/]app[\\/](?!lib[\\/]zod)/, minShareCount: 10, priority: 1 },
+                { name: "shell", test: /[\\/]app[\\/](?!lib[\\/]zod)(?!.*-(schemas|rules|forms)\.ts$)/, minShareCount: 14, priority: 1 },
               ],
             },
           },

@@ -85,7 +85,10 @@ describe("account security", () => {
     expect(await page.content()).not.toMatch(/session_token|"token"/);
     await expectNoAxeViolations(page);
 
-    await devices(page).filter({ hasNotText: "目前這個裝置" }).getByRole("button", { name: "登出這個裝置" }).click();
+    // It asks first (issue 32): 登出這個裝置 opens the question, 確定登出 ends the other browser's session.
+    const otherDevice = devices(page).filter({ hasNotText: "目前這個裝置" });
+    await otherDevice.getByText("登出這個裝置").click();
+    await otherDevice.getByRole("button", { name: "確定登出" }).click();
     await page.getByRole("status").filter({ hasText: "已登出這個裝置。" }).waitFor();
     expect(await devices(page).count()).toBe(1);
     await page.getByText("只有這個裝置登入你的帳號。").waitFor();
