@@ -202,7 +202,9 @@ describeEachDatabase("families", (database) => {
     await addChild(db(), brand, parent, { ...child, name: "小華" }, { ipAddress: "198.51.100.7", userAgent: "Firefox" });
     const copy = (await exportUserData(db(), owner.id)).family as { family: { name: string; role: string; children: { name: string; consents: Record<string, unknown>[] }[] } };
     expect(copy.family).toMatchObject({ name: "王家", role: "owner" });
-    const [first, second] = copy.family.children;
+    // Both children may share one millisecond of created_at: find each by name, not by position.
+    const first = copy.family.children.find((entry) => entry.name === child.name);
+    const second = copy.family.children.find((entry) => entry.name === "小華");
     expect(first?.consents).toEqual([expect.objectContaining({ byYou: true, noticeVersion: consentNoticeVersion, ipAddress: "192.0.2.10" })]);
     expect(second?.consents).toEqual([{ byYou: false, noticeVersion: consentNoticeVersion, consentedAt: expect.any(String) }]);
     const text = JSON.stringify(copy);

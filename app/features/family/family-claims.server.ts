@@ -62,7 +62,7 @@ async function familyForChild(db: Kysely<Database>, childId: string) {
       .where("family_member.family_id", "=", found.family.id)
       .orderBy("family_member.joined_at")
       .execute(),
-    db.selectFrom("family_child").select(["id", "name", "avatar", "birth_year"]).where("family_id", "=", found.family.id).orderBy("created_at").execute(),
+    db.selectFrom("family_child").select(["id", "name", "avatar", "birth_year"]).where("family_id", "=", found.family.id).orderBy("created_at").orderBy("id").execute(),
   ]);
   return {
     ...found.family,
