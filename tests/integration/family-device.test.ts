@@ -103,11 +103,11 @@ describeEachDatabase("a child's tablet (device grant)", (database) => {
     expect(idToken.child).toEqual({ id: childId, name: "小明", avatar: "lion", birthYear: 2019 });
     expect(idToken.email).toBeUndefined();
     expect(tokens.scope?.split(" ").sort()).toEqual(["offline_access", "openid", "profile"]);
+
     expect((await userInfo(tablet, tokens.access_token, childId)).child).toEqual(idToken.child);
 
-    const family = (await (await fetch(`${server.baseURL}/api/family`, { headers: { authorization: `Bearer ${tokens.access_token}` } })).json()) as { family: Record<string, unknown> };
-    expect(family.family).toMatchObject({ id: familyId, role: "child", child: { id: childId }, parents: [{ name: "小明媽媽", role: "owner" }] });
-    expect(JSON.stringify(family)).not.toContain("@example.tw");
+    // Without the family scope the tablet's token does not read the family.
+    expect((await fetch(`${server.baseURL}/api/family`, { headers: { authorization: `Bearer ${tokens.access_token}` } })).status).toBe(403);
 
     // Storage of a parent's files refuses the child's token.
     const objectPath = `users/${childId}/photo.png`;
@@ -121,11 +121,18 @@ describeEachDatabase("a child's tablet (device grant)", (database) => {
     const renewed = await refresh(tablet, tokens.refresh_token!);
     await database().handle.db.deleteFrom("session").where("id", "=", sessions[0]!.id).execute();
     await expect(refresh(tablet, renewed.refresh_token!)).rejects.toMatchObject({ error: "invalid_grant" });
+
+    // Asked for, the family scope is a child device's too: the family, without any parent's address.
+    const withFamily = await joinTablet(client, childId, "openid profile family");
+    expect(withFamily.scope?.split(" ").sort()).toEqual(["family", "openid", "profile"]);
+    const family = (await (await fetch(`${server.baseURL}/api/family`, { headers: { authorization: `Bearer ${withFamily.access_token}` } })).json()) as { family: Record<string, unknown> };
+    expect(family.family).toMatchObject({ id: familyId, role: "child", child: { id: childId }, parents: [{ name: "小明媽媽", role: "owner" }] });
+    expect(JSON.stringify(family)).not.toContain("@example.tw");
   }, 30_000);
 
   /** A tablet joined for the child, approved by `client`: the tablet's tokens. */
-  async function joinTablet(client: AuthTestClient, childId: string) {
-    const started = await oidc.initiateDeviceAuthorization(tablet, { scope: "openid profile offline_access" });
+  async function joinTablet(client: AuthTestClient, childId: string, scope = "openid profile offline_access") {
+    const started = await oidc.initiateDeviceAuthorization(tablet, { scope });
     expect((await approve(client, started.user_code, childId)).status).toBe(200);
     return oidc.pollDeviceAuthorizationGrant(tablet, started);
   }

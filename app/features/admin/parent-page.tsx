@@ -4,6 +4,7 @@ import { formatTaiwanDateTime } from "~/lib/taiwan-time";
 import { roles } from "~/features/auth/roles";
 import type { ParentFile } from "./console-types";
 import { ParentStatus } from "./parent-status";
+import { ParentFamily } from "./parent-family";
 import { ActionFieldError, OperatorActionForm } from "./operator-action-form";
 import "./admin-console.css";
 
@@ -83,7 +84,7 @@ export function ParentPage(file: ParentFile) {
       </section>
       <section className="page-section" aria-labelledby="parent-family">
         <h2 id="parent-family">家庭</h2>
-        <p>家庭功能上線後，這裡會列出這個帳號所屬的家庭與成員。</p>
+        <ParentFamily family={file.family} parentId={parent.id} />
       </section>
       <section className="page-section" aria-labelledby="parent-record">
         <h2 id="parent-record">安全紀錄（最近 200 筆）</h2>
