@@ -22,7 +22,7 @@ export function ParentFamily({ family, parentId }: { family: FamilyFacts | null;
               </>
             ) : (
               <>
-                <Link to={`/admin/users/${encodeURIComponent(parent.id)}`}>{parent.email}</Link>（{parent.name}，{roleNames[parent.role]}）
+                <Link to={`/admin/users/${encodeURIComponent(parent.id)}`}>{parent.email || parent.id}</Link>（{parent.name}，{roleNames[parent.role]}）
               </>
             )}
           </li>

@@ -78,7 +78,7 @@ async function familyFacts({ db }: DatabaseHandle, userId: string): Promise<Fami
   return {
     name: family.name,
     role: family.role,
-    parents: family.parents,
+    parents: family.parents.map((parent) => ({ ...parent, email: parent.email ?? "" })),
     children: family.children.map((child) => child.name),
     tablets: tablets.map(({ childName, appName, approvedBy, joinedAt }) => ({ childName, appName, approvedBy, joinedAt })),
   };
