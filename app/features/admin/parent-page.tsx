@@ -122,9 +122,9 @@ export function ParentPage(file: ParentFile) {
           )}
           <OperatorActionForm intent="sign-out-everywhere" title="登出所有裝置" help="結束這個帳號在每個瀏覽器與 App 上的登入。" button="登出所有裝置" />
           {parent.locked ? (
-            <OperatorActionForm intent="unlock" title="恢復帳號" help="讓這個帳號可以再次登入。" button="恢復帳號" />
+            <OperatorActionForm intent="unlock" follows="lock" title="恢復帳號" help="讓這個帳號可以再次登入。" button="恢復帳號" />
           ) : (
-            <OperatorActionForm intent="lock" title="停用帳號" help="立即結束所有登入，恢復前無法以任何方式登入。" button="停用帳號" />
+            <OperatorActionForm intent="lock" follows="unlock" title="停用帳號" help="立即結束所有登入，恢復前無法以任何方式登入。" button="停用帳號" />
           )}
           <OperatorActionForm intent="set-role" title="變更角色" help="user 是一般家長，editor 可管理開發日誌與許願池，admin 可使用管理後台。" button="變更角色">
             <label htmlFor="role">角色</label>
