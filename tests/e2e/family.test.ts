@@ -139,7 +139,9 @@ describe("families", () => {
     await page.getByRole("link", { name: "到「帳號安全」查看" }).click();
     await page.waitForURL("**/account/security");
     const devices = section(page, "孩子的平板");
-    await devices.getByText("小安的平板・任務小勇士平板").waitFor();
+    await devices.getByText("小安的平板・任務小勇士平板", { exact: true }).waitFor();
+    // The approving parent also sees it among their own sign-ins.
+    await page.getByText("小安的平板・任務小勇士平板（App）", { exact: true }).waitFor();
     expect(await devices.getByText(/林媽媽 在 .* 允許/).count()).toBe(1);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(mobileViewport.width);
     await expectNoAxeViolations(page, "account security with a child's tablet");
@@ -150,7 +152,8 @@ describe("families", () => {
       void dialog.accept();
     });
     await devices.getByRole("button", { name: "結束這台平板的登入" }).click();
-    await page.getByText("小安的平板・任務小勇士平板").waitFor({ state: "detached" });
+    await page.getByText("小安的平板・任務小勇士平板", { exact: true }).waitFor({ state: "detached" });
+    expect(await page.getByText("小安的平板・任務小勇士平板（App）", { exact: true }).count()).toBe(0);
     await expect(refresh(tablet, renewed.refresh_token!)).rejects.toMatchObject({ error: "invalid_grant" });
   }, 60_000);
 });
