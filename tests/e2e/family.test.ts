@@ -11,10 +11,11 @@ import { linkTo, mailTo } from "./helpers/mailbox";
 
 // Two parents in two browsers (PRODUCT §5, Families): one makes the family, adds a child with consent and invites the
 // other by mail, all on a 375 px phone without JavaScript; the other opens the mailed link, signs in and accepts;
-// either sees and cancels open invitations. Screenshots go to test-results/screenshots/family/.
+// either sees and cancels open invitations; a child's tablet on 帳號安全. Screenshots go to SCREENSHOT_DIR
+// (`npm run screenshots:family` writes docs/screenshots/family/), else test-results/screenshots/family/.
 
 const familyPath = "/account/family";
-const screenshotDir = path.join("test-results", "screenshots", "family");
+const screenshotDir = process.env.SCREENSHOT_DIR ?? path.join("test-results", "screenshots", "family");
 
 async function shot(page: Page, name: string) {
   fs.mkdirSync(screenshotDir, { recursive: true });
@@ -145,6 +146,7 @@ describe("families", () => {
     expect(await devices.getByText(/林媽媽 在 .* 允許/).count()).toBe(1);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(mobileViewport.width);
     await expectNoAxeViolations(page, "account security with a child's tablet");
+    await shot(page, "05-child-tablet-on-account-security");
     const renewed = await refresh(tablet, tokens.refresh_token!);
 
     page.once("dialog", (dialog) => {
