@@ -23,7 +23,9 @@ async function settledRssMb(pid) {
  */
 function routeAddresses() {
   const config = JSON.parse(execFileSync(process.execPath, ["node_modules/@react-router/dev/bin.js", "routes", "--json"], { encoding: "utf8" }));
-  const paths = (entries) => entries.flatMap((entry) => [...(entry.path ? [entry.path] : []), ...paths(entry.children ?? [])]);
+  // The home page is the index route, which has no path of its own.
+  const own = (entry) => (entry.index ? [""] : entry.path ? [entry.path] : []);
+  const paths = (entries) => entries.flatMap((entry) => [...own(entry), ...paths(entry.children ?? [])]);
   return paths(config).map(exampleAddress);
 }
 
