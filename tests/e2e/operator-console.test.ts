@@ -1,9 +1,9 @@
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { createVerifiedAccount, newEmail, password, signInTo } from "./helpers/accounts";
-import { baseURL, expectNoAxeViolations, openPage, useBrowser } from "./helpers/browser";
+import { baseURL, expectNoAxeViolations, useBrowser } from "./helpers/browser";
 import { runOperatorScript } from "./helpers/operator";
-import { authenticatorApp, turnOnTwoStep } from "./helpers/two-step";
+import { turnOnTwoStep } from "./helpers/two-step";
 
 const signInAnswer = async (email: string, secret: string) => {
   const response = await fetch(`${baseURL()}/api/auth/sign-in/email`, { method: "POST", headers: { "content-type": "application/json", origin: baseURL() }, body: JSON.stringify({ email, password: secret }) });
