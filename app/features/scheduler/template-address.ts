@@ -17,9 +17,7 @@ export const addressFields = {
 export const defaultAgeId = ageTemplates[1]?.id ?? "";
 
 const templateTasks = new Map(
-  ageTemplates.flatMap((template) =>
-    template.tasks.map((task) => [task.name, task] as const),
-  ),
+  ageTemplates.flatMap((template) => template.tasks.map((task) => [task.name, task] as const)),
 );
 
 export interface TemplateAddress {
@@ -30,18 +28,10 @@ export interface TemplateAddress {
 }
 
 export function readTemplateAddress(search: URLSearchParams): TemplateAddress {
-  const known = (id: string | null) =>
-    id && ageTemplates.some((template) => template.id === id) ? id : null;
-  const all = ageTemplates.find(
-    (template) => template.id === search.get(addressFields.all),
-  );
-  const names = [
-    ...search.getAll(addressFields.task),
-    ...(all?.tasks.map((task) => task.name) ?? []),
-  ];
-  const tasks = [...new Set(names)]
-    .flatMap((name) => templateTasks.get(name) ?? [])
-    .slice(0, maxTasksPerTable);
+  const known = (id: string | null) => (id && ageTemplates.some((template) => template.id === id) ? id : null);
+  const all = ageTemplates.find((template) => template.id === search.get(addressFields.all));
+  const names = [...search.getAll(addressFields.task), ...(all?.tasks.map((task) => task.name) ?? [])];
+  const tasks = [...new Set(names)].flatMap((name) => templateTasks.get(name) ?? []).slice(0, maxTasksPerTable);
   return {
     ageId: known(search.get(addressFields.show)) ?? all?.id ?? defaultAgeId,
     tasks,

@@ -16,16 +16,10 @@ interface TemplatePickerProps {
  * Quick-add from age templates: pick an age, add one task or all of them. A GET form (template-address.ts): its
  * buttons submit it when the page's scripts are not running, and do their work in the page when they are.
  */
-export function TemplatePicker({
-  initialAgeId,
-  existingNames,
-  roomLeft,
-  onAdd,
-}: TemplatePickerProps) {
+export function TemplatePicker({ initialAgeId, existingNames, roomLeft, onAdd }: TemplatePickerProps) {
   const [ageId, setAgeId] = useState(initialAgeId);
   const template = ageTemplates.find((candidate) => candidate.id === ageId);
-  const missing =
-    template?.tasks.filter((task) => !existingNames.includes(task.name)) ?? [];
+  const missing = template?.tasks.filter((task) => !existingNames.includes(task.name)) ?? [];
   /** With scripts, a button works in the page and the form is not sent. */
   const inPage = (work: () => void) => (event: MouseEvent) => {
     event.preventDefault();
@@ -35,12 +29,7 @@ export function TemplatePicker({
   return (
     <form className="template-picker" method="get" action="/task-scheduler">
       {existingNames.map((name) => (
-        <input
-          key={name}
-          type="hidden"
-          name={addressFields.task}
-          value={name}
-        />
+        <input key={name} type="hidden" name={addressFields.task} value={name} />
       ))}
       <div className="scheduler-actions" role="group" aria-label="孩子的年齡">
         {ageTemplates.map((age) => (
@@ -77,9 +66,7 @@ export function TemplatePicker({
                     name={addressFields.task}
                     value={task.name}
                     className="icon-button"
-                    aria-label={
-                      added ? `「${task.name}」已加入` : `加入「${task.name}」`
-                    }
+                    aria-label={added ? `「${task.name}」已加入` : `加入「${task.name}」`}
                     disabled={added || roomLeft === 0}
                     onClick={inPage(() => onAdd([task]))}
                   >

@@ -1,17 +1,5 @@
-import {
-  cellCount,
-  starCount,
-  tableTitle,
-  tickKey,
-  type ChildTable,
-} from "./model";
-import {
-  allWeekdays,
-  weekdayName,
-  weekdays,
-  weekLabel,
-  type Weekday,
-} from "./week";
+import { cellCount, starCount, tableTitle, tickKey, type ChildTable } from "./model";
+import { allWeekdays, weekdayName, weekdays, weekLabel, type Weekday } from "./week";
 
 interface TickTableProps {
   table: ChildTable;
@@ -25,18 +13,12 @@ export function TickTable({ table, onToggle }: TickTableProps) {
     <>
       {/* Above the region that scrolls sideways on a phone, so the title and the stars stay in view. */}
       <p className="tick-table__caption" id="tick-table-caption">
-        <span className="tick-table__title">{tableTitle(table)}</span>{" "}
-        <span className="tick-table__week">{week}</span>{" "}
+        <span className="tick-table__title">{tableTitle(table)}</span> <span className="tick-table__week">{week}</span>{" "}
         <span className="tick-table__stars">
           本週星星：{starCount(table)} / {cellCount(table)} 顆
         </span>
       </p>
-      <div
-        className="tick-table-scroll"
-        role="region"
-        aria-label={`${tableTitle(table)}（可左右捲動）`}
-        tabIndex={0}
-      >
+      <div className="tick-table-scroll" role="region" aria-label={`${tableTitle(table)}（可左右捲動）`} tabIndex={0}>
         <table
           className="tick-table"
           aria-labelledby="tick-table-caption"
@@ -52,11 +34,7 @@ export function TickTable({ table, onToggle }: TickTableProps) {
                 任務
               </th>
               {allWeekdays.map((day) => (
-                <th
-                  key={day}
-                  scope="col"
-                  className={day >= 5 ? "tick-table__weekend" : undefined}
-                >
+                <th key={day} scope="col" className={day >= 5 ? "tick-table__weekend" : undefined}>
                   <abbr title={weekdayName(day)}>週{weekdays[day]}</abbr>
                 </th>
               ))}
@@ -87,9 +65,7 @@ export function TickTable({ table, onToggle }: TickTableProps) {
                             type="checkbox"
                             className="tick__input"
                             aria-label={`${weekdayName(day)} ${task.name} 完成`}
-                            checked={table.ticks.includes(
-                              tickKey(task.id, day),
-                            )}
+                            checked={table.ticks.includes(tickKey(task.id, day))}
                             onChange={() => onToggle(task.id, day)}
                           />
                           <span className="tick__mark" aria-hidden="true">
