@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { baseURL, mobileViewport, openPage, shellViewports, useBrowser } from "./helpers/browser";
+import { baseURL, mobileViewport, openPage, saveScreenshot, shellViewports, useBrowser } from "./helpers/browser";
 
 // The footer's 分享網站 and 追蹤我們 without JavaScript (issue 32, item 10): links that do the work themselves, at
 // 375 px and 1280 px; with JavaScript the same controls open their dialogs and are not followed.
@@ -24,6 +24,7 @@ describe("the footer without JavaScript", () => {
         expect(await link.getAttribute("href")).toContain(encodeURIComponent(baseURL()));
       }
       expect(await share.getByText(`網址：${baseURL()}`).isVisible()).toBe(true);
+      await saveScreenshot(page, `round2-item10-share-without-javascript-${viewport.width}`);
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(viewport.width);
 
       await footer.getByRole("button", { name: "追蹤我們" }).click();

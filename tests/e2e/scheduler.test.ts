@@ -3,7 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { expectNoAxeViolations, mobileViewport, openPage, useBrowser, waitForHydration } from "./helpers/browser";
+import { expectNoAxeViolations, mobileViewport, openPage, saveScreenshot, useBrowser, waitForHydration } from "./helpers/browser";
 
 const route = "/task-scheduler";
 
@@ -97,6 +97,8 @@ describe("free task scheduler", () => {
     await page.getByRole("button", { name: "加入「寫完功課」" }).click();
     expect(await tableTaskNames(page)).toHaveLength(9);
     await expectTitleInView(page);
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await saveScreenshot(page, "round2-item05-scheduler-without-javascript-375");
     await page.context().close();
   });
 
