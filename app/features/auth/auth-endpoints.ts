@@ -87,6 +87,8 @@ export interface AuthEndpoint {
   errors?: Readonly<Record<string, AuthErrorCode>>;
   /** The audit log's event name (one JSON line per outcome, never the email or a password). */
   audit?: string;
+  /** A bot check comes first: a solved challenge (or a provider's token), single use (bot-check.server.ts). */
+  botCheck?: true;
   /**
    * The same endpoint used another way (a way in's row, way-in.ts): a request whose body `when` holds is held to
    * these rules instead (e.g. attaching a number to the signed-in account rather than signing in with it).
@@ -154,6 +156,11 @@ const accountCenter = {
   accountData: { path: authPaths.accountData, methods: get, session: "none", needs: "session", perIp: "RATE_LIMIT_SIGN_IN_PER_IP" },
 } as const satisfies Rows;
 
+/** The bot check's challenge (bot-check.server.ts): what a form solves before a row with `botCheck` takes it. */
+const botCheck = {
+  botCheckChallenge: { path: authPaths.botCheckChallenge, methods: get, session: "none", needs: "nothing" },
+} as const satisfies Rows;
+
 /** Short-lived signed tokens for file storage and the app (Better Auth's jwt plugin). */
 const tokens = {
   jwks: { path: authPaths.jwks, methods: get, session: "none", needs: "nothing" },
@@ -203,7 +210,7 @@ const wayInRows = {
   ...endpointRows(passkeyWayIn),
   ...endpointRows(phoneWayIn),
 };
-const rows = { ...core, ...wayInRows, ...account, ...accountCenter, ...tokens, ...twoStep };
+const rows = { ...core, ...wayInRows, ...account, ...accountCenter, ...botCheck, ...tokens, ...twoStep };
 
 export type AuthEndpointName = keyof typeof rows;
 /** A row by its name (the units' account-center entries name their rows). */
@@ -252,6 +259,11 @@ export const sharedErrorCodes: Readonly<Record<string, AuthErrorCode>> = {
   ACCOUNT_NOT_LINKED: "auth/account-exists-with-different-credential",
   LINKING_DIFFERENT_EMAILS_NOT_ALLOWED: "auth/account-exists-with-different-credential",
   VALIDATION_ERROR: "auth/invalid-request",
+  // The bot check (bot-check.server.ts), on every row that asks for it.
+  BOT_CHECK_MISSING: "auth/missing-bot-check",
+  BOT_CHECK_FAILED: "auth/captcha-check-failed",
+  NO_SCRIPT_LIMIT: "auth/no-script-limit",
+  BOT_CHECK_UNAVAILABLE: "auth/service-unavailable",
 };
 
 const patterns = authEndpoints.map((row) => ({

@@ -10,6 +10,8 @@ import { withoutSessionTokens } from "./session-token-scrub.server";
 import { noteRequestError } from "~/services/request-context.server";
 import { unlessDependencyFailed } from "~/services/dependency-errors.server";
 import { authHandler } from "./auth-router.server";
+import { noScriptBotCheck } from "./bot-check.server";
+import { botCheckHeader } from "./bot-check-client";
 
 /**
  * One request to the sign-in layer's API, from the host (`/api/auth/*`) or from a sign-in form's action: only a
@@ -51,15 +53,18 @@ export interface AuthAnswer {
 /**
  * Calls the sign-in layer's API in-process with the browser's own cookie, Origin and address, so every rule
  * (origin check, rate limits, the redirect rule, the endpoint table's rules) applies as for the JSON API.
- * `path` is a row of the endpoint table (`authPaths`); with a body it is a POST; `query` is a GET's search parameters.
+ * `path` is a row of the endpoint table (`authPaths`); with a body it is a POST; `query` is a GET's search parameters;
+ * `form` carries the form's bot-check field to a row that asks for one.
  */
-export async function callAuthApi(request: Request, path: AuthPath, body?: unknown, query?: Record<string, string>): Promise<AuthAnswer> {
+export async function callAuthApi(request: Request, path: AuthPath, body?: unknown, query?: Record<string, string>, form?: { botCheck?: string }): Promise<AuthAnswer> {
   const service = getAuthService();
   const headers = new Headers();
   for (const name of ["cookie", "origin", "referer", "user-agent", clientIpHeader]) {
     const value = request.headers.get(name);
     if (value) headers.set(name, value);
   }
+  // The form's solved bot check, or (sent without JavaScript) this process's pass to the stricter limit.
+  if (authEndpoint(path)?.botCheck) headers.set(botCheckHeader, form?.botCheck || noScriptBotCheck());
   if (body !== undefined) headers.set("content-type", "application/json");
   const authRequest = new Request(`${service.env.SITE_URL}${authBasePath}${path}${query ? `?${new URLSearchParams(query)}` : ""}`, {
     method: body === undefined ? "GET" : "POST",

@@ -41,6 +41,7 @@ import { accountLock } from "./account-lock.server";
 import { emailLinkSignIn } from "./email-link.server";
 import { passkeys } from "./passkeys.server";
 import { phoneSignIn } from "./phone-sign-in.server";
+import { botCheck, botCheckSecret } from "./bot-check.server";
 import { endUnprovenAccess, unprovenAccess, unprovenAccessHooks } from "./unproven-access.server";
 import { authBasePath, authPaths } from "./auth-endpoints";
 
@@ -188,6 +189,8 @@ export function authOptions(deps: AuthDependencies) {
     ...authLogging(),
     plugins: [
       accountLock(),
+      // Before the per-account limits: a request without a solved check never spends someone's quota.
+      botCheck(env, rateLimitStore, botCheckSecret(env, authSecret(env))),
       accountRateLimit(env, rateLimitStore),
       redirectRule(env.SITE_URL),
       singleUseLinks(database.db, verificationLinkLifetime),
