@@ -1,4 +1,4 @@
-import { useEffect, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { botCheckField } from "./bot-check-client";
 
 /**
@@ -8,19 +8,27 @@ import { botCheckField } from "./bot-check-client";
  * An answer works once: `renew` (the form's last outcome) asks for a new one after each sending.
  */
 export function BotCheckField({ renew }: { renew?: unknown }) {
-  const [answer, setAnswer] = useState("");
+  // The answer with the round it was solved for: one from before the last sending is spent.
+  const [solved, setSolved] = useState<{ round: unknown; answer: string } | null>(null);
+  // Where Turnstile's widget shows when the site uses it (empty otherwise).
+  const widget = useRef<HTMLDivElement>(null);
   useEffect(() => {
     let current = true;
-    setAnswer("");
     // Loaded with the form, not the page: the solver stays off every other page's first load.
     import("./bot-check-client")
-      .then(({ solveBotCheck }) => solveBotCheck())
-      .then((solved) => current && setAnswer(solved))
+      .then(({ solveBotCheck }) => solveBotCheck("", widget.current))
+      .then((answer) => current && setSolved({ round: renew, answer }))
       // Unsolved, the form is sent as without JavaScript: still accepted, under the stricter limit.
       .catch(() => undefined);
     return () => {
       current = false;
     };
   }, [renew]);
-  return <input type="hidden" name={botCheckField} value={answer} data-bot-check={answer ? "solved" : "pending"} />;
+  const answer = solved && solved.round === renew ? solved.answer : "";
+  return (
+    <>
+      <input type="hidden" name={botCheckField} value={answer} data-bot-check={answer ? "solved" : "pending"} />
+      <div ref={widget} />
+    </>
+  );
 }

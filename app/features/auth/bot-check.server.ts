@@ -63,8 +63,9 @@ async function providerVerifies(url: string, secret: string, token: string, ip: 
   if (ip) form.set("remoteip", ip);
   try {
     const response = await fetch(url, { method: "POST", body: form, signal: AbortSignal.timeout(5_000) });
-    const answer = (await response.json()) as { success?: unknown };
-    return answer.success === true;
+    const answer = (await response.json()) as { success?: unknown; score?: unknown };
+    // reCAPTCHA v3 also scores the visit (1 human … 0 bot): below one half counts as a bot.
+    return answer.success === true && (typeof answer.score !== "number" || answer.score >= 0.5);
   } catch (error) {
     getLogger().error({ err: error, url }, "bot check provider unreachable");
     throw new APIError("SERVICE_UNAVAILABLE", { code: "BOT_CHECK_UNAVAILABLE", message: "The bot check is unavailable" });
