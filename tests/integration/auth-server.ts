@@ -7,6 +7,8 @@ import { listMailbox, type MailboxEntry } from "~/features/mail/mailbox.server";
 import type { IdentityRecord } from "~/features/auth/identity-record";
 import { authRoutes } from "~server/auth-routes";
 import type { TestDatabase } from "~tests/helpers/databases";
+import { solveChallenge, type Challenge } from "altcha-lib";
+import { deriveKey } from "altcha-lib/algorithms/sha";
 
 export interface AuthTestServer {
   baseURL: string;
@@ -82,7 +84,7 @@ export class AuthTestClient {
   readonly cookies = new Map<string, string>();
 
   constructor(
-    private readonly baseURL: string,
+    readonly baseURL: string,
     readonly ip: string,
     private readonly origin: string,
     private readonly userAgent?: string,
@@ -128,4 +130,15 @@ export class AuthTestClient {
     const answer = await this.get<{ user: IdentityRecord | null }>("/me");
     return answer.body.user;
   }
+}
+
+/**
+ * A solved bot check as a browser's form sends it (the `X-Bot-Check` header): the site's own challenge, fetched with
+ * `get` (a path under /api/auth), solved (bot-check.server.ts).
+ */
+export async function solvedBotCheck(get: (path: string) => Promise<Response>): Promise<string> {
+  const task = (await (await get("/bot-check/challenge")).json()) as { kind: string; challenge: Challenge };
+  if (task.kind !== "proof-of-work") throw new Error(`the site's bot check is ${task.kind}`);
+  const solution = await solveChallenge({ challenge: task.challenge, deriveKey });
+  return Buffer.from(JSON.stringify({ challenge: task.challenge, solution })).toString("base64");
 }

@@ -6,7 +6,7 @@ import { createChallenge, solveChallenge, type Challenge } from "altcha-lib";
 import { deriveKey } from "altcha-lib/algorithms/sha";
 import { noScriptBotCheck } from "~/features/auth/bot-check.server";
 import { describeEachDatabase } from "~tests/helpers/databases";
-import { startAuthServer, type AuthTestClient, type AuthTestServer } from "./auth-server";
+import { solvedBotCheck, startAuthServer, type AuthTestClient, type AuthTestServer } from "./auth-server";
 
 // The bot check before every row that asks for it (bot-check.server.ts): no answer, a solved challenge, the same
 // answer again, a form sent without JavaScript, and the Turnstile and reCAPTCHA verify endpoints (a local fake).
@@ -16,14 +16,13 @@ const password = "kite-river-7";
 const newEmail = () => `bot-${randomUUID().slice(0, 8)}@example.tw`;
 const newNumber = () => `09${String(Math.floor(Math.random() * 1e8)).padStart(8, "0")}`;
 
-/** The answer a browser sends: the challenge the server handed out, solved, as base64 JSON. */
+/** The answer a browser sends: the challenge the server handed out (never cached), solved, as base64 JSON. */
 async function solved(client: AuthTestClient): Promise<string> {
-  const task = await client.get<{ kind: string; challenge: Challenge }>("/bot-check/challenge");
-  expect(task.status).toBe(200);
-  expect(task.headers.get("cache-control")).toBe("no-store");
-  expect(task.body.kind).toBe("proof-of-work");
-  const solution = await solveChallenge({ challenge: task.body.challenge, deriveKey });
-  return Buffer.from(JSON.stringify({ challenge: task.body.challenge, solution })).toString("base64");
+  return solvedBotCheck(async (path) => {
+    const answer = await fetch(`${client.baseURL}/api/auth${path}`, { headers: { "x-forwarded-for": client.ip } });
+    expect(answer.headers.get("cache-control")).toBe("no-store");
+    return answer;
+  });
 }
 const answering = (answer: string) => ({ "x-bot-check": answer });
 
