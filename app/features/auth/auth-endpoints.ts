@@ -1,7 +1,7 @@
 import type { ServerEnv } from "~/config/env.server";
 import type { AuthErrorCode } from "./auth-client";
 import * as authPaths from "./auth-paths";
-import { endpointRows } from "./way-in";
+import { endpointRows, type WayIn } from "./way-in";
 import { passwordWayIn } from "./way-in-password";
 import { socialWayIn } from "./way-in-social";
 import { guestWayIn } from "./way-in-guest";
@@ -199,17 +199,15 @@ const twoStep = {
   twoFactorVerifyOtp: { path: authPaths.twoFactorVerifyOtp, methods: post, session: "creates", needs: "nothing", perIp: "RATE_LIMIT_SIGN_IN_PER_IP", errors: twoStepErrors, audit: "two-step-code" },
 } as const satisfies Rows;
 
-/** Every endpoint by name. A plugin's rows go in a group of their own above and are listed here. */
 /** The ways in (way-in.ts): each unit's rows, every rule decided. A new way in is one more unit here. */
 export const waysIn = [passwordWayIn, socialWayIn, guestWayIn, emailLinkWayIn, passkeyWayIn, phoneWayIn] as const;
-const wayInRows = {
-  ...endpointRows(passwordWayIn),
-  ...endpointRows(socialWayIn),
-  ...endpointRows(guestWayIn),
-  ...endpointRows(emailLinkWayIn),
-  ...endpointRows(passkeyWayIn),
-  ...endpointRows(phoneWayIn),
-};
+type UnionToIntersection<U> = (U extends unknown ? (each: U) => void : never) extends (all: infer I) => void ? I : never;
+/** Every unit's rows by name, their names kept as types (so a path without its row still fails typecheck below). */
+type RowsByName<Rows> = Rows extends unknown ? { [Name in keyof Rows]: AuthEndpoint } : never;
+type WayInRows = UnionToIntersection<RowsByName<(typeof waysIn)[number]["rows"]>>;
+const wayInRows = Object.assign({}, ...waysIn.map((unit: WayIn) => endpointRows(unit))) as WayInRows;
+
+/** Every endpoint by name. A plugin's rows go in a group of their own above and are listed here. */
 const rows = { ...core, ...wayInRows, ...account, ...accountCenter, ...botCheck, ...tokens, ...twoStep };
 
 export type AuthEndpointName = keyof typeof rows;

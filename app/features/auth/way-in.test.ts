@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { authEndpointFor, authEndpointNamed, authEndpoints, waysIn } from "./auth-endpoints";
 import { wayIn, type WayInRow, type WayInRules } from "./way-in";
+import type { WayInPluginTable } from "./way-in-plugins.server";
 
 /** A row that decides every rule; each case below leaves one out. */
 const decided: WayInRow = {
@@ -45,6 +46,15 @@ describe("a way in", () => {
     // @ts-expect-error a per-identifier limit names what it counts
     unit({ ...decided, perIdentifier: { limit: "RATE_LIMIT_SMS_PER_NUMBER" } });
     expect(unit(decided).rows.row.oneFactor).toBe(true);
+  });
+
+  it("fails typecheck when a unit has no entry in the plugin table, or the table names no unit", () => {
+    const none = { plugins: [] };
+    // @ts-expect-error the phone unit's plugins are missing
+    const withoutPhone: WayInPluginTable = { password: none, social: none, guest: none, "email-link": none, passkey: none };
+    // @ts-expect-error an entry without its unit
+    const withStranger: WayInPluginTable = { password: none, social: none, guest: none, "email-link": none, passkey: none, phone: none, carrierPigeon: none };
+    expect([withoutPhone, withStranger].length).toBe(2);
   });
 
   it("brings every row of every unit into the endpoint table", () => {

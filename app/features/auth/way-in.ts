@@ -64,9 +64,9 @@ export interface AccountCenterEntry {
   removes: readonly string[];
 }
 
-/** One way in. */
-export interface WayIn<Rows extends Record<string, WayInRow> = Record<string, WayInRow>> {
-  id: string;
+/** One way in. Its Better Auth plugins are its entry in way-in-plugins.server.ts, under its `id`. */
+export interface WayIn<Rows extends Record<string, WayInRow> = Record<string, WayInRow>, Id extends string = string> {
+  id: Id;
   /** What identifies the person who uses it. */
   identifies: Identifier | "provider" | "device";
   rows: Rows;
@@ -76,7 +76,7 @@ export interface WayIn<Rows extends Record<string, WayInRow> = Record<string, Wa
 }
 
 /** A way in, checked: every row has every rule (the literal types stay, so names and paths are kept). */
-export const wayIn = <const Rows extends Record<string, WayInRow>>(unit: WayIn<Rows>): WayIn<Rows> => unit;
+export const wayIn = <const Rows extends Record<string, WayInRow>, const Id extends string>(unit: WayIn<Rows, Id>): WayIn<Rows, Id> => unit;
 
 /** The rules as the table's properties; a rule decided `false` is written as absent, so a variant clears it. */
 function rulesToEndpoint(rules: WayInRules): Pick<AuthEndpoint, RuleProperty> {
