@@ -108,7 +108,7 @@ describeEachDatabase("the bot check (proof of work)", (database) => {
     const expired = encode({ challenge: expiredChallenge, solution: await solveChallenge({ challenge: expiredChallenge, deriveKey }) });
     const foreignChallenge = await createChallenge({ algorithm: "SHA-256", cost: 1, counter: 5, deriveKey, expiresAt: Math.floor(Date.now() / 1000) + 60, hmacSignatureSecret: `${secret}-other` });
     const foreign = encode({ challenge: foreignChallenge, solution: await solveChallenge({ challenge: foreignChallenge, deriveKey }) });
-    for (const answer of [wrongCounter, easier, expired, foreign, "not base64 json", encode({ challenge: {} })]) {
+    for (const answer of [wrongCounter, easier, expired, foreign, "not base64 json", encode({ challenge: {} }), encode({ challenge: { parameters: "x", signature: "y" }, solution: 1 }), encode({ challenge: { ...decoded.challenge, parameters: { ...decoded.challenge.parameters, nonce: "zz" } }, solution: decoded.solution })]) {
       const refused = await client.post("/sign-up/email", body(), answering(answer));
       expect(refused.status, answer).toBe(400);
       expect(refused.body).toMatchObject({ code: "auth/captcha-check-failed", message: "「確認你不是機器人」沒有通過或已經過期，請重新整理頁面再試一次" });

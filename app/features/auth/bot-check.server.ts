@@ -81,8 +81,9 @@ export function botCheck(env: ServerEnv, store: RateLimitStore, secret: string):
     if (env.BOT_CHECK === "proof-of-work") {
       const answer = readSolution(value);
       if (!answer) return false;
-      const result = await verifySolution({ ...answer, deriveKey, hmacSignatureSecret: secret });
-      if (!result.verified) return false;
+      // A shape the library cannot read is a wrong answer, not our failure.
+      const result = await verifySolution({ ...answer, deriveKey, hmacSignatureSecret: secret }).catch(() => null);
+      if (!result?.verified) return false;
       const left = (answer.challenge.parameters.expiresAt ?? 0) - Date.now() / 1000;
       return (await used(answer.challenge.signature!, left)).allowed;
     }
