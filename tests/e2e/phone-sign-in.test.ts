@@ -93,9 +93,9 @@ describe("two-step sign-in after a texted code", () => {
 
   it("asks an account with an authenticator app for its code before any session, with and without JavaScript", { timeout: 180_000 }, async () => {
     for (const javaScriptEnabled of [true, false]) {
-      const helper = await browser.newPage();
-      const email = await createVerifiedAccount(helper);
-      await helper.context().close();
+      const maker = await browser.newPage();
+      const email = await createVerifiedAccount(maker);
+      await maker.context().close();
       const owner = await browser.newPage();
       await signInTo(owner, email, "/account");
       const { nextCode } = await turnOnTwoStep(owner);
