@@ -206,6 +206,9 @@ type UnionToIntersection<U> = (U extends unknown ? (each: U) => void : never) ex
 type RowsByName<Rows> = Rows extends unknown ? { [Name in keyof Rows]: AuthEndpoint } : never;
 type WayInRows = UnionToIntersection<RowsByName<(typeof waysIn)[number]["rows"]>>;
 const wayInRows = Object.assign({}, ...waysIn.map((unit: WayIn) => endpointRows(unit))) as WayInRows;
+type CheckedPaths<Rows> = Rows extends unknown ? { [Name in keyof Rows]: Rows[Name] extends { botCheck: true; path: infer Path } ? Path : never }[keyof Rows] : never;
+/** The paths whose rows ask for the bot check: a form's action must hand its answer on (callAuthApi). */
+export type BotCheckedPath = CheckedPaths<(typeof waysIn)[number]["rows"]>;
 
 /** Every endpoint by name. A plugin's rows go in a group of their own above and are listed here. */
 const rows = { ...core, ...wayInRows, ...account, ...accountCenter, ...botCheck, ...tokens, ...twoStep };

@@ -4,7 +4,7 @@ import { clientIpHeader } from "~/services/client-ip.server";
 import { getAuthService, type AuthService } from "./auth-service.server";
 import { messageForCode, wrongPasswordMessage, type DeviceSession } from "./auth-client";
 import type { IdentityRecord } from "./identity-record";
-import { authBasePath, authEndpoint, authPaths, type AuthPath } from "./auth-endpoints";
+import { authBasePath, authEndpoint, authPaths, type AuthPath, type BotCheckedPath } from "./auth-endpoints";
 import { jsonError, toCatalogueError } from "./api-errors.server";
 import { withoutSessionTokens } from "./session-token-scrub.server";
 import { noteRequestError } from "~/services/request-context.server";
@@ -56,7 +56,14 @@ export interface AuthAnswer {
  * `path` is a row of the endpoint table (`authPaths`); with a body it is a POST; `query` is a GET's search parameters;
  * `form` carries the form's bot-check field to a row that asks for one.
  */
-export async function callAuthApi(request: Request, path: AuthPath, body?: unknown, query?: Record<string, string>, form?: { botCheck?: string }): Promise<AuthAnswer> {
+export async function callAuthApi<Path extends AuthPath>(
+  request: Request,
+  path: Path,
+  body?: unknown,
+  query?: Record<string, string>,
+  // Required for a row with the bot check, so an action cannot forget its form's answer (typecheck).
+  ...[form]: Path extends BotCheckedPath ? [form: { botCheck?: string }] : [form?: { botCheck?: string }]
+): Promise<AuthAnswer> {
   const service = getAuthService();
   const headers = new Headers();
   for (const name of ["cookie", "origin", "referer", "user-agent", clientIpHeader]) {
