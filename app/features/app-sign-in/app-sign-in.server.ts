@@ -22,6 +22,8 @@ export function createAppSignIn({ authService }: { authService: AuthService }) {
     const current = await authService.auth.api.getSession({ headers });
     if (!current) return null;
     const { user, session } = current;
+    const twoStepOn = Boolean((user as { twoFactorEnabled?: boolean | null }).twoFactorEnabled);
+    const passkey = twoStepOn ? undefined : await database.db.selectFrom("passkey").select("id").where("user_id", "=", user.id).executeTakeFirst();
     return {
       id: user.id,
       name: user.name,
@@ -29,6 +31,8 @@ export function createAppSignIn({ authService }: { authService: AuthService }) {
       isAnonymous: Boolean((user as { isAnonymous?: boolean | null }).isAnonymous),
       // A session begins at sign-in and again at each confirmation of identity (recent-sign-in.server.ts).
       signedInAt: new Date(session.createdAt).getTime(),
+      amr: (session as { amr?: string | null }).amr ?? null,
+      hasSecondFactor: twoStepOn || Boolean(passkey),
     };
   };
 

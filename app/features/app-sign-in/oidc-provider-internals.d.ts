@@ -1,5 +1,9 @@
 // oidc-provider's per-instance state, read once to wrap its own grant handlers (refresh-rotation.server.ts).
 declare module "oidc-provider/lib/helpers/weak_cache.js" {
-  const internals: (provider: object) => { grantTypeHandlers: Map<string, unknown> };
+  const internals: (provider: object) => {
+    grantTypeHandlers: Map<string, unknown>;
+    grantTypeParams: Map<string | undefined, Set<string>>;
+    grantTypeDupes: Map<string, Set<string>>;
+  };
   export default internals;
 }

@@ -53,7 +53,10 @@ export async function guardTokenGrants(provider: Provider, records: ProviderReco
   const exchangeCode = registeredMethodOnly(refusingReuse(codeGrant, "authorization code", "app-code-reuse"));
   const rotate = refusingReuse(refreshGrant, "refresh token", "app-refresh-token-reuse");
 
-  provider.registerGrantType("authorization_code", exchangeCode, ["code", "code_verifier", "redirect_uri"]);
+  // Registered again with the parameters (and allowed duplicates) the provider gave its own: `resource` among them.
+  const { grantTypeParams, grantTypeDupes } = internals(provider);
+  const sameAs = (name: string) => [[...(grantTypeParams.get(name) ?? [])], grantTypeDupes.get(name) && [...grantTypeDupes.get(name)!]] as [string[], string[] | undefined];
+  provider.registerGrantType("authorization_code", exchangeCode, ...sameAs("authorization_code"));
   provider.registerGrantType(
     "refresh_token",
     registeredMethodOnly(async (ctx) => {
@@ -73,7 +76,7 @@ export async function guardTokenGrants(provider: Provider, records: ProviderReco
       const answer = ctx.body as TokenAnswer;
       if (answer.refresh_token && answer.refresh_token !== presented) await records.keepAnswer(presented, answer.refresh_token, answer);
     }),
-    ["refresh_token", "scope"],
+    ...sameAs("refresh_token"),
   );
 }
 
