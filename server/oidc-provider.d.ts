@@ -28,6 +28,8 @@ declare module "oidc-provider" {
     clientId?: string;
     addOIDCScope(scope: string): void;
     getOIDCScope(): string;
+    /** A new id (what `save` gives a grant that has none yet). */
+    generateTokenId(): string;
     /** The scopes granted for one API (a resource indicator, RFC 8707). */
     addResourceScope(resource: string, scope: string): void;
     save(): Promise<string>;

@@ -4,6 +4,7 @@ import { createAppProvider, providerPaths, type AppProvider } from "./provider.s
 import { appSignInRoutes } from "./provider-routes.server";
 import { registeredClients } from "./registered-clients.server";
 import { deviceRoutes } from "./device-flow.server";
+import { backchannelLogout, backchannelTransport } from "./backchannel-logout.server";
 import { storageRights } from "./app-scopes.server";
 import { fixedWindowLimiter, sharedRateLimitStore } from "~/services/rate-limiter.server";
 import type { ServerEnv } from "~/config/env.server";
@@ -15,8 +16,13 @@ import type { ServerEnv } from "~/config/env.server";
  */
 export function createAppSignIn({ authService }: { authService: AuthService }) {
   const { env, database } = authService;
+  const clients = registeredClients(env);
+  const logout = backchannelLogout({ database, clients });
+  // The process that delivers the outbox looks for ended sign-ins, and signs and sends their notices (decision 703).
+  const noneToFind = async () => 0;
+  authService.mailSender.useBackchannel(backchannelTransport(env, database, clients.anyBackchannel() ? logout.sweep : noneToFind));
   let made: Promise<AppProvider> | undefined;
-  const appProvider = () => (made ??= createAppProvider({ env, database }));
+  const appProvider = () => (made ??= createAppProvider({ env, database, clients, logout }));
 
   const sessionUser = async (headers: Headers) => {
     const current = await authService.auth.api.getSession({ headers });

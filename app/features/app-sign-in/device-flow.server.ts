@@ -5,7 +5,7 @@ import type { DatabaseHandle } from "~/db/connection.server";
 import { escapeHtml } from "~/lib/escape-html";
 import { childWithFamily, familyForApp } from "~/features/family/family-claims.server";
 import { recordDeviceAdded } from "~/features/family/family-devices.server";
-import type { AppSessions } from "./app-sessions.server";
+import { startGrantSession, type AppSessions } from "./app-sessions.server";
 import { page, pagePolicy } from "./provider-pages.server";
 import type { RegisteredClients } from "./registered-clients.server";
 
@@ -120,10 +120,9 @@ export function deviceRoutes({ env, database, appProvider, sessionUser }: Device
       const scope = childDeviceScopes.filter((allowed) => allowed === "openid" || requested.includes(allowed)).join(" ");
       const grant = new provider.Grant({ accountId: child.id, clientId });
       grant.addOIDCScope(scope);
-      const grantId = await grant.save();
       const ipAddress = c.req.header("x-client-ip") ?? null;
       const appName = `${child.name}的平板・${clients.displayName(clientId)}`;
-      await sessions.start({ grantId, userId: parent.id, appName, ipAddress, lifetimeSeconds: lifetimes.Grant });
+      const grantId = await startGrantSession(grant, () => sessions.start({ grantId: grant.jti, userId: parent.id, appName, ipAddress, lifetimeSeconds: lifetimes.Grant }));
       Object.assign(code, { accountId: child.id, grantId, scope, authTime: Math.floor(Date.now() / 1000) });
       await code.save();
       await recordDeviceAdded(database.db, brand, { id: parent.id }, child.id, grantId, appName);

@@ -183,7 +183,10 @@ export function appSignInRoutes(deps: AppSignInRoutesDependencies) {
       }
     }
     for (const [name, value] of answerHeaders) outgoing.setHeader(name, value);
+    const signingOut = c.req.method === "POST" && c.req.path === `${providerPaths.end_session}/confirm` ? await appSignInSigningOut(c, records) : undefined;
     await answerWithNode(c, provider.callback());
+    // Confirmed (the provider redirects): the app's sign-in ends, refresh token and all, and its backend hears it.
+    if (signingOut && outgoing.statusCode >= 300 && outgoing.statusCode < 400) await records.endFamily(signingOut);
     if (authenticates && outgoing.statusCode === 401) await deps.clientAuthFailures.hit(clientIp);
     return answeredByNode(c);
   };
@@ -227,4 +230,16 @@ function askConsentForOfflineAccess(c: Context) {
   if (c.req.method !== "GET" || !scopes.includes("offline_access") || url.searchParams.has("prompt")) return;
   url.searchParams.set("prompt", "consent");
   nodeBindings(c).incoming.url = `${url.pathname}${url.search}`;
+}
+
+/**
+ * The grant of the app whose sign-out (RP-initiated logout, 登出應用程式) is being confirmed: named in the provider
+ * session's logout state. The provider itself keeps a grant that holds a refresh token (offline_access) through
+ * end-session; here the app's sign-out ends it like revoking the refresh token does.
+ */
+async function appSignInSigningOut(c: Context, records: AppProvider["records"]): Promise<string | undefined> {
+  const sessionId = getCookie(c, providerCookies.session);
+  const session = sessionId ? await records("Session").find(sessionId) : undefined;
+  const { state, authorizations } = (session ?? {}) as { state?: { clientId?: string }; authorizations?: Record<string, { grantId?: string }> };
+  return state?.clientId ? authorizations?.[state.clientId]?.grantId : undefined;
 }

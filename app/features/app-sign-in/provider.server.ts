@@ -4,12 +4,13 @@ import type { ServerEnv } from "~/config/env.server";
 import type { DatabaseHandle } from "~/db/connection.server";
 import { currentRequestErrors, noteRequestError } from "~/services/request-context.server";
 import { isDependencyUnavailable, serviceUnavailableMessage } from "~/services/dependency-errors.server";
-import { appSessions, type AppSessions } from "./app-sessions.server";
+import { appSessions, startGrantSession, type AppSessions } from "./app-sessions.server";
 import { providerRecords, type ProviderRecords } from "./provider-records.server";
 import { guardTokenGrants } from "./refresh-rotation.server";
 import { signingKeys } from "./signing-keys.server";
 import { supportedScopes } from "./app-scopes.server";
-import { registeredClients, type RegisteredClients } from "./registered-clients.server";
+import type { RegisteredClients } from "./registered-clients.server";
+import type { BackchannelLogout } from "./backchannel-logout.server";
 import { errorPage, logoutPage, signedOutPage } from "./provider-pages.server";
 import { familyClaim } from "~/features/family/family-claims.server";
 import { childAccount, deviceFlowFeature, devicePath } from "./device-flow.server";
@@ -53,6 +54,8 @@ export function tokenLifetimes(env: ServerEnv) {
 export interface AppProviderDependencies {
   env: ServerEnv;
   database: DatabaseHandle;
+  clients: RegisteredClients;
+  logout: BackchannelLogout;
 }
 
 export interface AppProvider {
@@ -64,11 +67,10 @@ export interface AppProvider {
 }
 
 /** The site as an OpenID provider for the app (panva's oidc-provider, decision 180), issuer = SITE_URL. */
-export async function createAppProvider({ env, database }: AppProviderDependencies): Promise<AppProvider> {
+export async function createAppProvider({ env, database, clients, logout }: AppProviderDependencies): Promise<AppProvider> {
   const { default: OidcProvider } = await import("oidc-provider");
   const sessions = appSessions(database, env.SESSION_ABSOLUTE_DAYS);
-  const records = providerRecords({ database, sessions });
-  const clients = registeredClients(env);
+  const records = providerRecords({ database, sessions, settle: logout.settle });
   const lifetimes = tokenLifetimes(env);
   const keys = await signingKeys(env, database);
 
@@ -206,8 +208,9 @@ export async function grantFor(
   const scopes = input.scope.split(" ").filter((scope) => supportedScopes.includes(scope));
   grant.addOIDCScope([...new Set(["openid", ...scopes])].join(" "));
   grantResourceScopes(grant, input.resourceScopes);
-  const grantId = await grant.save();
-  await sessions.start({ grantId, userId: input.accountId, appName: input.appName, ipAddress: input.ipAddress, lifetimeSeconds });
+  await startGrantSession(grant, () =>
+    sessions.start({ grantId: grant.jti, userId: input.accountId, appName: input.appName, ipAddress: input.ipAddress, lifetimeSeconds }),
+  );
   return grant;
 }
 
