@@ -25,6 +25,8 @@ const sitePort = 4210;
 const appPort = 4211;
 const site = `http://example.test:${sitePort}`;
 const appOrigin = `http://app.example.test:${appPort}`;
+/** The acr of a two-step sign-in (decision 190). */
+const twoStepAcr = "urn:taskhero:acr:mfa";
 
 // One Chromium for the file; example.test and its subdomains are loopback for it.
 let browser: Browser;
@@ -178,8 +180,8 @@ describe("every way in comes back to the app's callback (the suite's site, apps 
   });
 
   /** A fresh app (each holds one sign-in in memory), registered as `client` (tests/e2e/helpers/apps.ts). */
-  async function openApp(client: keyof typeof e2eApps) {
-    const app = await startReferenceApp({ issuer: baseURL(), reachAt: baseURL(), host: "127.0.0.1", port: 0, clientId: e2eApps[client].client_id, thirdParty: !e2eApps[client].first_party, pngBytes: Buffer.alloc(0) });
+  async function openApp(client: keyof typeof e2eApps, acrValues?: string) {
+    const app = await startReferenceApp({ issuer: baseURL(), reachAt: baseURL(), host: "127.0.0.1", port: 0, clientId: e2eApps[client].client_id, thirdParty: !e2eApps[client].first_party, pngBytes: Buffer.alloc(0), acrValues });
     apps.push(app);
     return app;
   }
@@ -255,6 +257,8 @@ describe("every way in comes back to the app's callback (the suite's site, apps 
     await page.getByLabel("驗證碼").fill(await nextCode());
     await page.getByRole("button", { name: "驗證並登入" }).click();
     await expectBackInApp(page, app, requested, "林爸爸");
+    // The ID token says how: a code after the password, two steps.
+    expect(app.tokens()!.claims()).toMatchObject({ amr: ["otp", "mfa"], acr: twoStepAcr });
     await page.context().close();
 
     // Without JavaScript: password, then a backup code.
@@ -303,6 +307,26 @@ describe("every way in comes back to the app's callback (the suite's site, apps 
     let requested = await startAtApp(page, app);
     await page.getByRole("button", { name: "使用密碼金鑰登入" }).click();
     await expectBackInApp(page, app, requested, "王媽媽");
+    // A passkey bound to its authenticator (the virtual one is not synced), unlocked by the user: two factors.
+    expect(app.tokens()!.claims()).toMatchObject({ amr: ["hwk", "user", "mfa"], acr: twoStepAcr });
+
+    // Signed in on the site by password alone, an app that asks for two steps gets them: the passkey, asked for
+    // on the two-step page (no password field there), then back in the app.
+    await openPage(page, "/login");
+    await page.getByRole("button", { name: "登出" }).click();
+    await typePassword(page, email);
+    await page.waitForURL((url) => url.pathname !== "/login");
+    const asking = await openApp("family", twoStepAcr);
+    requested = [];
+    page.on("request", (request) => request.isNavigationRequest() && request.frame() === page.mainFrame() && requested.push(request.url()));
+    await page.goto(`${asking.origin}/`);
+    await page.waitForURL((url) => url.pathname === "/account/confirm-identity" && url.searchParams.get("proof") === "two-step");
+    await page.getByRole("heading", { name: "兩步驟驗證" }).waitFor();
+    expect(await page.getByLabel("密碼", { exact: true }).count()).toBe(0);
+    await waitForHydration(page);
+    await page.getByRole("button", { name: /密碼金鑰/ }).click();
+    await expectBackInApp(page, asking, requested, "王媽媽");
+    expect(asking.tokens()!.claims()).toMatchObject({ amr: ["hwk", "user", "mfa"], acr: twoStepAcr });
     await page.context().close();
 
     // An email link, in a browser that has never signed in.
@@ -311,6 +335,9 @@ describe("every way in comes back to the app's callback (the suite's site, apps 
     requested = await startAtApp(page, app, false);
     await signInByEmailLink(page, email, 0);
     await expectBackInApp(page, app, requested, "王媽媽");
+    // An email link has no registered amr value: one step.
+    expect(app.tokens()!.claims()).toMatchObject({ acr: "urn:taskhero:acr:basic" });
+    expect(app.tokens()!.claims()!.amr).toBeUndefined();
     await page.context().close();
 
     // A social account (the development provider stands in for Google, LINE and Facebook).
@@ -335,6 +362,7 @@ describe("every way in comes back to the app's callback (the suite's site, apps 
     await page.getByRole("heading", { name: "授權應用程式" }).waitFor();
     await page.getByRole("button", { name: "允許" }).click();
     await expectBackInApp(page, partner, requested, "陳爸爸");
+    expect(partner.tokens()!.claims()).toMatchObject({ amr: ["pwd"], acr: "urn:taskhero:acr:basic" });
 
     // Signed in on the site already: the first-party app goes straight through.
     const family = await openApp("family");
