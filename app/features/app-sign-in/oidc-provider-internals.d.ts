@@ -7,3 +7,10 @@ declare module "oidc-provider/lib/helpers/weak_cache.js" {
   };
   export default internals;
 }
+
+// The provider's per-request store (the request being answered), read where a client's secret is compared (client-auth.server.ts).
+declare module "oidc-provider/lib/helpers/als.js" {
+  import type { AsyncLocalStorage } from "node:async_hooks";
+  const requests: AsyncLocalStorage<{ oidc?: { params?: Record<string, unknown> } }>;
+  export default requests;
+}

@@ -190,7 +190,7 @@ export function appSignInRoutes(deps: AppSignInRoutesDependencies) {
     if (authenticates && outgoing.statusCode === 401) await deps.clientAuthFailures.hit(clientIp);
     return answeredByNode(c);
   };
-  const clientAuthPaths = new Set([providerPaths.token, providerPaths.revocation]);
+  const clientAuthPaths = new Set([providerPaths.token, providerPaths.revocation, providerPaths.introspection]);
   routes.all("/.well-known/openid-configuration", forward);
   routes.all("/oidc/*", forward);
   return routes;

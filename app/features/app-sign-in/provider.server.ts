@@ -7,6 +7,7 @@ import { isDependencyUnavailable, serviceUnavailableMessage } from "~/services/d
 import { appSessions, startGrantSession, type AppSessions } from "./app-sessions.server";
 import { providerRecords, type ProviderRecords } from "./provider-records.server";
 import { guardTokenGrants } from "./refresh-rotation.server";
+import { secretTheRegisteredWayOnly } from "./client-auth.server";
 import { signingKeys } from "./signing-keys.server";
 import { supportedScopes } from "./app-scopes.server";
 import type { RegisteredClients } from "./registered-clients.server";
@@ -191,6 +192,7 @@ export async function createAppProvider({ env, database, clients, logout }: AppP
   provider.use(responseModesAsOffered);
   nameSessionsByGrant(provider);
   await guardTokenGrants(provider, records, database);
+  await secretTheRegisteredWayOnly(provider);
   return { provider, clients, sessions, records, lifetimes };
 }
 
