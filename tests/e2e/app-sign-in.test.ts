@@ -5,6 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import sharp from "sharp";
 import { launchServer, type LaunchedServer } from "~tests/helpers/launch-server.mjs";
 import { startReferenceApp, type ReferenceApp } from "~tests/fixtures/reference-app";
+import { startBackchannelReceiver, type BackchannelReceiver } from "~tests/fixtures/backchannel-receiver";
+import { createRemoteJWKSet, jwtVerify } from "jose";
 import { baseURL, desktopViewport, familyHeaders, launchChromium, mobileViewport, openPage, waitForHydration } from "./helpers/browser";
 import { watchViolations } from "./helpers/csp";
 import { createVerifiedAccount, newEmail, password, signInTo, submitSignUp } from "./helpers/accounts";
@@ -18,13 +20,16 @@ import { turnOnTwoStep } from "./helpers/two-step";
  * Signing in on the site signs the parent into the app without a second prompt (進入應用程式), the app refreshes,
  * calls storage with its access token and signs out; a browser signed in nowhere goes through the site's own
  * sign-in screen. A form's redirect off the site (to an app, or to Google when linking it) must pass the pages'
- * form-action. Ports 4210/4211 are this file's own. The second part runs every way in against the suite's own site,
+ * form-action. The app's backend (a loopback receiver) verifies the logout token of each app sign-in that ends, and
+ * an app that names its API gets a JWT access token `jose` verifies (decision 190). Ports 4210/4211 are this file's own. The second part runs every way in against the suite's own site,
  * where the apps of tests/e2e/helpers/apps.ts are registered.
  */
 const sitePort = 4210;
 const appPort = 4211;
 const site = `http://example.test:${sitePort}`;
 const appOrigin = `http://app.example.test:${appPort}`;
+/** The app's API, which takes JWT access tokens (OIDC_RESOURCES). */
+const appApi = "https://api.example.test/";
 /** The acr of a two-step sign-in (decision 190). */
 const twoStepAcr = "urn:taskhero:acr:mfa";
 
@@ -40,8 +45,11 @@ afterAll(async () => {
 describe("the app signs in through the site (OpenID provider, single sign-on)", () => {
   let server: LaunchedServer;
   let app: ReferenceApp;
+  // The app's backend: told of each of its sign-ins that ends (back-channel logout, decision 190).
+  let backend: BackchannelReceiver;
 
   beforeAll(async () => {
+    backend = await startBackchannelReceiver({ issuer: () => site, audience: "web-app", reachAt: `http://localhost:${sitePort}` });
     server = await launchServer({
       port: sitePort,
       buildDir: process.env.BUILD_DIR || "build-test",
@@ -59,8 +67,10 @@ describe("the app signs in through the site (OpenID provider, single sign-on)", 
         GOOGLE_CLIENT_ID: "e2e-google-client",
         GOOGLE_CLIENT_SECRET: "e2e-google-secret",
         OIDC_CLIENTS: JSON.stringify([
-          { client_id: "web-app", client_name: "任務小勇士 App", redirect_uris: [`${appOrigin}/callback`], post_logout_redirect_uris: [`${appOrigin}/signed-out`], public: true, first_party: true },
+          { client_id: "web-app", client_name: "任務小勇士 App", redirect_uris: [`${appOrigin}/callback`], post_logout_redirect_uris: [`${appOrigin}/signed-out`], public: true, first_party: true, backchannel_logout_uri: backend.uri },
+          { client_id: "native-app", client_name: "任務小勇士 App", redirect_uris: ["http://127.0.0.1/callback"], public: true, first_party: true },
         ]),
+        OIDC_RESOURCES: appApi,
       },
     });
     const pngBytes = await sharp({ create: { width: 8, height: 8, channels: 3, background: "#3b5bdb" } }).png().toBuffer();
@@ -70,6 +80,7 @@ describe("the app signs in through the site (OpenID provider, single sign-on)", 
   afterAll(async () => {
     await app?.close();
     await server?.stop();
+    await backend?.close();
   });
 
   async function newPage(options: { javaScriptEnabled?: boolean } = {}): Promise<Page> {
@@ -95,6 +106,7 @@ describe("the app signs in through the site (OpenID provider, single sign-on)", 
     await appPage.waitForURL(`${appOrigin}/`);
     page = appPage;
     expect(await page.locator("#name").textContent()).toBe("小明");
+    const signedIn = app.tokens()!.claims()!;
     // No second prompt: the browser went app → authorization → app, never through a sign-in screen.
     expect(visited.some((url) => url.includes("/login"))).toBe(false);
 
@@ -133,6 +145,8 @@ describe("the app signs in through the site (OpenID provider, single sign-on)", 
     await page.waitForURL(`${appOrigin}/signed-out`);
     const userinfo = await fetch(`http://localhost:${sitePort}/oidc/me`, { headers: { authorization: `Bearer ${accessToken}` } });
     expect(userinfo.status).toBe(401);
+    // The app's backend heard it: a logout token for this sign-in, verified against the site's keys.
+    expect(await backend.waitFor((token) => token.sid === signedIn.sid)).toMatchObject({ iss: site, aud: "web-app", sub: signedIn.sub });
     const { started: _started, ...timings } = app.timings;
     console.info(`reference client timings (ms): ${JSON.stringify(timings)}`);
   }, 60_000);
@@ -170,6 +184,39 @@ describe("the app signs in through the site (OpenID provider, single sign-on)", 
     expect(authorization.pathname).toBe("/o/oauth2/v2/auth");
     expect(authorization.searchParams.get("client_id")).toBe("e2e-google-client");
     expect(authorization.searchParams.get("redirect_uri")).toBe(`${site}/api/auth/callback/google`);
+  }, 60_000);
+
+  it("an app that names its API gets a JWT access token its API verifies with jose, refused for another audience", async () => {
+    const page = await newPage();
+    await page.goto(`${site}/signup`);
+    await submitSignUp(page, newEmail(), "小安");
+    const native = await startReferenceApp({ issuer: site, reachAt: `http://localhost:${sitePort}`, host: "127.0.0.1", port: 0, clientId: "native-app", pngBytes: Buffer.alloc(0), resource: appApi });
+    try {
+      await page.goto(`${native.origin}/`);
+      await page.waitForURL(`${native.origin}/`);
+      const tokens = native.tokens()!;
+      const keys = createRemoteJWKSet(new URL(`http://localhost:${sitePort}/oidc/jwks`));
+      const { payload } = await jwtVerify(tokens.access_token, keys, { issuer: site, audience: appApi, typ: "at+jwt" });
+      expect(payload).toMatchObject({ sub: tokens.claims()!.sub, client_id: "native-app", sid: tokens.claims()!.sid });
+      await expect(jwtVerify(tokens.access_token, keys, { issuer: site, audience: "https://other-api.example.test/" })).rejects.toMatchObject({ claim: "aud" });
+    } finally {
+      await native.close();
+    }
+  }, 60_000);
+
+  it("登出其他所有裝置 on 帳號安全 ends the app's sign-in, and the app's backend hears it", async () => {
+    const page = await newPage();
+    await page.goto(`${site}/signup`);
+    await submitSignUp(page, newEmail(), "小芳");
+    await page.goto(`${appOrigin}/`);
+    await page.waitForURL(`${appOrigin}/`);
+    const signedIn = app.tokens()!.claims()!;
+    await page.goto(`${site}/account/security`);
+    await waitForHydration(page);
+    await page.getByRole("button", { name: "登出其他所有裝置" }).click();
+    expect(await backend.waitFor((token) => token.sid === signedIn.sid)).toMatchObject({ iss: site, aud: "web-app", sub: signedIn.sub });
+    const refreshed = await fetch(`http://localhost:${sitePort}/oidc/me`, { headers: { authorization: `Bearer ${app.tokens()!.access_token}` } });
+    expect(refreshed.status).toBe(401);
   }, 60_000);
 });
 
