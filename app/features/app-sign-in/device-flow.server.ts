@@ -6,6 +6,7 @@ import { escapeHtml } from "~/lib/escape-html";
 import { childWithFamily, familyForApp } from "~/features/family/family-claims.server";
 import { recordDeviceAdded } from "~/features/family/family-devices.server";
 import { startGrantSession, type AppSessions } from "./app-sessions.server";
+import { sessionIdOf } from "./access-tokens.server";
 import { page, pagePolicy } from "./provider-pages.server";
 import type { RegisteredClients } from "./registered-clients.server";
 
@@ -123,7 +124,8 @@ export function deviceRoutes({ env, database, appProvider, sessionUser }: Device
       const ipAddress = c.req.header("x-client-ip") ?? null;
       const appName = `${child.name}的平板・${clients.displayName(clientId)}`;
       const grantId = await startGrantSession(grant, () => sessions.start({ grantId: grant.jti, userId: parent.id, appName, ipAddress, lifetimeSeconds: lifetimes.Grant }));
-      Object.assign(code, { accountId: child.id, grantId, scope, authTime: Math.floor(Date.now() / 1000) });
+      // `sid` names the tablet's sign-in in its ID token, as in every other (access-tokens.server.ts: sessionIdOf).
+      Object.assign(code, { accountId: child.id, grantId, scope, authTime: Math.floor(Date.now() / 1000), sid: sessionIdOf(grantId) });
       await code.save();
       await recordDeviceAdded(database.db, brand, { id: parent.id }, child.id, grantId, appName);
       return show(c, "平板已加入家庭", `<p>「${escapeHtml(child.name)}」的平板已加入家庭，平板上的 App 會自動繼續。</p><a class="button secondary" href="/account/security">到「帳號安全」查看</a>`);
