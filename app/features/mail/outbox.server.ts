@@ -194,7 +194,8 @@ export function startMailSender(options: MailSenderOptions): MailSender {
   }
 
   async function pass(): Promise<number> {
-    await backchannel?.collect();
+    // Ended app sign-ins are looked for first; a failure there never holds mail back.
+    await backchannel?.collect().catch((error: unknown) => logger.warn({ err: error }, "back-channel notices not collected"));
     let delivered = 0;
     for (;;) {
       const rows = await claim();
