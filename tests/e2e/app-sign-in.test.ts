@@ -49,7 +49,7 @@ describe("the app signs in through the site (OpenID provider, single sign-on)", 
   let backend: BackchannelReceiver;
 
   beforeAll(async () => {
-    backend = await startBackchannelReceiver({ issuer: () => site, audience: "web-app", reachAt: `http://localhost:${sitePort}` });
+    backend = await startBackchannelReceiver({ issuer: () => site, audience: "web-app", reachAt: () => `http://localhost:${sitePort}` });
     server = await launchServer({
       port: sitePort,
       buildDir: process.env.BUILD_DIR || "build-test",
