@@ -12,7 +12,7 @@ const loadCss = () => (loading ??= import("./content.css?inline").then((module) 
 // The server has the text from the start (a static import would put it back into the browser's first chunk).
 const serverCss = import.meta.env.SSR ? await loadCss() : "";
 
-function cssText(): string {
+function useCssText(): string {
   if (import.meta.env.SSR) return serverCss;
   if (loadedCss !== undefined) return loadedCss;
   if (document.querySelector(`style[data-href~="${href}"]`)) return "";
@@ -26,7 +26,7 @@ function cssText(): string {
 export function ContentStyles() {
   return (
     <style href={href} precedence="content" nonce={useNonce()}>
-      {cssText()}
+      {useCssText()}
     </style>
   );
 }
