@@ -26,6 +26,7 @@ export default [
   route("manifest.webmanifest", "routes/resources/web-manifest.ts"),
   route("api/analytics", "routes/resources/analytics.ts"),
   route("api/csp-report", "routes/resources/csp-report.ts"),
+  route("api/apple/notifications", "routes/resources/apple-notifications.ts"),
   route("api/wishes/similar", "routes/resources/wish-similar.ts"),
   route("api/wishes/:id/vote", "routes/resources/wish-vote.ts"),
   route("dev-blog/feed.xml", "routes/resources/dev-blog-feed.ts"),

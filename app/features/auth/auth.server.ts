@@ -23,6 +23,7 @@ import { deleteUserData, moveUserData } from "./user-data-hooks.server";
 import { trustedOrigins } from "~/services/trusted-origins.server";
 import { enabledSocialProviders, realSocialProviders } from "./social-providers.server";
 import { redirectRule } from "./redirect-rule.server";
+import { appleSignIn } from "./apple.server";
 import { endPresentedSession, refuseSessionsPastAbsoluteAge, sessionOptions } from "./sessions.server";
 import { singleUseLinks } from "./single-use-links.server";
 import { promoteEditors } from "./roles.server";
@@ -75,7 +76,8 @@ export function authOptions(deps: AuthDependencies) {
   const unproven = unprovenAccessHooks(database.db, env);
 
   const socialProviders: NonNullable<BetterAuthOptions["socialProviders"]> = Object.fromEntries(
-    realSocialProviders(env).map(({ id, clientId, clientSecret, scope }) => [id, { clientId, clientSecret, scope }]),
+    // Apple signs a client secret per call: its own plugin adds it (apple.server.ts).
+    realSocialProviders(env).flatMap(({ id, clientId, clientSecret, scope }) => (clientSecret ? [[id, { clientId, clientSecret, scope }]] : [])),
   );
 
   return {
@@ -111,14 +113,15 @@ export function authOptions(deps: AuthDependencies) {
       },
     },
     socialProviders,
-    // Only providers that vouch for the email may join an existing account by it (Facebook and LINE may hand
+    // Only providers that vouch for the email may join an existing account by it (Apple vouches for every address
+    // it sends, its relay addresses too; Facebook and LINE may hand
     // over unverified addresses, so they link only when the email is marked verified).
     // Linking from the account screen (signed in, recently) may bring a provider account with another address.
     // A provider that vouches for the address may also join an account whose address was never verified: that is
     // the owner proving it, and everything set before the proof ends (unproven-access.server.ts). Better Auth's
     // default refuses it, which locks the owner out of an account someone else opened with her address.
     account: {
-      accountLinking: { enabled: true, trustedProviders: ["google", "dev"], allowDifferentEmails: true, requireLocalEmailVerified: false },
+      accountLinking: { enabled: true, trustedProviders: ["apple", "google", "dev"], allowDifferentEmails: true, requireLocalEmailVerified: false },
     },
     // Removing a sign-in method goes through /sign-in-methods/remove (the last one stays, even under a race).
     // Phone numbers sign in by texted code only: the plugin's password-per-number endpoints are off.
@@ -235,6 +238,7 @@ export function authOptions(deps: AuthDependencies) {
       // After the anonymous plugin, which needs the guest's session to move the guest's rows.
       endPresentedSession(),
       auditLog(database),
+      appleSignIn(env),
       ...(deps.devIdentityProvider
         ? [
             genericOAuth({
