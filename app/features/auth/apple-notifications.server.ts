@@ -2,7 +2,7 @@ import { z } from "zod";
 import { readCappedBody } from "~/services/capped-body.server";
 import { apiError, guardedEndpoint } from "~/services/request-guard.server";
 import type { DatabaseHandle } from "~/db/connection.server";
-import { getAuthService } from "./auth-service.server";
+import { getAuthService, type AuthService } from "./auth-service.server";
 import { appleKeys, isPrivateRelayAddress, verifyAppleJwt } from "./apple.server";
 import { recordAuditEvent } from "./auth-logging.server";
 import { deleteUserData } from "./user-data-hooks.server";
@@ -40,8 +40,8 @@ const events = z.union([z.string().transform((text, ctx) => {
 
 const refused = () => apiError(400, "apple/invalid-notification", "這不是 Apple 簽署的有效通知。");
 
-export const handleAppleNotification = guardedEndpoint({ methods: ["POST"] }, async (request) => {
-  const service = getAuthService();
+/** The endpoint on one sign-in layer (the site's, or a test server's). */
+export const appleNotificationEndpoint = (service: Pick<AuthService, "env" | "database">) => guardedEndpoint({ methods: ["POST"] }, async (request) => {
   const keys = appleKeys(service.env);
   if (!keys) return apiError(404, "apple/not-configured", "這個網站沒有開啟 Apple 登入。");
   const raw = await readCappedBody(request, maxBytes);
@@ -59,8 +59,10 @@ export const handleAppleNotification = guardedEndpoint({ methods: ["POST"] }, as
   return new Response(null, { status: 200 });
 });
 
-/** What one verified event changes (exported for the integration tests' direct checks). */
-export async function applyAppleEvent(database: DatabaseHandle, change: z.infer<typeof event>): Promise<void> {
+export const handleAppleNotification = (request: Request) => appleNotificationEndpoint(getAuthService())(request);
+
+/** What one verified event changes. */
+async function applyAppleEvent(database: DatabaseHandle, change: z.infer<typeof event>): Promise<void> {
   const { db } = database;
   const link = await db.selectFrom("account").select(["id", "userId"]).where("providerId", "=", "apple").where("accountId", "=", change.sub).executeTakeFirst();
   if (!link) return;

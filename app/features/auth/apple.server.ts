@@ -28,8 +28,8 @@ export function appleKeys(env: ServerEnv): AppleKeys | undefined {
   return clientId && teamId && keyId && privateKey ? { clientId, teamId, keyId, privateKey, url: env.APPLE_URL } : undefined;
 }
 
-/** Apple asks every client secret to name this audience, whatever address serves the token endpoint. */
-const appleAudience = "https://appleid.apple.com";
+/** Apple's name for itself: the issuer of its tokens and the audience of every client secret, whatever address serves them. */
+const appleIssuer = "https://appleid.apple.com";
 
 /**
  * The client secret Apple asks for: a JWT signed ES256 with the .p8 key, from the team, about the Services ID.
@@ -40,7 +40,7 @@ export function appleClientSecret(keys: AppleKeys): Promise<string> {
     .setProtectedHeader({ alg: "ES256", kid: keys.keyId })
     .setIssuer(keys.teamId)
     .setSubject(keys.clientId)
-    .setAudience(appleAudience)
+    .setAudience(appleIssuer)
     .setIssuedAt()
     .setExpirationTime("5m")
     .sign(createPrivateKey(keys.privateKey));
@@ -63,7 +63,7 @@ function appleKeySet(url: string) {
  */
 export async function verifyAppleJwt(keys: AppleKeys, token: string, maxTokenAge?: string): Promise<JWTPayload> {
   const { payload } = await jwtVerify(token, appleKeySet(keys.url), {
-    issuer: keys.url === appleAudience ? appleAudience : [appleAudience, keys.url],
+    issuer: appleIssuer,
     audience: keys.clientId,
     algorithms: ["RS256"],
     ...(maxTokenAge ? { maxTokenAge } : {}),
