@@ -72,7 +72,9 @@ const features = {
       "account-deletion-page.tsx", "current-plan-page.tsx", "account-security-page.tsx", "account-actions.server.ts", "account-schemas.ts",
       "account-center-page.tsx", "account-data-page.tsx", "confirm-identity-page.tsx", "account-center.server.ts",
       "two-step-page.tsx", "passkeys-page.tsx", "second-factor-settings.server.ts", "recent-sign-in-alert.tsx",
+      "app-deletion.server.ts",
     ],
+    host: ["app-deletion.server.ts"],
   },
   // The Content-Security-Policy: built by the host, its nonce read by the server entry and the root's inline
   // styles; where browsers report violations.

@@ -32,6 +32,7 @@ export default [
   route("dev-blog/feed.xml", "routes/resources/dev-blog-feed.ts"),
   route("account/photo", "routes/resources/account-photo.ts"),
   route("account/data.json", "routes/resources/account-data-json.ts"),
+  route("account-deletion/from-app", "routes/resources/account-deletion-from-app.ts"),
 
   layout("routes/site/layout.tsx", [
     index("routes/site/home.tsx"),

@@ -449,3 +449,15 @@ export interface AppleTokenRevocationTable {
   next_attempt_at: string;
   last_error: string | null;
 }
+
+// --- deletion started in the app (account, app/features/account/app-deletion.server.ts; migration 0181) ---
+export interface Database {
+  app_deletion_ticket: AppDeletionTicketTable;
+}
+
+/** A ticket the app opened the deletion page with: its SHA-256, the account it names, its end (ISO-8601). */
+export interface AppDeletionTicketTable {
+  ticket_hash: string;
+  user_id: string;
+  expires_at: string;
+}
