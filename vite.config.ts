@@ -30,11 +30,13 @@ export default defineConfig(({ mode }) => ({
             // and React Router in one chunk, and the site's modules that at least fourteen pages share (page head,
             // styles, sign-in state) in another; what fewer pages share stays in rolldown's small chunks. Decision 700.
             // ~/lib/zod stays out of the shell, and so do the forms' schema, rule and form modules (they import it):
-            // a group takes its modules' dependencies too, and pages without a form would load zod.
+            // a group takes its modules' dependencies too, and pages without a form would load zod. The form kit
+            // (components/form, the result notice, form results, Taiwan dates) stays out as well: many pages share
+            // it, but the home page and the other pages without a form would pay for it (PRODUCT §9's budget).
             codeSplitting: {
               groups: [
                 { name: "framework", test: /[\\/]node_modules[\\/](react|react-dom|react-router|scheduler|cookie|set-cookie-parser)[\\/]/, priority: 2 },
-                { name: "shell", test: /[\\/]app[\\/](?!lib[\\/]zod)(?!.*-(schemas|rules|forms)\.ts$)/, minShareCount: 14, priority: 1 },
+                { name: "shell", test: /[\\/]app[\\/](?!lib[\\/](zod|form-result|taiwan-time))(?!components[\\/](form[\\/]|result-notice))(?!.*-(schemas|rules|forms)\.ts$)/, minShareCount: 14, priority: 1 },
               ],
             },
           },

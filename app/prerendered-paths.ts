@@ -1,3 +1,7 @@
+// The prerendered pages and the sitemap's pages, as the route map marks its screens. React Router's config reads
+// this file before path aliases exist, so the route map comes by its relative path.
+import { fixedAddress, routeMap, type ScreenRoute } from "./lib/route-map";
+
 // The content folders' Markdown file names, read at build time (the same list in the config and in the server
 // build, so the sitemap needs no files on disk at run time). The texts themselves are bundled once, by the content
 // feature, which globs the same files.
@@ -17,34 +21,37 @@ function markdownPaths(folder: string, base: string): string[] {
     .map((file) => `${base}/${file.slice(prefix.length, -".md".length)}`);
 }
 
-/** The sign-in screens: the same for every visitor, so prerendered too, but left out of the sitemap. */
-export const unlistedPrerenderedPaths = ["/login", "/signup", "/forgot-password", "/email-verification"];
+/** The content pages behind each prerendered route with a parameter: one Markdown file each. */
+const contentPages: Record<string, () => string[]> = {
+  "learning-resources/*": () => markdownPaths("learning", "/learning-resources"),
+  "blog/:id": () => markdownPaths("blog", "/blog"),
+  "news/:id": () => markdownPaths("news", "/news"),
+};
+
+/** The addresses of a screen: its own, or, for a pattern, its content pages (a pattern without any stops the build). */
+export function screenAddresses(entry: ScreenRoute): string[] {
+  const fixed = fixedAddress(entry);
+  if (fixed !== null) return [fixed];
+  const pages = contentPages[entry.path];
+  if (!pages) throw new Error(`app/prerendered-paths.ts: no content pages for the prerendered route ${entry.path}`);
+  return pages();
+}
+
+const screens = routeMap.filter((entry): entry is ScreenRoute => entry.kind === "screen");
 
 /**
- * Screens whose HTML is the same for every visitor and is made at build time (every build regenerates them
- * from the content and configuration it sees). A screen that reads the session or the database stays
- * server-rendered. An address with a query string (`/blog?page=2`, `/login?redirectTo=…`) and every method but
- * GET and HEAD go to the server (server/static-files.ts), so the lists' first pages and the sign-in screens can be
- * files while their other pages and their forms' actions are rendered per request.
+ * Screens whose HTML is the same for every visitor and is made at build time, as the route map marks them
+ * (app/lib/route-map.ts; every build regenerates them from the content and configuration it sees). A screen that
+ * reads the session or the database stays server-rendered. An address with a query string (`/blog?page=2`,
+ * `/login?redirectTo=…`) and every method but GET and HEAD go to the server (server/static-files.ts), so the lists'
+ * first pages and the sign-in screens can be files while their other pages and their forms' actions are rendered
+ * per request.
  */
 export async function prerenderedPaths(): Promise<string[]> {
-  return [
-    "/",
-    "/features",
-    "/pricing",
-    "/faq",
-    "/about",
-    "/tutorial",
-    "/learning-resources",
-    "/blog",
-    "/news",
-    ...markdownPaths("learning", "/learning-resources"),
-    ...markdownPaths("blog", "/blog"),
-    ...markdownPaths("news", "/news"),
-    "/privacy",
-    "/terms",
-    "/ironman2025",
-    "/task-scheduler",
-    ...unlistedPrerenderedPaths,
-  ];
+  return screens.filter((entry) => entry.prerendered).flatMap(screenAddresses);
+}
+
+/** The sitemap's pages: the listed screens, a pattern's content pages included. */
+export function listedPaths(): string[] {
+  return screens.filter((entry) => entry.listed).flatMap(screenAddresses);
 }

@@ -4,38 +4,27 @@
 // operation. These counts, not this machine's cores, say how the site grows; docs/performance.md turns them into
 // a sizing. Deterministic counts: a change shows as a different number, whatever the machine's load.
 //   npm run build && node bench/operation-costs.mjs     (BUILD_DIR, BENCH_PORT, TEST_DATABASE_URL, TEST_REDIS_URL, SAMPLES)
-import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { URLSearchParams } from "node:url";
-import pg from "pg";
-import { Redis } from "ioredis";
 import { launchServer } from "../tests/helpers/launch-server.mjs";
 import { basePort, buildDir, row, runAlone } from "./lib.mjs";
 import { benchClient, clientAuthentication, signInApp } from "./oidc-endpoints.mjs";
+import { freshScaleOut, redisUrl } from "./scale-out.mjs";
 
-const postgresUrl = process.env.TEST_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/test";
-const redisUrl = process.env.TEST_REDIS_URL ?? "redis://127.0.0.1:6379";
 const samples = Number(process.env.SAMPLES ?? 40);
 const password = "tide-lantern-47";
 const tick = 10; // ms per clock tick
 
 export async function run() {
-  const id = randomBytes(5).toString("hex");
-  const database = `bench_costs_${id}`;
-  const redisPrefix = `bench-costs-${id}:`;
-  const admin = new pg.Client({ connectionString: postgresUrl });
-  await admin.connect();
-  await admin.query(`create database ${database}`);
-  const databaseUrl = new URL(postgresUrl);
-  databaseUrl.pathname = `/${database}`;
+  const { id, databaseUrl, redisPrefix, drop } = await freshScaleOut("costs");
   const countsFile = path.join(os.tmpdir(), `operation-costs-${id}.json`);
   const site = await launchServer({
     port: basePort + 50,
     buildDir,
     env: {
-      DATABASE_URL: databaseUrl.toString(), REDIS_URL: redisUrl, REDIS_KEY_PREFIX: redisPrefix, TRUSTED_PROXIES: "127.0.0.1",
+      DATABASE_URL: databaseUrl, REDIS_URL: redisUrl, REDIS_KEY_PREFIX: redisPrefix, TRUSTED_PROXIES: "127.0.0.1",
       NODE_OPTIONS: `--import ${path.resolve("bench/count-calls.mjs")}`, COUNT_CALLS_FILE: countsFile,
       OIDC_CLIENTS: JSON.stringify([{ client_id: benchClient.id, client_name: "效能測試 App", redirect_uris: [benchClient.redirectUri], public: false, first_party: true }]),
       [`OIDC_CLIENT_SECRET_${benchClient.id.toUpperCase().replace(/[-.]/g, "_")}`]: benchClient.secret,
@@ -138,12 +127,7 @@ export async function run() {
     return rows;
   } finally {
     await site.stop();
-    await admin.query(`drop database if exists ${database} with (force)`);
-    await admin.end();
-    const redis = new Redis(redisUrl);
-    const keys = await redis.keys(`${redisPrefix}*`);
-    if (keys.length) await redis.del(...keys);
-    redis.disconnect();
+    await drop();
     fs.rmSync(countsFile, { force: true });
   }
 }

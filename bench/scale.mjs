@@ -5,39 +5,23 @@
 // helping here; the per-operation counts of bench/operation-costs.mjs say how it grows on real hosts.
 //   npm run build && node bench/scale.mjs     (BUILD_DIR, BENCH_PORT, BENCH_SECONDS, SCALE_INSTANCES=1,2,4,
 //                                              TEST_DATABASE_URL, TEST_REDIS_URL, NGINX_PATH)
-import { spawn } from "node:child_process";
-import { randomBytes } from "node:crypto";
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
 import { performance } from "node:perf_hooks";
-import pg from "pg";
-import { Redis } from "ioredis";
 import { launchServer } from "../tests/helpers/launch-server.mjs";
 import { basePort, buildDir, load, row, runAlone, seconds } from "./lib.mjs";
 import { benchClient, refreshLoad, signInApp } from "./oidc-endpoints.mjs";
+import { freshScaleOut, redisUrl, startNginx } from "./scale-out.mjs";
 
-const postgresUrl = process.env.TEST_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/test";
-const redisUrl = process.env.TEST_REDIS_URL ?? "redis://127.0.0.1:6379";
 const counts = (process.env.SCALE_INSTANCES ?? "1,2,4").split(",").map(Number);
 const password = "tide-lantern-47";
 const nginxPort = basePort + 61;
 const chains = 16;
 
 /** nginx in front of `ports`, as deploy/nginx.conf.template passes requests on (plain http here). */
-async function startNginx(ports) {
-  const nginx = process.env.NGINX_PATH ?? "/usr/sbin/nginx";
-  if (!fs.existsSync(nginx)) throw new Error(`nginx is not at ${nginx} (apt-get install -y nginx-light)`);
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "bench-scale-nginx-"));
-  fs.writeFileSync(path.join(dir, "nginx.conf"), `
-worker_processes 1;
-daemon off;
-pid ${dir}/nginx.pid;
-error_log ${dir}/error.log;
-events { worker_connections 4096; }
-http {
-  access_log off;
-  client_body_temp_path ${dir}; proxy_temp_path ${dir}; fastcgi_temp_path ${dir}; uwsgi_temp_path ${dir}; scgi_temp_path ${dir};
+const nginxInFront = (ports) =>
+  startNginx({
+    workerConnections: 4096,
+    readyUrl: `http://localhost:${nginxPort}/healthz`,
+    httpBlock: `
   upstream site {
     ${ports.map((port) => `server 127.0.0.1:${port};`).join("\n    ")}
     keepalive 64;
@@ -52,22 +36,8 @@ http {
       proxy_set_header Host $host;
       proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for;
     }
-  }
-}`);
-  const child = spawn(nginx, ["-c", path.join(dir, "nginx.conf"), "-p", dir], { stdio: "ignore" });
-  for (let attempt = 0; attempt < 50; attempt += 1) {
-    if ((await fetch(`http://localhost:${nginxPort}/healthz`).catch(() => null))?.ok) {
-      return async () => {
-        child.kill("SIGQUIT");
-        await new Promise((resolve) => child.once("exit", resolve));
-        fs.rmSync(dir, { recursive: true, force: true });
-      };
-    }
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  child.kill("SIGKILL");
-  throw new Error(`nginx did not start on port ${nginxPort} (see ${dir}/error.log)`);
-}
+  }`,
+  });
 
 /** `inFlight` sign-ins at a time for `seconds`, each from its own address: per second, p99 and errors. */
 async function signInLoad(origin, emails, inFlight) {
@@ -94,14 +64,7 @@ async function signInLoad(origin, emails, inFlight) {
 }
 
 async function measure(count) {
-  const id = randomBytes(5).toString("hex");
-  const database = `bench_scale_${id}`;
-  const redisPrefix = `bench-scale-${id}:`;
-  const admin = new pg.Client({ connectionString: postgresUrl });
-  await admin.connect();
-  await admin.query(`create database ${database}`);
-  const databaseUrl = new URL(postgresUrl);
-  databaseUrl.pathname = `/${database}`;
+  const { id, databaseUrl, redisPrefix, drop } = await freshScaleOut("scale");
   const origin = `http://localhost:${nginxPort}`;
   const instances = [];
   let stopNginx;
@@ -112,13 +75,13 @@ async function measure(count) {
         port: basePort + 62 + index,
         buildDir,
         env: {
-          SITE_URL: origin, DATABASE_URL: databaseUrl.toString(), REDIS_URL: redisUrl, REDIS_KEY_PREFIX: redisPrefix, TRUSTED_PROXIES: "127.0.0.1",
+          SITE_URL: origin, DATABASE_URL: databaseUrl, REDIS_URL: redisUrl, REDIS_KEY_PREFIX: redisPrefix, TRUSTED_PROXIES: "127.0.0.1",
           OIDC_CLIENTS: JSON.stringify([{ client_id: benchClient.id, client_name: "效能測試 App", redirect_uris: [benchClient.redirectUri], public: false, first_party: true }]),
           [`OIDC_CLIENT_SECRET_${benchClient.id.toUpperCase().replace(/[-.]/g, "_")}`]: benchClient.secret,
         },
       }));
     }
-    stopNginx = await startNginx(instances.map((instance) => Number(new URL(instance.origin).port)));
+    stopNginx = await nginxInFront(instances.map((instance) => Number(new URL(instance.origin).port)));
 
     // Verified accounts for the sign-ins (the development mailbox answers this machine's own requests only: asked
     // of the first instance directly).
@@ -164,12 +127,7 @@ async function measure(count) {
   } finally {
     await stopNginx?.();
     await Promise.all(instances.map((instance) => instance.stop()));
-    await admin.query(`drop database if exists ${database} with (force)`);
-    await admin.end();
-    const redis = new Redis(redisUrl);
-    const keys = await redis.keys(`${redisPrefix}*`);
-    if (keys.length) await redis.del(...keys);
-    redis.disconnect();
+    await drop();
   }
 }
 

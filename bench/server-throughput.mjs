@@ -4,12 +4,11 @@
 // server.mjs: bare node:http answering the same gzip bytes with the same headers from memory); for the
 // server-rendered pages the site's own /healthz.
 //   npm run build && node bench/server-throughput.mjs      (BUILD_DIR, BENCH_PORT, BENCH_SECONDS, NGINX_PATH)
-import { fork, spawn } from "node:child_process";
-import fs from "node:fs";
-import os from "node:os";
+import { fork } from "node:child_process";
 import path from "node:path";
 import { launchServer } from "../tests/helpers/launch-server.mjs";
 import { basePort, buildDir, load, row, runAlone } from "./lib.mjs";
+import { hasNginx, startNginx as startNginxWith } from "./scale-out.mjs";
 
 const sitePort = basePort + 10;
 const nginxPort = basePort + 11;
@@ -19,41 +18,21 @@ const staticPages = ["/", "/features"];
 // are their announcement pages. `/blog?page=2` is a list page that cannot be a file.
 const ssrPages = ["/wishing-well", "/dev-blog", "/blog?page=2"];
 
+/** nginx serving the same files with gzip_static, or null where nginx is not installed. */
 async function startNginx(root) {
-  const nginx = process.env.NGINX_PATH ?? "/usr/sbin/nginx";
-  if (!fs.existsSync(nginx)) return null;
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "bench-nginx-"));
-  fs.writeFileSync(path.join(dir, "nginx.conf"), `
-worker_processes 1;
-daemon off;
-pid ${dir}/nginx.pid;
-error_log ${dir}/error.log;
-events { worker_connections 1024; }
-http {
-  access_log off;
+  if (!hasNginx()) return null;
+  return startNginxWith({
+    readyUrl: `http://127.0.0.1:${nginxPort}/`,
+    httpBlock: `
   include /etc/nginx/mime.types;
-  client_body_temp_path ${dir}; proxy_temp_path ${dir}; fastcgi_temp_path ${dir}; uwsgi_temp_path ${dir}; scgi_temp_path ${dir};
   server {
     listen 127.0.0.1:${nginxPort};
     root ${path.resolve(root)};
     gzip_static on;
     etag on;
     location / { try_files $uri $uri/index.html =404; }
-  }
-}`);
-  const child = spawn(nginx, ["-c", path.join(dir, "nginx.conf"), "-p", dir], { stdio: "ignore" });
-  for (let attempt = 0; attempt < 50; attempt += 1) {
-    if ((await fetch(`http://127.0.0.1:${nginxPort}/`).catch(() => null))?.ok) {
-      return async () => {
-        child.kill("SIGQUIT");
-        await new Promise((resolve) => child.once("exit", resolve));
-        fs.rmSync(dir, { recursive: true, force: true });
-      };
-    }
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  child.kill("SIGKILL");
-  throw new Error(`nginx did not start on port ${nginxPort} (see ${dir}/error.log)`);
+  }`,
+  });
 }
 
 /** Our answer's headers for a page, for the reference server to send the same (Node adds its own connection headers). */

@@ -1,9 +1,14 @@
 import type { MiddlewareHandler } from "hono";
 import { isLoopbackHost } from "~/config/origin";
+import { isDevToolAddress } from "~/lib/route-map";
 import { requestClientIp } from "~/services/client-ip.server";
 
-/** The development tools: the mailbox (every verification and reset link) and the identity provider (any address). */
-const devToolPaths = /^\/(?:api\/dev\/|dev\/|dev-oidc(?:\/|$))/;
+/**
+ * The development tools: the route map's (the mailbox, with every verification link and code) and the host's own
+ * identity provider (signs in as any address), which has its own router and so no place in the route map.
+ */
+const hostDevTools = /^\/dev-oidc(?:\/|$)/i;
+const isDevTool = (path: string) => isDevToolAddress(path) || hostDevTools.test(path);
 
 /** Every address a proxy says the request passed through (X-Forwarded-For, Forwarded, X-Real-IP). */
 function forwardedAddresses(header: (name: string) => string | undefined): string[] {
@@ -19,7 +24,7 @@ function forwardedAddresses(header: (name: string) => string | undefined): strin
  */
 export function devToolsOnlyForThisMachine(trustedProxies: readonly string[]): MiddlewareHandler {
   return async (c, next) => {
-    if (!devToolPaths.test(c.req.path)) return next();
+    if (!isDevTool(c.req.path)) return next();
     const local = isLoopbackHost(requestClientIp(c, trustedProxies)) && forwardedAddresses((name) => c.req.header(name)).every(isLoopbackHost);
     if (local) return next();
     return c.json({ code: "not-found", message: "找不到這個頁面。" }, 404);

@@ -1,19 +1,23 @@
 import http from "node:http";
 import { describe, expect, it } from "vitest";
 import { authEndpoints } from "~/features/auth/auth-endpoints";
+import { routeMap } from "~/lib/route-map";
+import { exampleAddress } from "~tests/helpers/route-addresses.mjs";
 import { siteUrl, startSite } from "./site-process";
 
 /**
- * Every route action and every endpoint of our own (the sign-in layer's from its endpoint table), each with every
- * method, wrong content types and broken bodies, signed out and as a signed-in guest: not one answer ≥ 500, not
- * one stack trace, nothing but JSON on the server's output. Unlike fuzz.test.ts this is not a random sample: every
- * combination is sent once.
+ * Every route action and every endpoint of our own (the route map's, app/lib/route-map.ts, and the sign-in layer's
+ * from its endpoint table), each with every method, wrong content types and broken bodies, signed out and as a
+ * signed-in guest: not one answer ≥ 500, not one stack trace, nothing but JSON on the server's output. Unlike
+ * fuzz.test.ts this is not a random sample: every combination is sent once.
  */
-const wishId = "00000000-0000-4000-8000-000000000000";
-const actions = ["/login", "/login/phone", "/signup", "/email-verification", "/forgot-password", "/reset-password", "/verify-email", "/account-deletion",
-  "/account/security", "/wishing-well", `/wishing-well/${wishId}`, "/wishing-well/unsubscribe", "/dev-blog/create", "/dev-blog/x/edit"];
-const endpoints = ["/api/analytics", "/api/csp-report", "/api/dev/mailbox", "/api/wishes/similar", `/api/wishes/${wishId}/vote`, "/dev-blog/feed.xml",
-  "/dev-oidc/interaction/unknown", ...authEndpoints.map((row) => `/api/auth${row.path.replace(/:\w+/g, "x")}`)];
+const actions = routeMap.filter((entry) => entry.kind === "screen" && entry.action).map((entry) => exampleAddress(entry.path));
+const endpoints = [
+  ...routeMap.filter((entry) => entry.kind !== "screen").map((entry) => exampleAddress(entry.path)),
+  // The host's own routers, which the route map does not hold: OpenID Connect and the sign-in layer.
+  "/dev-oidc/interaction/unknown",
+  ...authEndpoints.map((row) => `/api/auth${row.path.replace(/:\w+/g, "x")}`),
+];
 const methods = ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"];
 const bodies: [string, string][] = [
   ["text/plain", "x"],

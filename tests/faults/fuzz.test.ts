@@ -1,11 +1,14 @@
 import { describe, expect, it } from "vitest";
+import { routeMap } from "~/lib/route-map";
 import { sendHostileRequests } from "~tests/helpers/hostile-requests.mjs";
+import { exampleAddress } from "~tests/helpers/route-addresses.mjs";
 import { siteUrl, startSite } from "./site-process";
 
 /**
- * 10,000 malformed requests over every endpoint, from thousands of client addresses: bad methods, paths,
- * bodies, hosts, cookies and types (tests/helpers/hostile-requests.mjs). Not one may answer 5xx or show a stack
- * trace, and memory must stay flat. The sequence is seeded, so a failure can be replayed.
+ * 10,000 malformed requests over every route of the route map and the host's own addresses, from thousands of
+ * client addresses: bad methods, paths, bodies, hosts, cookies and types (tests/helpers/hostile-requests.mjs). Not
+ * one may answer 5xx or show a stack trace, and memory must stay flat. The sequence is seeded, so a failure can be
+ * replayed.
  */
 const TOTAL = 10_000;
 
@@ -20,6 +23,7 @@ describe("malformed requests", () => {
     const rssSamples: number[] = [];
     try {
       await sendHostileRequests({
+        routeAddresses: routeMap.map((entry) => exampleAddress(entry.path)),
         port: new URL(site.baseURL).port,
         siteOrigin: siteUrl,
         total: TOTAL,

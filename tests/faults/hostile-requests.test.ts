@@ -1,6 +1,8 @@
 import http from "node:http";
 import net from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { routeMap } from "~/lib/route-map";
+import { exampleAddress } from "~tests/helpers/route-addresses.mjs";
 import { siteUrl, startSite, type SiteProcess } from "./site-process";
 
 /**
@@ -27,7 +29,10 @@ function raw(baseURL: string, path: string, options: { method?: string; headers?
 }
 
 const remote = { "x-forwarded-for": "203.0.113.7" };
-const devToolPaths = ["/api/dev/mailbox?to=someone@example.tw", "/dev/mailbox", "/dev-oidc/.well-known/openid-configuration"];
+// The route map's development tools, the same in another case (React Router matches any case), and the host's
+// identity provider.
+const routeMapDevTools = routeMap.filter((entry) => entry.kind === "dev-tool").map((entry) => exampleAddress(entry.path));
+const devToolPaths = [...routeMapDevTools, ...routeMapDevTools.map((path) => path.toUpperCase()), "/dev-oidc/.well-known/openid-configuration"];
 
 describe("the development tools behind a trusted proxy", () => {
   let site: SiteProcess;

@@ -1,18 +1,18 @@
 // The fuzzer's malformed requests, in one seeded sequence: bad methods, paths, bodies, hosts, cookies and types over
-// every endpoint, from thousands of client addresses (through a trusted proxy's X-Forwarded-For). Plain JavaScript
-// so the fault test (tests/faults/fuzz.test.ts) and the memory benchmark (bench/memory.mjs) send the same ones.
+// every route of the route map and every address of the host, from thousands of client addresses (through a trusted
+// proxy's X-Forwarded-For). Plain JavaScript so the fault test (tests/faults/fuzz.test.ts) and the memory benchmark
+// (bench/memory.mjs) send the same ones.
 import http from "node:http";
 
-const pages = ["/", "/features", "/pricing", "/current-plan", "/wishing-well", "/faq", "/about", "/tutorial", "/learning-resources",
-  "/learning-resources/x", "/blog", "/blog/x", "/dev-blog", "/dev-blog/create", "/dev-blog/x", "/dev-blog/x/edit", "/news", "/news/x",
-  "/privacy", "/terms", "/ironman2025", "/task-scheduler", "/account-deletion", "/login", "/signup", "/email-verification",
-  "/forgot-password", "/reset-password", "/verify-email", "/firebase-test", "/dev/mailbox", "/sitemap.xml", "/robots.txt",
-  "/manifest.webmanifest", "/healthz", "/readyz", "/favicon.ico", "/assets/missing.js", "/no-such-page"];
-const apis = ["/api/analytics", "/api/csp-report", "/api/dev/mailbox", "/dev-oidc/.well-known/openid-configuration", "/dev-oidc/auth", "/dev-oidc/token",
+/**
+ * The host's own addresses, which the route map does not hold (the caller brings the route map's): the process
+ * probes, files, the identity provider and the sign-in layer's router.
+ */
+const hostAddresses = ["/healthz", "/readyz", "/favicon.ico", "/assets/missing.js",
+  "/dev-oidc/.well-known/openid-configuration", "/dev-oidc/auth", "/dev-oidc/token",
   ...["sign-in/email", "sign-up/email", "sign-out", "get-session", "me", "request-password-reset", "reset-password", "verify-email",
     "send-verification-email", "delete-user", "update-user", "sign-in/anonymous", "guest/upgrade", "sign-in/social", "ok",
     "callback/google", "oauth2/callback/dev", "oauth-popup/start", "change-password", "list-sessions", "no-such-endpoint"].map((p) => `/api/auth/${p}`)];
-const endpoints = [...pages, ...apis];
 
 const methods = ["GET", "POST", "POST", "POST", "PUT", "DELETE", "PATCH", "OPTIONS", "HEAD", "FOO"];
 const bodies = [
@@ -50,11 +50,12 @@ function seededRandom(seed) {
  * most requests claim it, the rest a foreign one; a host is sometimes the site's port on another name.
  * @param {import("./hostile-requests.d.mts").HostileRun} run
  */
-export async function sendHostileRequests({ port, siteOrigin, total, seed, concurrency = 24, onAnswer = () => {}, onSilence = () => {}, onProgress = () => {} }) {
+export async function sendHostileRequests({ routeAddresses, port, siteOrigin, total, seed, concurrency = 24, onAnswer = () => {}, onSilence = () => {}, onProgress = () => {} }) {
   const agent = new http.Agent({ keepAlive: true, maxSockets: concurrency });
   const next = seededRandom(seed);
   const pick = (list) => list[Math.floor(next() * list.length)];
   const hosts = ["", "", "", "", "www.127.0.0.1", "a b", "[::1", "x".repeat(300), "localhost:99999", "evil.example", new URL(siteOrigin).host];
+  const endpoints = [...routeAddresses, ...hostAddresses];
   let sent = 0;
 
   const one = () =>

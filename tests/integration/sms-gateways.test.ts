@@ -1,53 +1,10 @@
-import { createServer, type IncomingMessage, type Server } from "node:http";
-import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { enqueueSms, startMailSender } from "~/features/mail/outbox.server";
 import { every8dGateway, mitakeGateway, twilioCheck, twilioVerifyGateway } from "~/features/mail/sms-gateways.server";
 import type { MailTransport } from "~/features/mail/mail-transport.server";
 import { createLogger } from "~/services/logger.server";
 import { describeEachDatabase } from "~tests/helpers/databases";
-
-interface Received {
-  method: string;
-  path: string;
-  query: URLSearchParams;
-  body: string;
-  headers: IncomingMessage["headers"];
-}
-
-/**
- * One local stand-in for the three gateways, speaking each one's wire format (the formats are noted in
- * docs/auth.md). `reply` says what the next request is answered with.
- */
-function fakeGateways() {
-  const received: Received[] = [];
-  let reply: { status: number; body: string } | undefined;
-  const server: Server = createServer((request, response) => {
-    let body = "";
-    request.setEncoding("utf8");
-    request.on("data", (chunk: string) => (body += chunk));
-    request.on("end", () => {
-      const url = new URL(request.url ?? "/", "http://fake");
-      received.push({ method: request.method ?? "", path: url.pathname, query: url.searchParams, body, headers: request.headers });
-      const answer = reply ?? defaultReply(url.pathname, body);
-      reply = undefined;
-      response.writeHead(answer.status, { "content-type": "text/plain; charset=utf-8" }).end(answer.body);
-    });
-  });
-  const defaultReply = (path: string, body: string) => {
-    if (path === "/api/mtk/SmSendPost.asp") return { status: 200, body: "[0]\r\nmsgid=1234567890\r\nstatuscode=1\r\nAccountPoint=98\r\n" };
-    if (path === "/API21/HTTP/sendSMS.ashx") return { status: 200, body: "97.0,1,1.0,0,b2c1a9f4-0000" };
-    if (path.endsWith("/Verifications")) return { status: 201, body: JSON.stringify({ status: "pending" }) };
-    if (path.endsWith("/VerificationCheck")) return { status: 200, body: JSON.stringify({ status: new URLSearchParams(body).get("Code") === "123456" ? "approved" : "pending" }) };
-    return { status: 404, body: "" };
-  };
-  return {
-    received,
-    answerNext: (status: number, body: string) => void (reply = { status, body }),
-    start: () => new Promise<string>((resolve) => server.listen(0, "127.0.0.1", () => resolve(`http://127.0.0.1:${(server.address() as AddressInfo).port}`))),
-    stop: () => new Promise<void>((resolve) => server.close(() => resolve())),
-  };
-}
+import { fakeGateways } from "~tests/helpers/fake-sms-gateways";
 
 const fake = fakeGateways();
 let url = "";

@@ -228,6 +228,9 @@ export function authOptions(deps: AuthDependencies) {
       oauthPopup(),
       // Short-lived signed tokens (GET /api/auth/token, keys at /api/auth/jwks) for file storage and the app.
       jwt({
+        // Nothing reads the `set-auth-jwt` header a session lookup would sign (storage and the app take their tokens
+        // from GET /api/auth/token): without it a session check saves the signing key's read and an ES256 signature.
+        disableSettingJwtHeader: true,
         jwt: {
           expirationTime: "15m",
           // `sid` names the session: file storage refuses the token once that session has ended (sign-out,

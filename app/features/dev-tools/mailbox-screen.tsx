@@ -3,15 +3,15 @@ import { formatTaiwanDateTime } from "~/lib/taiwan-time";
 import "~/features/sign-in/auth-screens.css";
 
 /**
- * Every email the site sent while no SMTP server is configured, newest first, with its links to follow. Long links
- * and addresses wrap, so it fits a phone.
+ * Every email the site sent while no SMTP server is configured, and every text while no SMS gateway is (both
+ * channels of the outbox), newest first, with its links to follow. Long links and addresses wrap, so it fits a phone.
  */
 export function MailboxScreen({ mails }: { mails: MailboxEntry[] }) {
   return (
     <main className="page">
       <h1>開發用信箱</h1>
-      <p>沒有設定 SMTP 時，網站寄出的每封信都會出現在這裡（最新的在最上面）。</p>
-      {mails.length === 0 ? <p>目前沒有信件。</p> : null}
+      <p>沒有設定 SMTP 或簡訊服務時，網站寄出的每封信和每則簡訊都會出現在這裡（最新的在最上面）。</p>
+      {mails.length === 0 ? <p>目前沒有信件或簡訊。</p> : null}
       {mails.map((mail) => (
         <article key={`${mail.createdAt}-${mail.to}-${mail.subject}`} className="auth-card" style={{ maxWidth: "none", marginBottom: "1rem", overflowWrap: "anywhere" }}>
           <h2>{mail.subject}</h2>

@@ -1,15 +1,9 @@
-import { prerenderedPaths, unlistedPrerenderedPaths } from "~/prerendered-paths";
+import { listedPaths } from "~/prerendered-paths";
 import { canonicalUrl } from "./page-meta";
 
-/**
- * Public, indexable screens rendered on each request (their lists change without a rebuild). Left out on
- * purpose: /current-plan and /account/security (per user), the dev-blog editor, the sign-in screens.
- */
-export const serverRenderedPublicPaths = ["/blog", "/news", "/wishing-well", "/dev-blog", "/account-deletion"];
-
-export async function sitemapPaths(): Promise<string[]> {
-  const listed = (await prerenderedPaths()).filter((path) => !unlistedPrerenderedPaths.includes(path));
-  return [...new Set([...listed, ...serverRenderedPublicPaths])];
+/** The sitemap's pages: the screens the route map lists (app/lib/route-map.ts), each once. */
+export function sitemapPaths(): string[] {
+  return [...new Set(listedPaths())];
 }
 
 const xmlEntities: Record<string, string> = { "<": "&lt;", ">": "&gt;", "&": "&amp;", "'": "&apos;", '"': "&quot;" };

@@ -4,7 +4,7 @@ import { publishedPostPaths } from "~/features/dev-blog/feed.server";
 import { sitemapPaths, sitemapXml } from "~/features/seo/sitemap.server";
 
 export async function loader() {
-  const paths = [...(await sitemapPaths()), ...(await publishedPostPaths(postStore()))];
+  const paths = [...sitemapPaths(), ...(await publishedPostPaths(postStore()))];
   const xml = sitemapXml(getEnv().SITE_URL, paths);
   return new Response(xml, {
     headers: { "Content-Type": "application/xml; charset=utf-8", "Cache-Control": "public, max-age=3600" },

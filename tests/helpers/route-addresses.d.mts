@@ -1,0 +1,2 @@
+export const unknownId: string;
+export function exampleAddress(path: string): string;

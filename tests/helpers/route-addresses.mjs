@@ -1,0 +1,10 @@
+// Concrete addresses for route paths, for the tests and the benchmark that send something to every route. Plain
+// JavaScript so the benchmark, which runs without TypeScript, makes the same addresses as the tests.
+
+/** A well-formed id that names nothing: a pattern's parameters take it, so requests reach the route's own code. */
+export const unknownId = "00000000-0000-4000-8000-000000000000";
+
+/** `/` + a React Router path with its parameters filled in: `wishing-well/:id` → `/wishing-well/<unknownId>`. */
+export function exampleAddress(path) {
+  return `/${path.replace(/:\w+/g, unknownId).replace(/\*/g, "x")}`;
+}
