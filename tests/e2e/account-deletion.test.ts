@@ -46,6 +46,7 @@ describe("deletion the stores accept", () => {
     await page.getByRole("heading", { name: "會刪除的資料" }).waitFor();
     await page.getByRole("heading", { name: "需要多久" }).waitFor();
     await page.locator("#main").getByRole("link", { name: "登入" }).click();
+    await page.waitForURL((url) => url.pathname === "/login");
     await signInHere(page, email, "/account-deletion");
     await deleteHere(page);
     await expectGone(email);
