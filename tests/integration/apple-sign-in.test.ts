@@ -20,7 +20,7 @@ describeEachDatabase("Sign in with Apple", (database) => {
   beforeAll(async () => {
     apple = await startFakeApple();
     server = await startAuthServer(database(), appleEnv(apple), {
-      routes: (service) => new Hono().post("/api/apple/notifications", (c) => appleNotificationEndpoint(service)(c.req.raw)),
+      routes: (service) => new Hono().all("/api/apple/notifications", (c) => appleNotificationEndpoint(service)(c.req.raw)),
     });
   });
   afterAll(async () => {
@@ -84,11 +84,19 @@ describeEachDatabase("Sign in with Apple", (database) => {
     const notify = (payload: string) => fetch(`${server.baseURL}/api/apple/notifications`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ payload }) });
     const revoked = { type: "consent-revoked", sub: person.sub };
 
-    for (const forged of [await apple.notification(revoked, { signWith: "forger" }), await apple.notification(revoked, { audience: "another.app" }), "not-a-jwt"]) {
+    // Not Apple's: another key, another app's audience, an event of an unknown type, not a JWT at all.
+    const unknownType = await apple.notification({ type: "password-changed", sub: person.sub });
+    for (const forged of [await apple.notification(revoked, { signWith: "forger" }), await apple.notification(revoked, { audience: "another.app" }), unknownType, "not-a-jwt"]) {
       const answer = await notify(forged);
       expect(answer.status).toBe(400);
       expect(await answer.json()).toMatchObject({ error: { code: "apple/invalid-notification" } });
     }
+    // A body that is not the notification's shape is a clear refusal, never a 5xx.
+    for (const body of ["not json", JSON.stringify({ payload: 42 }), JSON.stringify([])]) {
+      const answer = await fetch(`${server.baseURL}/api/apple/notifications`, { method: "POST", headers: { "content-type": "application/json" }, body });
+      expect(answer.status).toBe(400);
+    }
+    expect((await fetch(`${server.baseURL}/api/apple/notifications`)).status).toBe(405);
     expect(await client.me()).toMatchObject({ uid: userId });
     expect(await appleLinks()).toHaveLength(1);
 
