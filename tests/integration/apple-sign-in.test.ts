@@ -6,6 +6,7 @@ import { appleEnv, startFakeApple, type FakeApple } from "~tests/fixtures/fake-a
 import { appleNotificationEndpoint } from "~/features/auth/apple-notifications.server";
 import { revokeDueAppleTokens } from "~/features/auth/apple-revocations.server";
 import { appleKeys } from "~/features/auth/apple.server";
+import { exportUserData } from "~/features/auth/user-data-hooks.server";
 import { getLogger } from "~/services/logger.server";
 import { startAuthServer, type AuthTestClient, type AuthTestServer } from "./auth-server";
 
@@ -127,6 +128,8 @@ describeEachDatabase("Sign in with Apple", (database) => {
     const db = server.service.database.db;
     const refreshToken = (await db.selectFrom("account").select("refreshToken").where("userId", "=", userId).where("providerId", "=", "apple").executeTakeFirst())?.refreshToken;
     expect(refreshToken).toMatch(/^r/);
+    // Kept only to revoke it: no part of the copy of the person's data.
+    expect(Object.keys(await exportUserData(db, userId))).not.toContain("apple-tokens");
 
     apple.down = true;
     expect((await client.post("/delete-user", {})).status).toBe(200);

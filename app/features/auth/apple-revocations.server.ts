@@ -17,9 +17,8 @@ const listeners = new Set<() => void>();
 
 /** The user-data handler: the deletion's transaction keeps the Apple tokens its cascade is about to remove. */
 export const appleTokenUserData: UserDataHandler = {
+  // No part in the copy of one's data: the tokens are Apple's to the site, not the person's data.
   name: "apple-tokens",
-  // The tokens are Apple's to the site, not the person's data.
-  exportUserData: async () => null,
   async deleteUserData(db, userId) {
     const accounts = await db.selectFrom("account").select(["accessToken", "refreshToken"]).where("userId", "=", userId).where("providerId", "=", "apple").execute();
     const now = new Date().toISOString();
