@@ -5,14 +5,16 @@ import { appleEnv, startFakeApple, type FakeApple } from "~tests/fixtures/fake-a
 import { startReferenceApp, type ReferenceApp } from "~tests/fixtures/reference-app";
 import { launchChromium, waitForHydration } from "./helpers/browser";
 import { e2eApps, e2eOidcClients } from "./helpers/apps";
+import { password, signInHere } from "./helpers/accounts";
+import { linkTo, mailTo } from "./helpers/mailbox";
 import { e2ePort } from "./setup/server";
 
 /**
  * Sign in with Apple in Chromium against a fake Apple on another loopback origin (tests/fixtures/fake-apple.ts):
  * the button as Apple draws it, the pop-up through Apple's page, whose form posts back cross-site
  * (response_mode=form_post) with the `user` JSON the first time only, the client secret checked by the fake; the
- * app (openid-client) signing in through the site with Apple; then deletion, after which the site revokes Apple's
- * token. The site is its own server here (Apple configured turns the development provider off): E2E_PORT+3, the
+ * app (openid-client) signing in through the site with Apple; deletion, after which the site revokes Apple's
+ * token; and Apple linked to a password account from the account screen. The site is its own server here (Apple configured turns the development provider off): E2E_PORT+3, the
  * fake Apple E2E_PORT+4.
  */
 let browser: Browser;
@@ -128,7 +130,27 @@ it("deleting the account revokes Apple's token at Apple, and the confirmation go
   await page.getByText("你的帳號與資料已經刪除").waitFor();
   for (let attempt = 0; attempt < 50 && apple.revoked.length === 0; attempt += 1) await new Promise((resolve) => setTimeout(resolve, 100));
   expect(apple.revoked).toEqual([{ token: expect.stringMatching(/^r/), tokenTypeHint: "refresh_token" }]);
-  const mails = (await (await fetch(`${site()}/api/dev/mailbox?to=${encodeURIComponent(apple.person.email)}`)).json()) as { subject: string }[];
-  expect(mails.map((mail) => mail.subject).some((subject) => /帳號已刪除/.test(subject))).toBe(true);
+  expect((await mailTo(apple.person.email, /帳號已刪除/, 1, site())).links.some((link) => new URL(link).pathname === "/account-deletion")).toBe(true);
+  await page.context().close();
+}, 60_000);
+
+it("a parent signed in with a password links Apple on the account screen (the form post comes back to the link)", async () => {
+  apple.person = { sub: "001122.e2e.0003", email: "e2e-apple-3@privaterelay.appleid.com", firstName: "大同", lastName: "陳" };
+  const email = `e2e-apple-link-${Date.now()}@example.tw`;
+  const signUp = await fetch(`${site()}/api/auth/sign-up/email`, { method: "POST", headers: { "content-type": "application/json", origin: site() }, body: JSON.stringify({ email, password, name: "陳爸爸" }) });
+  expect(signUp.status).toBe(200);
+  const page = await newPage();
+  // Verified through this site's own development mailbox.
+  await page.goto(`${site()}${linkTo(await mailTo(email, /驗證/, 1, site()), "/verify-email")}`);
+  await page.getByText("已完成驗證").waitFor();
+  await page.context().clearCookies();
+  await page.goto(login("/account"));
+  await signInHere(page, email, "/account");
+  await page.getByRole("button", { name: "連結 Apple" }).click();
+  await page.waitForURL((url) => url.pathname === "/account" && url.searchParams.get("done") === "linked");
+  const linked = await page.evaluate(async () => (await (await fetch("/api/auth/sign-in-methods")).json()) as { methods: { provider: string }[] });
+  expect(linked.methods.map((method) => method.provider)).toContain("apple");
+  // The account keeps its own name and address; Apple's relay address only identifies the link.
+  expect((await meOf(page)).user).toMatchObject({ email, displayName: "陳爸爸" });
   await page.context().close();
 }, 60_000);
