@@ -52,16 +52,18 @@ function afterFirstPaint(preloads: string[]): string {
 }
 
 /**
- * Taps on script-only buttons (`<button type="button">`: the footer's dialogs, the share and copy buttons) that
- * land before React listens are kept and replayed with `click()` once the root marks `<html data-hydrated>`.
+ * Taps on script-only buttons (`<button type="button">`: the footer's dialogs, the share and copy buttons; and
+ * links marked `data-keep-early-tap`, which open a dialog with JavaScript and lead to a page without it) that land
+ * before React listens are kept (a marked link is not followed then) and replayed with `click()` once the root
+ * marks `<html data-hydrated>`.
  * Everything else already works from the server's HTML (links, POST forms, the `<details>` menus). From the moment
  * `hydrateRoot` has marked the document as its container, React itself queues and replays taps, so these stop
  * being kept then (a tap is never played twice).
  */
 const keepEarlyTaps =
   `{const taps=[];` +
-  `const keep=(event)=>{const button=event.target instanceof Element&&event.target.closest('button[type="button"]');` +
-  `if(button&&!Object.keys(document).some((key)=>key.startsWith("__reactContainer$")))taps.push(button)};` +
+  `const keep=(event)=>{const button=event.target instanceof Element&&event.target.closest('button[type="button"],[data-keep-early-tap]');` +
+  `if(button&&!Object.keys(document).some((key)=>key.startsWith("__reactContainer$"))){taps.push(button);event.preventDefault()}};` +
   `document.addEventListener("click",keep,true);` +
   `new MutationObserver((_,observer)=>{if(!document.documentElement.hasAttribute("data-hydrated"))return;` +
   `observer.disconnect();document.removeEventListener("click",keep,true);` +

@@ -28,6 +28,9 @@ if [ ! -x /usr/sbin/nginx ]; then
   fi
 fi
 
+# The e2e tests save screenshots of the parent's paths; a CJK font makes their text legible.
+bash scripts/cjk-font.sh
+
 export E2E_PORT="${E2E_PORT:-3100}"
 export BUILD_DIR="build-test"
 started=$(date +%s)

@@ -162,7 +162,8 @@ const envSchema = z
     SUPPORT_EMAIL: z.email().default("support@example.tw"),
     // The project's own pages elsewhere. Unset, the link is not shown (a link to a site's home page pretends).
     FACEBOOK_PAGE_URL: optionalUrl,
-    FACEBOOK_COMMUNITY_URL: z.url().default("https://www.facebook.com/groups/"),
+    // Where 追蹤我們 leads. Unset: the Facebook page if there is one, else the site's own 最新消息 (never a made-up group).
+    FACEBOOK_COMMUNITY_URL: optionalUrl,
     YOUTUBE_URL: optionalUrl,
     BLOG_SALON_URL: optionalUrl,
     FEEDBACK_FORM_URL: optionalUrl,

@@ -27,8 +27,8 @@ it("hands the browser no secret and no server-only setting", () => {
       "allowedHostnames",
       "appUrl",
       "blogSalonUrl",
-      "facebookCommunityUrl",
       "facebookPageUrl",
+      "followUs",
       "feedbackFormUrl",
       "gaMeasurementId",
       "productName",
@@ -39,4 +39,13 @@ it("hands the browser no secret and no server-only setting", () => {
       "youtubeUrl",
     ].sort(),
   );
+});
+
+it("sends 追蹤我們 to the Facebook group, else the Facebook page, else the site's own 最新消息", () => {
+  const followUs = (vars: Record<string, string>) => toPublicEnv(parseEnv(vars)).followUs;
+  const group = "https://www.facebook.com/groups/taskhero";
+  const page = "https://www.facebook.com/taskhero";
+  expect(followUs({ FACEBOOK_COMMUNITY_URL: group, FACEBOOK_PAGE_URL: page })).toEqual({ href: group, kind: "community" });
+  expect(followUs({ FACEBOOK_PAGE_URL: page })).toEqual({ href: page, kind: "page" });
+  expect(followUs({})).toEqual({ href: "/news", kind: "news" });
 });

@@ -14,7 +14,7 @@ export function toPublicEnv(env: ServerEnv) {
     supportEmail: env.SUPPORT_EMAIL,
     // Links to the project's own pages elsewhere: null when unset, and the link is then left out.
     facebookPageUrl: env.FACEBOOK_PAGE_URL ?? null,
-    facebookCommunityUrl: env.FACEBOOK_COMMUNITY_URL,
+    followUs: followUs(env),
     youtubeUrl: env.YOUTUBE_URL ?? null,
     blogSalonUrl: env.BLOG_SALON_URL ?? null,
     feedbackFormUrl: env.FEEDBACK_FORM_URL ?? null,
@@ -26,3 +26,10 @@ export function toPublicEnv(env: ServerEnv) {
 }
 
 export type PublicEnv = ReturnType<typeof toPublicEnv>;
+
+/** Where the footer's 追蹤我們 leads: the Facebook group, else the Facebook page, else the site's 最新消息. */
+function followUs(env: ServerEnv): { href: string; kind: "community" | "page" | "news" } {
+  if (env.FACEBOOK_COMMUNITY_URL) return { href: env.FACEBOOK_COMMUNITY_URL, kind: "community" };
+  if (env.FACEBOOK_PAGE_URL) return { href: env.FACEBOOK_PAGE_URL, kind: "page" };
+  return { href: "/news", kind: "news" };
+}

@@ -3,15 +3,19 @@ import path from "node:path";
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { createVerifiedAccount, newEmail, signInHere, signInTo } from "./helpers/accounts";
-import { expectNoAxeViolations, mobileViewport, openPage, useBrowser } from "./helpers/browser";
+import * as oidc from "openid-client";
+import { baseURL, expectNoAxeViolations, mobileViewport, openPage, useBrowser } from "./helpers/browser";
+import { e2eApps } from "./helpers/apps";
+import { discoverProvider, refresh } from "~tests/fixtures/reference-client";
 import { linkTo, mailTo } from "./helpers/mailbox";
 
 // Two parents in two browsers (PRODUCT §5, Families): one makes the family, adds a child with consent and invites the
 // other by mail, all on a 375 px phone without JavaScript; the other opens the mailed link, signs in and accepts;
-// either sees and cancels open invitations. Screenshots go to test-results/screenshots/family/.
+// either sees and cancels open invitations; a child's tablet on 帳號安全. Screenshots go to SCREENSHOT_DIR
+// (`npm run screenshots:family` writes docs/screenshots/family/), else test-results/screenshots/family/.
 
 const familyPath = "/account/family";
-const screenshotDir = path.join("test-results", "screenshots", "family");
+const screenshotDir = process.env.SCREENSHOT_DIR ?? path.join("test-results", "screenshots", "family");
 
 async function shot(page: Page, name: string) {
   fs.mkdirSync(screenshotDir, { recursive: true });
@@ -109,4 +113,49 @@ describe("families", () => {
     expect(await section(page, "新增孩子").getByLabel("名字或暱稱").inputValue()).toBe("小華");
     expect(await section(page, "孩子").getByText("還沒有孩子的資料。").count()).toBe(1);
   });
+
+  it("lists a child's tablet on 帳號安全 at 375 px, and ending it there stops the tablet's refresh", async () => {
+    const page = await browser.newPage({ viewport: mobileViewport });
+    const email = await createVerifiedAccount(await browser.newPage(), newEmail(), "林媽媽");
+    await signInTo(page, email, familyPath);
+    await openPage(page, familyPath);
+    await section(page, "建立家庭").getByLabel("家庭名稱").fill("林家");
+    await page.getByRole("button", { name: "建立家庭" }).click();
+    const addChild = section(page, "新增孩子");
+    await addChild.getByLabel("名字或暱稱").fill("小安");
+    await addChild.getByLabel("出生年（西元）").fill(String(new Date().getFullYear() - 6));
+    await addChild.getByRole("checkbox", { name: /已閱讀並同意/ }).check();
+    await addChild.getByRole("button", { name: "同意並新增" }).click();
+    await section(page, "孩子").getByText(/小安（\d{4} 年生）/).waitFor();
+
+    // The tablet asks for a code, as openid-client does; the parent opens its QR code's address and approves.
+    const tablet = await discoverProvider({ issuer: baseURL(), clientId: e2eApps.tablet.client_id });
+    const started = await oidc.initiateDeviceAuthorization(tablet, { scope: "openid profile offline_access family" });
+    await page.goto(started.verification_uri_complete!);
+    await page.getByRole("radio", { name: /小安/ }).check();
+    await page.getByRole("button", { name: "允許這台平板" }).click();
+    await page.getByText("「小安」的平板已加入家庭").waitFor();
+    const tokens = await oidc.pollDeviceAuthorizationGrant(tablet, started);
+
+    await page.getByRole("link", { name: "到「帳號安全」查看" }).click();
+    await page.waitForURL("**/account/security");
+    const devices = section(page, "孩子的平板");
+    await devices.getByText("小安的平板・任務小勇士平板", { exact: true }).waitFor();
+    // The approving parent also sees it among their own sign-ins.
+    await page.getByText("小安的平板・任務小勇士平板（App）", { exact: true }).waitFor();
+    expect(await devices.getByText(/林媽媽 在 .* 允許/).count()).toBe(1);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(mobileViewport.width);
+    await expectNoAxeViolations(page, "account security with a child's tablet");
+    await shot(page, "05-child-tablet-on-account-security");
+    const renewed = await refresh(tablet, tokens.refresh_token!);
+
+    page.once("dialog", (dialog) => {
+      expect(dialog.message()).toBe("確定要結束「小安」這台平板的登入嗎？");
+      void dialog.accept();
+    });
+    await devices.getByRole("button", { name: "結束這台平板的登入" }).click();
+    await page.getByText("小安的平板・任務小勇士平板", { exact: true }).waitFor({ state: "detached" });
+    expect(await page.getByText("小安的平板・任務小勇士平板（App）", { exact: true }).count()).toBe(0);
+    await expect(refresh(tablet, renewed.refresh_token!)).rejects.toMatchObject({ error: "invalid_grant" });
+  }, 60_000);
 });

@@ -3,7 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { expectNoAxeViolations, mobileViewport, openPage, useBrowser } from "./helpers/browser";
+import { expectNoAxeViolations, mobileViewport, openPage, saveScreenshot, useBrowser, waitForHydration } from "./helpers/browser";
 
 const route = "/task-scheduler";
 
@@ -69,6 +69,64 @@ describe("free task scheduler", () => {
     expect(await page.getByRole("table", { name: /我的任務表/ }).count()).toBe(1);
     // No APP_URL here: the invitation leads to sign-up, never a placeholder address.
     expect(await page.getByRole("complementary", { name: "想讓孩子自己在手機上打勾？" }).getByRole("link", { name: /立即開始/ }).getAttribute("href")).toBe("/signup");
+    await page.context().close();
+  });
+
+  /** The table's title stays in view when its week grid is scrolled sideways, and the page itself never scrolls. */
+  async function expectTitleInView(page: Page) {
+    await page.locator(".tick-table-scroll").evaluate((region) => region.scrollBy(600, 0));
+    const title = await page.locator(".tick-table__title").boundingBox();
+    expect(title!.x).toBeGreaterThanOrEqual(0);
+    expect(title!.x + title!.width).toBeLessThanOrEqual(mobileViewport.width);
+    expect(await page.locator(".tick-table-scroll").evaluate((region) => region.scrollLeft)).toBeGreaterThan(0);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBe(mobileViewport.width);
+  }
+
+  it("without JavaScript at 375 px: says what needs it, and 加入 and 全部加入 build a printable table from the server's HTML", async () => {
+    const page = await browser.newPage({ javaScriptEnabled: false, viewport: mobileViewport });
+    await page.goto(route);
+    await page.getByText(/這個瀏覽器沒有開啟 JavaScript：你還是可以從下面的範本挑任務排出一張表/).waitFor();
+    await page.getByRole("button", { name: "3–5 歲", exact: true }).click();
+    await page.getByRole("button", { name: "加入「起床刷牙」" }).click();
+    expect(await tableTaskNames(page)).toEqual(["起床刷牙"]);
+    expect(await page.getByRole("button", { name: "「起床刷牙」已加入" }).isDisabled()).toBe(true);
+    await page.getByRole("button", { name: "全部加入（3–5 歲）" }).click();
+    expect(await tableTaskNames(page)).toHaveLength(8);
+    expect((await tableTaskNames(page))[0]).toBe("起床刷牙");
+    await page.getByRole("button", { name: "6–8 歲", exact: true }).click();
+    await page.getByRole("button", { name: "加入「寫完功課」" }).click();
+    expect(await tableTaskNames(page)).toHaveLength(9);
+    await expectTitleInView(page);
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await saveScreenshot(page, "round2-item05-scheduler-without-javascript-375");
+    await page.context().close();
+  });
+
+  it("keeps 加入 and 全部加入 tapped before the page's scripts arrive, once each, in the table saved in the browser", async () => {
+    const page = await browser.newPage({ viewport: mobileViewport });
+    await page.route("**/assets/*.js", async (routed) => {
+      await new Promise((resolve) => setTimeout(resolve, 400));
+      await routed.continue();
+    });
+    await page.goto(route, { waitUntil: "load" });
+    expect(await page.locator("html[data-hydrated]").count()).toBe(0);
+    await page.getByRole("button", { name: "加入「刷牙洗臉」" }).click();
+    await page.locator('html[data-hydrated] [aria-busy="false"]').waitFor({ state: "attached" });
+    // The held scripts include the storage code, read after hydration: up to a few seconds here.
+    await expect.poll(() => tableTaskNames(page), { timeout: 10_000 }).toEqual(["刷牙洗臉"]);
+    expect(new URL(page.url()).search).toBe("");
+
+    await page.goto(route, { waitUntil: "load" });
+    expect(await page.locator("html[data-hydrated]").count()).toBe(0);
+    await page.getByRole("button", { name: "全部加入（6–8 歲）" }).click();
+    await waitForHydration(page);
+    await page.locator('html[data-hydrated] [aria-busy="false"]').waitFor({ state: "attached" });
+    await expect.poll(() => tableTaskNames(page), { timeout: 10_000 }).toHaveLength(8);
+    expect((await tableTaskNames(page)).filter((name) => name === "刷牙洗臉")).toHaveLength(1);
+    await openScheduler(page, true);
+    expect(await tableTaskNames(page)).toHaveLength(8);
+    await expectTitleInView(page);
+    await expectNoAxeViolations(page, "scheduler after early taps");
     await page.context().close();
   });
 

@@ -233,7 +233,8 @@ describe("analytics events of the original §7", () => {
     await page.locator(".site-header__logo").click();
     await page.waitForURL(`${baseURL()}/`);
     await page.locator("footer").getByRole("button", { name: "追蹤我們" }).click();
-    const community = page.getByRole("link", { name: "前往 Facebook 社團" });
+    // No FACEBOOK_COMMUNITY_URL or FACEBOOK_PAGE_URL on the test site: 追蹤我們 leads to its own 最新消息.
+    const community = page.getByRole("link", { name: "前往最新消息" });
     await community.evaluate((link) => link.addEventListener("click", (event) => event.preventDefault()));
     await community.click();
 

@@ -10,7 +10,7 @@ export const testEnv: PublicEnv = {
   allowedHostnames: ["example.tw", "app.example.tw", "localhost"],
   supportEmail: "support@example.tw",
   facebookPageUrl: "https://www.facebook.com/taskhero",
-  facebookCommunityUrl: "https://www.facebook.com/groups/taskhero",
+  followUs: { href: "https://www.facebook.com/groups/taskhero", kind: "community" },
   youtubeUrl: "https://www.youtube.com/@taskhero",
   blogSalonUrl: "https://vocus.cc/salon/taskhero",
   feedbackFormUrl: "https://forms.gle/taskhero",

@@ -7,7 +7,8 @@ import { createAppSignIn } from "~/features/app-sign-in/app-sign-in.server";
 import { familyApi } from "~/features/family/family-api.server";
 import { createStorage } from "~/features/storage/storage.server";
 import { childDevicesFor, endChildDevice } from "~/features/family/family-devices.server";
-import { addChild, createFamily, FamilyRefusal, removeChild } from "~/features/family/family-store.server";
+import { addChild, createFamily, FamilyRefusal, leaveFamily, removeChild } from "~/features/family/family-store.server";
+import { runOperatorAction } from "~/features/admin/operator-actions.server";
 import { describeEachDatabase } from "~tests/helpers/databases";
 import { discoverProvider, refresh, userInfo } from "~tests/fixtures/reference-client";
 import { startAuthServer, type AuthTestClient, type AuthTestServer } from "./auth-server";
@@ -103,11 +104,11 @@ describeEachDatabase("a child's tablet (device grant)", (database) => {
     expect(idToken.child).toEqual({ id: childId, name: "小明", avatar: "lion", birthYear: 2019 });
     expect(idToken.email).toBeUndefined();
     expect(tokens.scope?.split(" ").sort()).toEqual(["offline_access", "openid", "profile"]);
+
     expect((await userInfo(tablet, tokens.access_token, childId)).child).toEqual(idToken.child);
 
-    const family = (await (await fetch(`${server.baseURL}/api/family`, { headers: { authorization: `Bearer ${tokens.access_token}` } })).json()) as { family: Record<string, unknown> };
-    expect(family.family).toMatchObject({ id: familyId, role: "child", child: { id: childId }, parents: [{ name: "小明媽媽", role: "owner" }] });
-    expect(JSON.stringify(family)).not.toContain("@example.tw");
+    // Without the family scope the tablet's token does not read the family.
+    expect((await fetch(`${server.baseURL}/api/family`, { headers: { authorization: `Bearer ${tokens.access_token}` } })).status).toBe(403);
 
     // Storage of a parent's files refuses the child's token.
     const objectPath = `users/${childId}/photo.png`;
@@ -121,11 +122,18 @@ describeEachDatabase("a child's tablet (device grant)", (database) => {
     const renewed = await refresh(tablet, tokens.refresh_token!);
     await database().handle.db.deleteFrom("session").where("id", "=", sessions[0]!.id).execute();
     await expect(refresh(tablet, renewed.refresh_token!)).rejects.toMatchObject({ error: "invalid_grant" });
+
+    // Asked for, the family scope is a child device's too: the family, without any parent's address.
+    const withFamily = await joinTablet(client, childId, "openid profile family");
+    expect(withFamily.scope?.split(" ").sort()).toEqual(["family", "openid", "profile"]);
+    const family = (await (await fetch(`${server.baseURL}/api/family`, { headers: { authorization: `Bearer ${withFamily.access_token}` } })).json()) as { family: Record<string, unknown> };
+    expect(family.family).toMatchObject({ id: familyId, role: "child", child: { id: childId }, parents: [{ name: "小明媽媽", role: "owner" }] });
+    expect(JSON.stringify(family)).not.toContain("@example.tw");
   }, 30_000);
 
   /** A tablet joined for the child, approved by `client`: the tablet's tokens. */
-  async function joinTablet(client: AuthTestClient, childId: string) {
-    const started = await oidc.initiateDeviceAuthorization(tablet, { scope: "openid profile offline_access" });
+  async function joinTablet(client: AuthTestClient, childId: string, scope = "openid profile offline_access") {
+    const started = await oidc.initiateDeviceAuthorization(tablet, { scope });
     expect((await approve(client, started.user_code, childId)).status).toBe(200);
     return oidc.pollDeviceAuthorizationGrant(tablet, started);
   }
@@ -151,6 +159,42 @@ describeEachDatabase("a child's tablet (device grant)", (database) => {
     // The co-parent, who did not approve it, ends it: the refresh is refused at once and the list is empty.
     await endChildDevice(database().handle.db, brand, coParent, deviceId);
     await expect(refresh(tablet, tokens.refresh_token!)).rejects.toMatchObject({ error: "invalid_grant" });
+    expect(await childDevicesFor(database().handle.db, parent.id)).toEqual([]);
+  }, 30_000);
+
+  /** A co-parent who signed up (a browser session of their own) and joined the family. */
+  async function coParentOf(familyId: string) {
+    const client = server.client();
+    const email = `co-${randomUUID().slice(0, 8)}@example.tw`;
+    const user = (await client.post<{ user: { id: string } }>("/sign-up/email", { email, password: "kite-river-7", name: "小明爸爸" })).body.user;
+    await database().handle.db.insertInto("family_member").values({ user_id: user.id, family_id: familyId, role: "parent", joined_at: new Date().toISOString() }).execute();
+    return { client, id: user.id };
+  }
+  const lock = async (id: string, email: string) =>
+    runOperatorAction(server.service, { id, email, emailVerified: 1 }, { intent: "lock", reason: "家長來信說帳號被盜" }, { operatorId: "operator", ip: null, userAgent: null });
+
+  it("locking a parent ends the tablets that parent approved; a co-parent's tablet keeps working (decision 621)", async () => {
+    const { client, email, parent, familyId, childId } = await parentWithChild();
+    const coParent = await coParentOf(familyId);
+    const mothers = await joinTablet(client, childId);
+    const fathers = await joinTablet(coParent.client, childId);
+
+    expect(await lock(parent.id, email)).toMatchObject({ notice: expect.stringContaining("帳號已停用") });
+    await expect(refresh(tablet, mothers.refresh_token!)).rejects.toMatchObject({ error: "invalid_grant" });
+    expect((await refresh(tablet, fathers.refresh_token!)).access_token).toBeTruthy();
+    expect((await childDevicesFor(database().handle.db, coParent.id)).map((device) => device.approvedBy)).toEqual(["小明爸爸"]);
+  }, 30_000);
+
+  it("locking the family's only parent left ends every tablet of the family, even one a parent who left approved", async () => {
+    const { email, parent, familyId, childId } = await parentWithChild();
+    const coParent = await coParentOf(familyId);
+    const fathers = await joinTablet(coParent.client, childId);
+    expect(await leaveFamily(database().handle.db, brand, coParent)).toBe("left");
+    // The tablet stays the family's after its approver left: the remaining parent sees it.
+    expect(await childDevicesFor(database().handle.db, parent.id)).toHaveLength(1);
+
+    expect(await lock(parent.id, email)).toMatchObject({ notice: expect.stringMatching(/結束 2 個登入/) });
+    await expect(refresh(tablet, fathers.refresh_token!)).rejects.toMatchObject({ error: "invalid_grant" });
     expect(await childDevicesFor(database().handle.db, parent.id)).toEqual([]);
   }, 30_000);
 

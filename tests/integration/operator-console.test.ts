@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { consoleParent, consoleParentAction, consoleSearch } from "~/features/admin/operator-console.server";
 import { setUserRole } from "~/features/auth/auth-service.server";
+import { addChild, createFamily } from "~/features/family/family-store.server";
 import { describeEachDatabase } from "~tests/helpers/databases";
 import { startAuthServer, type AuthTestClient, type AuthTestServer } from "./auth-server";
 
@@ -148,5 +149,34 @@ describeEachDatabase("operator console", (database) => {
     expect(await db().selectFrom("user").select("id").where("id", "=", id).executeTakeFirst()).toBeUndefined();
     const events = (await db().selectFrom("security_record").select("event").where("user_id", "=", id).orderBy("seq").execute()).map((row) => row.event);
     expect(events).toEqual(["sign-up", "admin-resend-verification", "admin-set-role", "admin-delete"]);
+  });
+
+  it("shows the parent's family: its name, the parents (each a link to their file), the children's names, no more", async () => {
+    const admin = await verifiedAccount("客服");
+    await setUserRole(database().handle, admin.email, "admin");
+    await addPasskey(admin.id);
+    const mother = await verifiedAccount("小明媽媽");
+    const father = await verifiedAccount("小明爸爸");
+    const fileOf = async (id: string) =>
+      ((await consoleParent(pageRequest(admin.client, `/admin/users/${id}`), id, server.service)) as { data: { family: unknown } }).data.family;
+    expect(await fileOf(mother.id)).toBeNull();
+
+    const brand = { productName: "任務小勇士", supportEmail: "support@example.tw", siteUrl: server.baseURL };
+    const familyId = await createFamily(db(), brand, mother, "王家");
+    await db().insertInto("family_member").values({ user_id: father.id, family_id: familyId, role: "parent", joined_at: new Date().toISOString() }).execute();
+    await addChild(db(), brand, mother, { name: "小明", avatar: "lion", birthYear: 2019 }, { ipAddress: "192.0.2.7", userAgent: null });
+    const family = await fileOf(father.id);
+    expect(family).toEqual({
+      name: "王家",
+      role: "parent",
+      parents: [
+        { id: mother.id, name: "小明媽媽", email: mother.email, role: "owner" },
+        { id: father.id, name: "小明爸爸", email: father.email, role: "parent" },
+      ],
+      children: ["小明"],
+      tablets: [],
+    });
+    // Not the child's birth year, avatar or the consent's address: support does not need them.
+    expect(JSON.stringify(family)).not.toMatch(/2019|lion|192\.0\.2\.7/);
   });
 });

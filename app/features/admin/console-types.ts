@@ -36,6 +36,18 @@ export interface RecordLine {
   reason: string | null;
 }
 
+/**
+ * The parent's family as support needs it: its name, who its parents are (to open their files) and the children's
+ * first names and tablets (to answer 「孩子的平板登不進去」); no avatar, birth year or consent record.
+ */
+export interface FamilyFacts {
+  name: string;
+  role: "owner" | "parent";
+  parents: { id: string; name: string; email: string; role: "owner" | "parent" }[];
+  children: string[];
+  tablets: { childName: string; appName: string; approvedBy: string; joinedAt: string }[];
+}
+
 export interface ParentFile {
   state: "open";
   operator: { email: string };
@@ -45,5 +57,6 @@ export interface ParentFile {
   devices: { device: string; ip: string | null; createdAt: string; lastActiveAt: string }[];
   apps: { app: string; ip: string | null; createdAt: string; lastActiveAt: string }[];
   mail: { subject: string; queuedAt: string; status: string }[];
+  family: FamilyFacts | null;
   record: RecordLine[];
 }

@@ -7,11 +7,12 @@ import type { OperatorIntent } from "./admin-schemas";
 
 /**
  * One operator action as its own form: what it does, any fields of its own, the reason (required: it lands in the
- * record) and its button. Its outcome shows beside it; a stale confirmation leads to the confirm-identity step.
+ * record) and its button. Its outcome shows beside it, and that of `follows` (the action whose form this one
+ * replaces: unlock after lock); a stale confirmation leads to the confirm-identity step.
  */
-export function OperatorActionForm({ intent, title, help, button, children }: { intent: OperatorIntent; title: string; help: string; button: string; children?: ReactNode }) {
+export function OperatorActionForm({ intent, follows, title, help, button, children }: { intent: OperatorIntent; follows?: OperatorIntent; title: string; help: string; button: string; children?: ReactNode }) {
   const answered = useActionData() as FormResult | undefined;
-  const outcome = answered?.intent === intent || (answered && !answered.intent) ? answered : undefined;
+  const outcome = answered?.intent === intent || (answered?.done && answered.intent === follows) || (answered && !answered.intent) ? answered : undefined;
   const busy = useNavigation().formData?.get("intent") === intent;
   const reasonError = outcome?.fieldErrors?.reason;
   const here = useLocation().pathname;

@@ -3,6 +3,7 @@ import type { AuthService } from "~/features/auth/auth-service.server";
 import { setUserRole } from "~/features/auth/auth-service.server";
 import { deleteUserData } from "~/features/auth/user-data-hooks.server";
 import { recordSecurityEvent } from "~/features/security-record/security-record.server";
+import { endTabletsOfLockedFamily } from "~/features/family/family-devices.server";
 import type { OperatorAction } from "./admin-schemas";
 
 /** Who acted, from where: every action lands in the parent's security record with the operator's reason. */
@@ -50,7 +51,8 @@ export async function runOperatorAction(service: AuthService, target: Target, ac
     }
     case "lock": {
       await db.updateTable("user").set({ lockedAt: new Date().toISOString() }).where("id", "=", target.id).execute();
-      const ended = await endEverySession(database, target.id);
+      // Its sessions include the grants of the children's tablets it approved (621-tablets-of-a-locked-parent.md).
+      const ended = (await endEverySession(database, target.id)) + (await endTabletsOfLockedFamily(db, target.id));
       await recordOf(database, action, target, by);
       return { notice: `帳號已停用，並結束 ${ended} 個登入；恢復前這個帳號無法以任何方式登入。` };
     }

@@ -3,7 +3,9 @@ import type { DatabaseHandle } from "~/db/connection.server";
 import { deviceLabel } from "~/features/auth/device-name";
 import { securityRecordOf } from "~/features/security-record/security-record.server";
 import { eventLabel } from "~/features/security-record/event-labels";
-import type { ParentFile, ParentSummary } from "./console-types";
+import { familyForApp } from "~/features/family/family-claims.server";
+import { childDevicesOf } from "~/features/family/family-devices.server";
+import type { FamilyFacts, ParentFile, ParentSummary } from "./console-types";
 
 // The operator console's reading side: find a parent, and everything support needs to see about one. Never a
 // password hash, a session token, a mail's body (it holds links) or a two-step secret.
@@ -69,16 +71,30 @@ const mailStatus = (mail: { sent_at: string | null; failed_at: string | null; at
       ? `寄送失敗：${mail.last_error ?? "原因不明"}`
       : `等待寄出（已試 ${mail.attempts} 次${mail.last_error ? `，上次錯誤：${mail.last_error}` : ""}）`;
 
+async function familyFacts({ db }: DatabaseHandle, userId: string): Promise<FamilyFacts | null> {
+  const family = await familyForApp(db, userId);
+  if (!family) return null;
+  const tablets = await childDevicesOf(db, family.id);
+  return {
+    name: family.name,
+    role: family.role,
+    parents: family.parents.map((parent) => ({ ...parent, email: parent.email ?? "" })),
+    children: family.children.map((child) => child.name),
+    tablets: tablets.map(({ childName, appName, approvedBy, joinedAt }) => ({ childName, appName, approvedBy, joinedAt })),
+  };
+}
+
 /** One parent's file for the console, or null when the uid names no account. */
 export async function parentFile(database: DatabaseHandle, userId: string): Promise<Omit<ParentFile, "state" | "operator"> | null> {
   const { db } = database;
   const user = await db.selectFrom("user").selectAll().where("id", "=", userId).executeTakeFirst();
   if (!user) return null;
-  const [accounts, passkeys, sessions, mail, record] = await Promise.all([
+  const [accounts, passkeys, sessions, mail, family, record] = await Promise.all([
     db.selectFrom("account").select(["providerId"]).where("userId", "=", userId).orderBy("createdAt").execute(),
     db.selectFrom("passkey").select(["name", "created_at"]).where("user_id", "=", userId).orderBy("created_at").execute(),
     db.selectFrom("session").select(["userAgent", "ipAddress", "createdAt", "updatedAt"]).where("userId", "=", userId).orderBy("updatedAt", "desc").execute(),
     db.selectFrom("mail_outbox").select(["subject", "created_at", "sent_at", "failed_at", "attempts", "last_error"]).where("recipient", "=", user.email).orderBy("created_at", "desc").limit(10).execute(),
+    familyFacts(database, userId),
     securityRecordOf(database, userId, { since: new Date(0), limit: 200 }),
   ]);
   // App sign-ins are session rows named after their app (app-sessions.server.ts).
@@ -94,6 +110,7 @@ export async function parentFile(database: DatabaseHandle, userId: string): Prom
       .filter((session) => isApp(session.userAgent))
       .map((session) => ({ app: (session.userAgent ?? "").replace("（App）", ""), ip: session.ipAddress, createdAt: iso(session.createdAt), lastActiveAt: iso(session.updatedAt) })),
     mail: mail.map((entry) => ({ subject: entry.subject, queuedAt: entry.created_at, status: mailStatus(entry) })),
+    family,
     record: record.map((row) => ({
       seq: row.seq,
       at: row.at,

@@ -4,6 +4,7 @@ import { formatTaiwanDateTime } from "~/lib/taiwan-time";
 import { roles } from "~/features/auth/roles";
 import type { ParentFile } from "./console-types";
 import { ParentStatus } from "./parent-status";
+import { ParentFamily } from "./parent-family";
 import { ActionFieldError, OperatorActionForm } from "./operator-action-form";
 import "./admin-console.css";
 
@@ -83,7 +84,7 @@ export function ParentPage(file: ParentFile) {
       </section>
       <section className="page-section" aria-labelledby="parent-family">
         <h2 id="parent-family">家庭</h2>
-        <p>家庭功能上線後，這裡會列出這個帳號所屬的家庭與成員。</p>
+        <ParentFamily family={file.family} parentId={parent.id} />
       </section>
       <section className="page-section" aria-labelledby="parent-record">
         <h2 id="parent-record">安全紀錄（最近 200 筆）</h2>
@@ -121,9 +122,9 @@ export function ParentPage(file: ParentFile) {
           )}
           <OperatorActionForm intent="sign-out-everywhere" title="登出所有裝置" help="結束這個帳號在每個瀏覽器與 App 上的登入。" button="登出所有裝置" />
           {parent.locked ? (
-            <OperatorActionForm intent="unlock" title="恢復帳號" help="讓這個帳號可以再次登入。" button="恢復帳號" />
+            <OperatorActionForm intent="unlock" follows="lock" title="恢復帳號" help="讓這個帳號可以再次登入。" button="恢復帳號" />
           ) : (
-            <OperatorActionForm intent="lock" title="停用帳號" help="立即結束所有登入，恢復前無法以任何方式登入。" button="停用帳號" />
+            <OperatorActionForm intent="lock" follows="unlock" title="停用帳號" help="立即結束所有登入，恢復前無法以任何方式登入。" button="停用帳號" />
           )}
           <OperatorActionForm intent="set-role" title="變更角色" help="user 是一般家長，editor 可管理開發日誌與許願池，admin 可使用管理後台。" button="變更角色">
             <label htmlFor="role">角色</label>

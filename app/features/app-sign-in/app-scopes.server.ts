@@ -1,7 +1,8 @@
 /**
- * The scopes an app may ask for (docs/app-integration.md). The OpenID ones say who the parent is; the storage
- * ones open the family's files to the app's access token, and only a first-party app may ask for them: a
- * third-party app's token is never a key to storage.
+ * The scopes an app may ask for (docs/app-integration.md). The OpenID ones say who the parent is; `family` opens
+ * `GET /api/family` (a third-party app only after the parent's consent); the storage ones open the family's files
+ * to the app's access token, and only a first-party app may ask for them: a third-party app's token is never a key
+ * to storage.
  */
 export const storageScopes = {
   /** The account's own folder (`users/<uid>/`): list, read, upload, delete. */
@@ -10,12 +11,18 @@ export const storageScopes = {
   editor: "storage:editor",
 } as const;
 
-const openIdScopes = ["openid", "email", "profile", "offline_access"];
+/** Reading the family (its parents and children) through `GET /api/family`. */
+export const familyScope = "family";
 
-export const supportedScopes = [...openIdScopes, storageScopes.files, storageScopes.editor];
+const everyAppsScopes = ["openid", "email", "profile", "offline_access", familyScope];
+
+export const supportedScopes = [...everyAppsScopes, storageScopes.files, storageScopes.editor];
 
 /** What one app may ask for (its client metadata's `scope`; the provider refuses anything else as invalid_scope). */
-export const allowedScopes = (firstParty: boolean) => (firstParty ? supportedScopes : openIdScopes);
+export const allowedScopes = (firstParty: boolean) => (firstParty ? supportedScopes : everyAppsScopes);
+
+/** Whether an access token with `scope` may read the family. */
+export const mayReadFamily = (scope: string | undefined) => (scope ?? "").split(" ").includes(familyScope);
 
 /** What an access token with `scope` may do in storage. */
 export function storageRights(scope: string | undefined): { files: boolean; editor: boolean } {

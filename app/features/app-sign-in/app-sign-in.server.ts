@@ -4,7 +4,7 @@ import { createAppProvider, providerPaths, type AppProvider } from "./provider.s
 import { appSignInRoutes } from "./provider-routes.server";
 import { registeredClients } from "./registered-clients.server";
 import { deviceRoutes } from "./device-flow.server";
-import { storageRights } from "./app-scopes.server";
+import { mayReadFamily, storageRights } from "./app-scopes.server";
 import { fixedWindowLimiter, sharedRateLimitStore } from "~/services/rate-limiter.server";
 import type { ServerEnv } from "~/config/env.server";
 
@@ -54,12 +54,16 @@ export function createAppSignIn({ authService }: { authService: AuthService }) {
       if (!rights.files || !clients.isFirstParty(accessToken.clientId)) return null;
       return (await records("Grant").find(accessToken.grantId)) ? { uid: accessToken.accountId, editor: rights.editor } : null;
     },
-    /** The account (a parent, or a child's tablet) of any live access token, whatever its scopes (GET /api/family). */
-    async accessTokenAccount(token: string): Promise<string | null> {
+    /**
+     * For `GET /api/family`: the account (a parent, or a child's tablet) of a live access token and whether it was
+     * granted the `family` scope, or null when the token is unknown, expired or revoked or its grant has ended.
+     */
+    async accessTokenAccount(token: string): Promise<{ accountId: string; family: boolean } | null> {
       const { provider, records } = await appProvider();
       const accessToken = await provider.AccessToken.find(token);
       if (!accessToken || accessToken.isExpired || !accessToken.grantId) return null;
-      return (await records("Grant").find(accessToken.grantId)) ? accessToken.accountId : null;
+      if (!(await records("Grant").find(accessToken.grantId))) return null;
+      return { accountId: accessToken.accountId, family: mayReadFamily(accessToken.scope) };
     },
   };
 }

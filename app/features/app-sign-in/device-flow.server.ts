@@ -6,6 +6,7 @@ import { escapeHtml } from "~/lib/escape-html";
 import { childWithFamily, familyForApp } from "~/features/family/family-claims.server";
 import { recordDeviceAdded } from "~/features/family/family-devices.server";
 import type { AppSessions } from "./app-sessions.server";
+import { familyScope } from "./app-scopes.server";
 import { page, pagePolicy } from "./provider-pages.server";
 import type { RegisteredClients } from "./registered-clients.server";
 
@@ -20,8 +21,8 @@ import type { RegisteredClients } from "./registered-clients.server";
  */
 export const devicePath = "/device";
 
-/** What a child's tablet may be granted: never email, never the site's storage of parents' files. */
-export const childDeviceScopes = ["openid", "profile", "offline_access"];
+/** What a child's tablet may be granted: its family (no parent's address), never email or the parents' files. */
+export const childDeviceScopes = ["openid", "profile", "offline_access", familyScope];
 
 /** The provider's device-flow settings: its user-code pages are ours (/device), so its own are never reached. */
 export const deviceFlowFeature = { enabled: true, charset: "base-20", mask: "****-****" } as const;

@@ -1,6 +1,6 @@
 import type { FamilyBrand } from "./family-notices.server";
 import type { ChildDeviceView } from "./family-screen-types";
-import { changeFamily, refusals, requireMembership, type Actor, type Db } from "./family-store.server";
+import { changeFamily, endChildDevices, refusals, requireMembership, type Actor, type Db } from "./family-store.server";
 
 /**
  * Child devices in the family's record: the provider's device flow (app-sign-in) reports a tablet joining with its
@@ -40,6 +40,28 @@ export async function childDevicesOf(db: Db, familyId: string): Promise<ChildDev
 export async function childDevicesFor(db: Db, userId: string): Promise<ChildDeviceView[]> {
   const member = await db.selectFrom("family_member").select("family_id").where("user_id", "=", userId).executeTakeFirst();
   return member ? childDevicesOf(db, member.family_id) : [];
+}
+
+/**
+ * After an operator locks a parent (docs/decisions/621-tablets-of-a-locked-parent.md): the tablets that parent
+ * approved have already ended with the parent's sessions; when no parent of the family is left who can sign in,
+ * every other tablet of the family ends too (one approved by a parent who has since left), since nobody is left
+ * to see or end it. Answers how many tablets ended here.
+ */
+export async function endTabletsOfLockedFamily(db: Db, lockedParentId: string): Promise<number> {
+  const member = await db.selectFrom("family_member").select("family_id").where("user_id", "=", lockedParentId).executeTakeFirst();
+  if (!member) return 0;
+  const standing = await db
+    .selectFrom("family_member")
+    .innerJoin("user", "user.id", "family_member.user_id")
+    .select("user.id")
+    .where("family_member.family_id", "=", member.family_id)
+    .where("user.lockedAt", "is", null)
+    .executeTakeFirst();
+  if (standing) return 0;
+  const before = (await childDevicesOf(db, member.family_id)).length;
+  await endChildDevices(db, "family_child.family_id", member.family_id);
+  return before;
 }
 
 /** Any parent of the family ends a child's tablet: its session row goes, so its tokens stop on every instance at once. */

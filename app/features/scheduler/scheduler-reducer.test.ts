@@ -10,9 +10,19 @@ const loaded: SchedulerView = {
 const run = (view: SchedulerView, ...actions: SchedulerAction[]) => actions.reduce(schedulerReducer, view);
 
 describe("scheduler page state", () => {
-  it("ignores changes before the saved tables are read", () => {
-    const before: SchedulerView = { schedule: null };
-    expect(run(before, { type: "rename-child", name: "小明" })).toBe(before);
+  it("keeps changes made before the saved tables are read and applies them, in order, once they are", () => {
+    const task = { id: "t", name: "刷牙", icon: "🪥", days: [0], timeOfDay: "早上" } as const;
+    const before = run({ schedule: null }, { type: "rename-child", name: "小華" }, { type: "add-missing-tasks", tasks: [{ ...task, days: [0] }] });
+    expect(before.schedule).toBeNull();
+    const after = run(before, { type: "loaded", schedule: loaded.schedule! });
+    expect(after.schedule?.tables[0]).toMatchObject({ childName: "小華", tasks: [{ name: "刷牙" }] });
+    expect(after.early).toBeUndefined();
+  });
+
+  it("adds a template's tasks only once, whenever the tap was made", () => {
+    const task = { id: "t", name: "刷牙", icon: "🪥", days: [0], timeOfDay: "早上" } as const;
+    const twice = run(loaded, { type: "add-missing-tasks", tasks: [{ ...task, days: [0] }] }, { type: "add-missing-tasks", tasks: [{ ...task, id: "u", days: [0] }] });
+    expect(twice.schedule?.tables[0]?.tasks.map((added) => added.id)).toEqual(["t"]);
   });
 
   it("keeps one table per child and changes only the active one", () => {

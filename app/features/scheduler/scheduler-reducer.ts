@@ -21,6 +21,11 @@ export interface SchedulerView {
   /** null until the browser's saved tables are read (on the server and in the first render). */
   schedule: SchedulerState | null;
   problem?: LoadProblem;
+  /**
+   * Changes made before the saved tables were read (a tap kept from before hydration, the tasks a form sent in
+   * the address): applied in order once they are, so none is lost.
+   */
+  early?: ScheduleChange[];
 }
 
 /** Ids and dates come in with the action, so the reducer stays pure and testable. */
@@ -33,6 +38,8 @@ export type SchedulerAction =
   | { type: "remove-table"; id: string; today: Date }
   | { type: "rename-child"; name: string }
   | { type: "add-tasks"; tasks: Task[] }
+  /** Template tasks: those whose name the table already has are left out (a tap made before the table was read). */
+  | { type: "add-missing-tasks"; tasks: Task[] }
   | { type: "update-task"; id: string; draft: TaskDraft }
   | { type: "remove-task"; id: string }
   | { type: "move-task"; id: string; toIndex: number }
@@ -74,6 +81,10 @@ function reduceSchedule(schedule: SchedulerState, action: ScheduleChange): Sched
       return changeActive(schedule, (table) => ({ ...table, childName: action.name }));
     case "add-tasks":
       return changeActive(schedule, (table) => action.tasks.reduce(addTask, table));
+    case "add-missing-tasks":
+      return changeActive(schedule, (table) =>
+        action.tasks.reduce((changed, task) => (changed.tasks.some((existing) => existing.name === task.name) ? changed : addTask(changed, task)), table),
+      );
     case "update-task":
       return changeActive(schedule, (table) => updateTask(table, action.id, action.draft));
     case "remove-task":
@@ -88,8 +99,8 @@ function reduceSchedule(schedule: SchedulerState, action: ScheduleChange): Sched
 }
 
 export function schedulerReducer(view: SchedulerView, action: SchedulerAction): SchedulerView {
-  if (action.type === "loaded") return { schedule: action.schedule, problem: action.problem };
+  if (action.type === "loaded") return { schedule: (view.early ?? []).reduce(reduceSchedule, action.schedule), problem: action.problem };
   if (action.type === "save-failed") return view.problem ? view : { ...view, problem: "unavailable" };
-  if (!view.schedule) return view; // nothing to change before the saved tables are read
+  if (!view.schedule) return { ...view, early: [...(view.early ?? []), action] };
   return { ...view, schedule: reduceSchedule(view.schedule, action) };
 }

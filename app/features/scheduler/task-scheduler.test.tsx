@@ -1,14 +1,19 @@
-import { render, screen, waitFor, within } from "@testing-library/react";
+import { cleanup, render, screen, waitFor, within } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
+import { MemoryRouter } from "react-router";
 import { beforeEach, describe, expect, it } from "vitest";
 import { storageKey, unreadableKey } from "./storage";
 import { TaskScheduler } from "./task-scheduler";
 
 const appUrl = "https://app.example.tw";
 
-/** Renders the page and waits until it has read the browser's saved tables. */
-async function renderScheduler() {
-  render(<TaskScheduler appUrl={appUrl} />);
+/** Renders the page (at `address`) and waits until it has read the browser's saved tables. */
+async function renderScheduler(address = "/task-scheduler") {
+  render(
+    <MemoryRouter initialEntries={[address]}>
+      <TaskScheduler appUrl={appUrl} />
+    </MemoryRouter>,
+  );
   await waitFor(() => expect(screen.getByRole("region", { name: "任務表" }).getAttribute("aria-busy")).toBe("false"));
 }
 
@@ -25,6 +30,20 @@ function savedTable() {
 
 describe("TaskScheduler", () => {
   beforeEach(() => localStorage.clear());
+
+  it("adds the template tasks a form sent before the scripts ran to the table saved in the browser, once", async () => {
+    const user = userEvent.setup();
+    await renderScheduler();
+    await user.click(screen.getByRole("button", { name: "加入「刷牙洗臉」" }));
+    await user.type(screen.getByLabelText("孩子的名字"), "小美");
+    await waitFor(() => expect(savedTable()?.tasks).toHaveLength(1));
+    cleanup();
+
+    await renderScheduler("/task-scheduler?show=6-8&task=刷牙洗臉&task=寫完功課");
+    expect(screen.getByRole("table", { name: /小美的任務表/ })).toBeTruthy();
+    expect(taskNamesInTable()).toEqual(["刷牙洗臉", "寫完功課"]);
+    await waitFor(() => expect(savedTable()?.tasks.map((task: { name: string }) => task.name)).toEqual(["刷牙洗臉", "寫完功課"]));
+  });
 
   it("builds a table from a template, ticks cells and saves them in the browser", async () => {
     const user = userEvent.setup();

@@ -1,4 +1,5 @@
 import { useEffect, useState } from "react";
+import { useSearchParams } from "react-router";
 import { AppInvite } from "./app-invite";
 import { BackupControls } from "./backup-controls";
 import {
@@ -16,13 +17,25 @@ import { TableSwitcher } from "./table-switcher";
 import { TaskForm } from "./task-form";
 import { TaskList } from "./task-list";
 import { TemplatePicker } from "./template-picker";
+import { readTemplateAddress } from "./template-address";
 import { TickTable } from "./tick-table";
 import { useScheduler } from "./use-scheduler";
 import "./scheduler.css";
 
-/** What the server and the first render show: one blank table, so hydration changes nothing visible. */
-const blankTable: ChildTable = { id: "", childName: "", weekStart: "", tasks: [], ticks: [] };
-const blankSchedule: SchedulerState = { tables: [blankTable], activeTableId: "" };
+/**
+ * What the server and the first render show: one table holding the template tasks the address asks for (none
+ * usually), with ids made from their place, so hydration changes nothing visible.
+ */
+function addressSchedule(tasks: TaskDraft[]): SchedulerState {
+  const table: ChildTable = {
+    id: "",
+    childName: "",
+    weekStart: "",
+    tasks: tasks.map((task, index) => ({ ...task, id: `address-${index}` })),
+    ticks: [],
+  };
+  return { tables: [table], activeTableId: "" };
+}
 
 const problemText = {
   unreadable: "之前存在這台裝置上的任務表讀不出來，所以先幫你開了一張新的表。原本的資料另外留在瀏覽器裡，沒有被覆蓋。",
@@ -32,8 +45,23 @@ const problemText = {
 export function TaskScheduler({ appUrl }: { appUrl: string | null }) {
   const { view, dispatch } = useScheduler();
   const [message, setMessage] = useState("");
-  const schedule = view.schedule ?? blankSchedule;
-  const table = activeTable(schedule) ?? blankTable;
+  const [search, setSearch] = useSearchParams();
+  const [address] = useState(() => readTemplateAddress(search));
+  const schedule = view.schedule ?? addressSchedule(address.tasks);
+  const table = activeTable(schedule) ?? schedule.tables[0]!;
+
+  // The address's tasks (a form sent before the scripts ran) join the table saved in this browser once it is
+  // read; the address is then cleared, so a reload does not add them again.
+  useEffect(() => {
+    if (!address.tasks.length) return;
+    dispatch({
+      type: "add-missing-tasks",
+      tasks: address.tasks.map((task) => ({ ...task, id: newId() })),
+    });
+    setSearch({}, { replace: true, preventScrollReset: true });
+    // Once, at the first render in the browser.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
 
   // Messages stay long enough to read, then clear so the next one is announced too.
   useEffect(() => {
@@ -42,8 +70,9 @@ export function TaskScheduler({ appUrl }: { appUrl: string | null }) {
     return () => clearTimeout(timer);
   }, [message]);
 
-  const addTasks = (drafts: TaskDraft[]) => {
-    dispatch({ type: "add-tasks", tasks: drafts.map((draft) => ({ ...draft, id: newId() })) });
+  const addTasks = (drafts: TaskDraft[], fromTemplate = false) => {
+    const tasks = drafts.map((draft) => ({ ...draft, id: newId() }));
+    dispatch(fromTemplate ? { type: "add-missing-tasks", tasks } : { type: "add-tasks", tasks });
     setMessage(drafts.length === 1 ? `已加入「${drafts[0]?.name}」。` : `已加入 ${drafts.length} 項任務。`);
   };
 
@@ -67,6 +96,13 @@ export function TaskScheduler({ appUrl }: { appUrl: string | null }) {
           幫孩子把每天要做的事排成一張表：挑好任務、完成就打勾、一週結束數數得到幾顆星星。可以直接在手機上勾，也可以印出來貼在冰箱上。
         </p>
         <p className="scheduler-privacy">不用註冊。任務表只存在這台裝置的瀏覽器裡，不會傳到我們的伺服器。</p>
+        <noscript>
+          <p className="scheduler-notice">
+            這個瀏覽器沒有開啟
+            JavaScript：你還是可以從下面的範本挑任務排出一張表，再用瀏覽器的列印功能印出來；但打勾、填孩子的名字、自己新增或調整任務、多張表、儲存與備份都需要開啟
+            JavaScript。
+          </p>
+        </noscript>
       </div>
 
       {view.problem && (
@@ -113,9 +149,10 @@ export function TaskScheduler({ appUrl }: { appUrl: string | null }) {
         <h2 id="templates-heading">從範本快速加入</h2>
         <p>依孩子的年齡挑幾項開始，加入後都可以再修改。</p>
         <TemplatePicker
+          initialAgeId={address.ageId}
           existingNames={table.tasks.map((task) => task.name)}
           roomLeft={maxTasksPerTable - table.tasks.length}
-          onAdd={addTasks}
+          onAdd={(drafts) => addTasks(drafts, true)}
         />
       </section>
 

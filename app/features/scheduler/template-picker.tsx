@@ -1,30 +1,46 @@
-import { useState } from "react";
+import { useState, type MouseEvent } from "react";
 import type { TaskDraft } from "./model";
+import { addressFields } from "./template-address";
 import { ageTemplates } from "./templates";
 import { daysSummary } from "./week";
 
 interface TemplatePickerProps {
+  /** The age shown first (the address's, else the default). */
+  initialAgeId: string;
   existingNames: string[];
   roomLeft: number;
   onAdd: (drafts: TaskDraft[]) => void;
 }
 
-/** Quick-add from age templates: pick an age, add one task or all of them. */
-export function TemplatePicker({ existingNames, roomLeft, onAdd }: TemplatePickerProps) {
-  const [ageId, setAgeId] = useState(ageTemplates[1]?.id ?? "");
+/**
+ * Quick-add from age templates: pick an age, add one task or all of them. A GET form (template-address.ts): its
+ * buttons submit it when the page's scripts are not running, and do their work in the page when they are.
+ */
+export function TemplatePicker({ initialAgeId, existingNames, roomLeft, onAdd }: TemplatePickerProps) {
+  const [ageId, setAgeId] = useState(initialAgeId);
   const template = ageTemplates.find((candidate) => candidate.id === ageId);
   const missing = template?.tasks.filter((task) => !existingNames.includes(task.name)) ?? [];
+  /** With scripts, a button works in the page and the form is not sent. */
+  const inPage = (work: () => void) => (event: MouseEvent) => {
+    event.preventDefault();
+    work();
+  };
 
   return (
-    <div className="template-picker">
+    <form className="template-picker" method="get" action="/task-scheduler">
+      {existingNames.map((name) => (
+        <input key={name} type="hidden" name={addressFields.task} value={name} />
+      ))}
       <div className="scheduler-actions" role="group" aria-label="孩子的年齡">
         {ageTemplates.map((age) => (
           <button
             key={age.id}
-            type="button"
+            type="submit"
+            name={addressFields.show}
+            value={age.id}
             className={`button${age.id === ageId ? " button--primary" : ""}`}
             aria-pressed={age.id === ageId}
-            onClick={() => setAgeId(age.id)}
+            onClick={inPage(() => setAgeId(age.id))}
           >
             {age.label}
           </button>
@@ -32,6 +48,7 @@ export function TemplatePicker({ existingNames, roomLeft, onAdd }: TemplatePicke
       </div>
       {template && (
         <>
+          <input type="hidden" name={addressFields.show} value={template.id} />
           <ul className="template-picker__list">
             {template.tasks.map((task) => {
               const added = existingNames.includes(task.name);
@@ -45,11 +62,13 @@ export function TemplatePicker({ existingNames, roomLeft, onAdd }: TemplatePicke
                     </span>
                   </span>
                   <button
-                    type="button"
+                    type="submit"
+                    name={addressFields.task}
+                    value={task.name}
                     className="icon-button"
                     aria-label={added ? `「${task.name}」已加入` : `加入「${task.name}」`}
                     disabled={added || roomLeft === 0}
-                    onClick={() => onAdd([task])}
+                    onClick={inPage(() => onAdd([task]))}
                   >
                     {added ? "已加入" : "加入"}
                   </button>
@@ -58,15 +77,17 @@ export function TemplatePicker({ existingNames, roomLeft, onAdd }: TemplatePicke
             })}
           </ul>
           <button
-            type="button"
+            type="submit"
+            name={addressFields.all}
+            value={template.id}
             className="button button--primary"
             disabled={missing.length === 0 || roomLeft === 0}
-            onClick={() => onAdd(missing.slice(0, roomLeft))}
+            onClick={inPage(() => onAdd(missing.slice(0, roomLeft)))}
           >
             全部加入（{template.label}）
           </button>
         </>
       )}
-    </div>
+    </form>
   );
 }

@@ -3,9 +3,7 @@ import { usePublicEnv } from "~/config/use-public-env";
 import type { ShareMethod } from "~/features/analytics/analytics-events";
 import { track } from "~/features/analytics/track";
 import { Dialog } from "~/components/ui/dialog";
-import { COPIED_CONFIRMATION_MS, copyText, openSharePopup, shareLinks, shareText, type ShareLinkMethod } from "./share";
-
-const linkLabels: Record<ShareLinkMethod, string> = { facebook: "Facebook", twitter: "Twitter (X)", line: "LINE" };
+import { COPIED_CONFIRMATION_MS, copyText, openSharePopup, shareLinkLabels, shareLinks, shareText, type ShareLinkMethod } from "./share";
 
 /** Shares SITE_URL with the fixed promotional text. Failures are only logged (the original §8). */
 export function ShareDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
@@ -52,7 +50,7 @@ export function ShareDialog({ open, onClose }: { open: boolean; onClose: () => v
               openSharePopup(links[method]);
             }}
           >
-            分享到 {linkLabels[method]}
+            分享到 {shareLinkLabels[method]}
           </button>
         ))}
         <button type="button" className="button" onClick={copyLink}>

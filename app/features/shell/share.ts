@@ -6,6 +6,8 @@ export const COPIED_CONFIRMATION_MS = 2_000;
 
 export type ShareLinkMethod = Extract<ShareMethod, "facebook" | "twitter" | "line">;
 
+export const shareLinkLabels: Record<ShareLinkMethod, string> = { facebook: "Facebook", twitter: "Twitter (X)", line: "LINE" };
+
 /** The fixed promotional text shared together with the site's root address. */
 export function shareText(productName: string): string {
   return `推薦給家長：${productName}用遊戲化的任務，陪孩子養成獨立與責任感！`;

@@ -85,6 +85,26 @@ describe("SiteFooter", () => {
     expect(dataLayerEvents()).toEqual([["event", "fanpage_support_click", { source: "follow_us_dialog" }]]);
   });
 
+  it("follow us without a Facebook group: the Facebook page, else the site's own 最新消息; the control is that link without JavaScript", async () => {
+    renderInRouter(SiteFooter, "/", { ...testEnv, followUs: { href: "/news", kind: "news" } });
+    await footerNav();
+    const control = screen.getByRole("button", { name: "追蹤我們" });
+    expect([control.tagName, control.getAttribute("href")]).toEqual(["A", "/news"]);
+    await userEvent.click(control);
+    const link = within(screen.getByRole("dialog", { name: "追蹤我們" })).getByRole("link", { name: "前往最新消息" });
+    expect([link.getAttribute("href"), link.getAttribute("target")]).toEqual(["/news", null]);
+  });
+
+  it("share without JavaScript: 分享網站 leads to share links and the address in the page", async () => {
+    renderInRouter(SiteFooter);
+    await footerNav();
+    const control = screen.getByRole("button", { name: "分享網站" });
+    const target = document.getElementById(control.getAttribute("href")!.slice(1))!;
+    expect(within(target).getAllByRole("link").map((link) => link.textContent)).toEqual(["分享到 Facebook", "分享到 Twitter (X)", "分享到 LINE"]);
+    expect(within(target).getByRole("link", { name: "分享到 LINE" }).getAttribute("href")).toContain(encodeURIComponent("https://example.tw"));
+    expect(target.textContent).toContain("網址：https://example.tw");
+  });
+
   it("parent partner mutual help: two partner types, three steps, a mail with a subject", async () => {
     const dialog = await openDialog("家長夥伴互助");
     const [types, steps] = within(dialog).getAllByRole("list");

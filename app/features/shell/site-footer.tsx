@@ -5,6 +5,7 @@ import { FollowDialog } from "./follow-dialog";
 import { ParentPartnerDialog } from "./parent-partner-dialog";
 import { PartnershipDialog } from "./partnership-dialog";
 import { ShareDialog } from "./share-dialog";
+import { shareLinkLabels, shareLinks, shareText, type ShareLinkMethod } from "./share";
 import { useCurrentYear } from "./use-current-year";
 
 const siteLinks = [
@@ -44,6 +45,9 @@ export function SiteFooter() {
     { href: env.feedbackFormUrl, label: "意見回饋表單" },
   ].filter((link): link is { href: string; label: string } => link.href !== null);
   const shownDialogs = Object.keys(dialogs) as DialogName[];
+  // Without JavaScript these two are links that do the work themselves (the share links below, the page to
+  // follow); with it they open their dialog. A tap before the scripts arrive is kept (defer-hydration.server.ts).
+  const withoutScript: Partial<Record<DialogName, string>> = { share: `#${shareFallbackId}`, follow: env.followUs.href };
 
   return (
     <footer className="site-footer">
@@ -81,12 +85,30 @@ export function SiteFooter() {
             支持我們
           </h2>
           <div className="site-footer__buttons">
-            {shownDialogs.map((name) => (
-              <button key={name} type="button" className="button" onClick={() => setOpenDialog(name)}>
-                {dialogs[name].label}
-              </button>
-            ))}
+            {shownDialogs.map((name) => {
+              const href = withoutScript[name];
+              return href ? (
+                <a
+                  key={name}
+                  href={href}
+                  role="button"
+                  className="button"
+                  data-keep-early-tap=""
+                  onClick={(event) => {
+                    event.preventDefault();
+                    setOpenDialog(name);
+                  }}
+                >
+                  {dialogs[name].label}
+                </a>
+              ) : (
+                <button key={name} type="button" className="button" onClick={() => setOpenDialog(name)}>
+                  {dialogs[name].label}
+                </button>
+              );
+            })}
           </div>
+          <ShareWithoutScript siteUrl={env.siteUrl} productName={env.productName} />
         </section>
         <p className="site-footer__copyright">
           © {year} {env.productName}
@@ -97,6 +119,29 @@ export function SiteFooter() {
         return <Component key={name} open={openDialog === name} onClose={() => setOpenDialog(null)} />;
       })}
     </footer>
+  );
+}
+
+const shareFallbackId = "share-site";
+
+/** 分享網站 without JavaScript: shown only as the target of its link (CSS `:target`), the share links and the address. */
+function ShareWithoutScript({ siteUrl, productName }: { siteUrl: string; productName: string }) {
+  const text = shareText(productName);
+  const links = shareLinks(siteUrl, text);
+  return (
+    <div id={shareFallbackId} className="site-footer__share">
+      <p>{text}</p>
+      <ul>
+        {(Object.keys(links) as ShareLinkMethod[]).map((method) => (
+          <li key={method}>
+            <a href={links[method]} target="_blank" rel="noopener noreferrer">
+              分享到 {shareLinkLabels[method]}
+            </a>
+          </li>
+        ))}
+      </ul>
+      <p>網址：{siteUrl}</p>
+    </div>
   );
 }
 

@@ -1,3 +1,5 @@
+import fs from "node:fs";
+import path from "node:path";
 import AxeBuilder from "@axe-core/playwright";
 import { chromium, type Browser, type BrowserContextOptions, type Page } from "playwright-core";
 import { afterAll, beforeAll, expect, inject } from "vitest";
@@ -68,6 +70,16 @@ export async function expectNoAxeViolations(page: Page, label = page.url()) {
     (violation) => `${label}: ${violation.id} (${violation.impact}) at ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`,
   );
   expect(violations).toEqual([]);
+}
+
+/**
+ * Saves a screenshot of the page as `<name>.png` in SCREENSHOT_DIR (`npm run screenshots:parent-trips` sets it to
+ * the docs' folder), else in test-results/screenshots/.
+ */
+export async function saveScreenshot(page: Page, name: string) {
+  const dir = process.env.SCREENSHOT_DIR ?? path.join("test-results", "screenshots");
+  fs.mkdirSync(dir, { recursive: true });
+  await page.screenshot({ path: path.join(dir, `${name}.png`) });
 }
 
 /** Resolves once React has hydrated the page (the root marks <html data-hydrated>). */
