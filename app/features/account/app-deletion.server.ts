@@ -29,10 +29,11 @@ const outcomes: readonly FromAppOutcome[] = ["confirmed", "other-account", "expi
 export const fromAppOutcome = (value: string | null): FromAppOutcome | null => outcomes.find((outcome) => outcome === value) ?? null;
 
 /** `POST /api/app/account-deletion` for the app; the host hands in the provider's access-token check. */
-export function appDeletionApi({ db, siteUrl, appTokenAccount }: { db: Kysely<Database>; siteUrl: string; appTokenAccount: (token: string) => Promise<string | null> }) {
+export function appDeletionApi({ db, siteUrl, appTokenAccount }: { db: Kysely<Database>; siteUrl: string; appTokenAccount: (token: string) => Promise<{ accountId: string } | null> }) {
   return new Hono().post("/api/app/account-deletion", async (c) => {
     const token = c.req.header("authorization")?.match(/^Bearer\s+(\S+)$/i)?.[1];
-    const accountId = token ? await appTokenAccount(token) : null;
+    // Any live token of the parent will do, whatever its scopes: it only names whose deletion page to open.
+    const accountId = token ? (await appTokenAccount(token))?.accountId : undefined;
     // Only a parent's account is deleted this way (a child's tablet has no account of its own, nor a guest).
     const parent = accountId ? await db.selectFrom("user").select(["id", "isAnonymous"]).where("id", "=", accountId).executeTakeFirst() : undefined;
     if (!parent || parent.isAnonymous) {
