@@ -43,11 +43,11 @@ const features = {
   },
   // The sign-in layer's public face: the endpoint table, the viewer on the server, the browser's client and hooks,
   // the password policy and how a user is named, the provider buttons, the user-data registry, the service, and
-  // how a phone number is typed and shown.
+  // how a phone number is typed and shown, and the bot check's form field.
   auth: {
     public: [
       "auth-endpoints.ts", "viewer.server.ts", "auth-provider.tsx", "auth-client.ts", "password-policy.ts", "display-name.ts", "social-buttons.tsx",
-      "user-data-hooks.server.ts", "auth-service.server.ts", "auth-http.server.ts", "device-name.ts", "phone-number.ts", "apple-notifications.server.ts",
+      "user-data-hooks.server.ts", "auth-service.server.ts", "auth-http.server.ts", "device-name.ts", "phone-number.ts", "bot-check-field.tsx", "apple-notifications.server.ts",
       "operator-session.server.ts", "roles.ts",
     ],
     host: ["auth-service.server.ts", "auth-http.server.ts", "user-data-hooks.server.ts"],

@@ -12,6 +12,7 @@ import { redisAnswers } from "~/services/redis.server";
 import { broadcastOverRedis, listenToSiblingWorkers } from "~/services/public-content.server";
 import { canonicalRedirect } from "./redirects";
 import { baselineHeaders, loadCspHashes, securityHeaders, standaloneHeaders, staticFileHeaders, withCspNonce } from "./headers";
+import { botCheckFrames } from "~/features/security/csp.server";
 import { methodPolicy } from "./methods";
 import { staticFiles } from "./static-files";
 import { readiness } from "./health";
@@ -101,6 +102,7 @@ export function createApp() {
     analytics: Boolean(env.GA_MEASUREMENT_ID),
     // A form may lead off the site: a sign-in on its way to an app, a provider being linked to the account.
     formTargets: [...appRedirectSources(env), ...socialSignInOrigins(env)],
+    frames: botCheckFrames(env.BOT_CHECK),
   };
   if (import.meta.env.PROD) {
     // Files of the build answer first, each with the whole header set made at start-up (decision 701).
@@ -115,6 +117,7 @@ export function createApp() {
     cspHashes: headerOptions.cspHashes,
     analytics: headerOptions.analytics,
     formTargets: headerOptions.formTargets,
+    frames: headerOptions.frames,
   });
   app.use(pageCache.invalidateOnWrite);
   const limitBody = bodyLimit({

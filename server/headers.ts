@@ -30,6 +30,8 @@ interface HeaderOptions {
   analytics: boolean;
   /** Where a page's form may end up besides the site: the registered apps' redirect addresses. */
   formTargets: readonly string[];
+  /** What a page may frame besides itself (the bot check's provider). */
+  frames: readonly string[];
 }
 
 /** The headers every answer carries whatever its content (the CSP and COOP come on top). */
@@ -58,7 +60,7 @@ export function staticFileHeaders(options: HeaderOptions): (pagePath: string | n
     const scriptHashes = pagePath === null ? undefined : options.cspHashes.pages[pagePath];
     const policy =
       contentType.includes("text/html") && scriptHashes
-        ? contentSecurityPolicy({ scriptHashes, styleHashes: options.cspHashes.styles, analytics: options.analytics, formTargets: options.formTargets })
+        ? contentSecurityPolicy({ scriptHashes, styleHashes: options.cspHashes.styles, analytics: options.analytics, formTargets: options.formTargets, frames: options.frames })
         : resourcePolicy;
     return Object.fromEntries([...common, defaultOpenerPolicy, ["Content-Security-Policy", policy]]);
   };
@@ -91,7 +93,7 @@ export function securityHeaders(options: HeaderOptions): MiddlewareHandler {
 function contentSecurityHeader(c: Context, nonce: string, options: HeaderOptions): [string, string][] {
   if (c.res.headers.has("Content-Security-Policy")) return [];
   if (!(c.res.headers.get("content-type") ?? "").includes("text/html")) return [["Content-Security-Policy", resourcePolicy]];
-  return [["Content-Security-Policy", contentSecurityPolicy({ nonce, styleHashes: options.cspHashes.styles, analytics: options.analytics, formTargets: options.formTargets })]];
+  return [["Content-Security-Policy", contentSecurityPolicy({ nonce, styleHashes: options.cspHashes.styles, analytics: options.analytics, formTargets: options.formTargets, frames: options.frames })]];
 }
 
 const finishedAnswers = new WeakSet<Response>();

@@ -23,6 +23,7 @@ export interface PageCacheOptions {
   cspHashes: CspHashes;
   analytics: boolean;
   formTargets: readonly string[];
+  frames: readonly string[];
 }
 
 /** Pages whose HTML (and `.data` for client navigation) depends on the database but not on the visitor. */
@@ -55,6 +56,7 @@ function policyFor(html: string, options: PageCacheOptions): string {
     styleHashes: [...new Set([...options.cspHashes.styles, ...styles])],
     analytics: options.analytics,
     formTargets: options.formTargets,
+    frames: options.frames,
   });
 }
 

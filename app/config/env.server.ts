@@ -243,6 +243,20 @@ const envSchema = z
     TWILIO_ACCOUNT_SID: optionalText,
     TWILIO_AUTH_TOKEN: optionalText,
     TWILIO_VERIFY_SERVICE_SID: optionalText,
+    // The bot check before sign-up, a guest, a text, an emailed link and a reset mail (bot-check.server.ts).
+    BOT_CHECK: z.enum(["proof-of-work", "turnstile", "recaptcha", "off"]).default("proof-of-work"),
+    // Signs the proof-of-work challenges; unset, derived from AUTH_SECRET.
+    BOT_CHECK_SECRET: optionalText.pipe(z.string().min(32).optional()),
+    // Hashes a browser tries on average, about half the most (a phone solves 100 000 in well under a second).
+    BOT_CHECK_WORK: z.coerce.number().int().min(1).max(10_000_000).default(100_000),
+    // Forms sent without JavaScript (no solved challenge) from one address.
+    RATE_LIMIT_NO_SCRIPT_PER_IP: fixedWindow("5/3600"),
+    TURNSTILE_SITE_KEY: optionalText,
+    TURNSTILE_SECRET_KEY: optionalText,
+    TURNSTILE_VERIFY_URL: optionalUrl.default("https://challenges.cloudflare.com/turnstile/v0/siteverify"),
+    RECAPTCHA_SITE_KEY: optionalText,
+    RECAPTCHA_SECRET_KEY: optionalText,
+    RECAPTCHA_VERIFY_URL: optionalUrl.default("https://www.google.com/recaptcha/api/siteverify"),
     RATE_LIMIT_MAX_KEYS: z.coerce.number().int().min(1_000).max(10_000_000).default(100_000),
 
     AUTH_SECRET: optionalText.pipe(z.string().min(32).optional()),
@@ -346,6 +360,14 @@ const envSchema = z
     }
     if (!loopback && env.SMS_PROVIDER === "mailbox") {
       ctx.addIssue({ code: "custom", path: ["SMS_PROVIDER"], message: "公開的 SITE_URL 不能把簡訊放進開發用信箱，請設定 mitake、every8d 或 twilio" });
+    }
+    // A provider's check needs its keys; only a loopback site may go without any check (tests, development).
+    const botCheckNeeds = { "proof-of-work": [], off: [], turnstile: ["TURNSTILE_SITE_KEY", "TURNSTILE_SECRET_KEY"], recaptcha: ["RECAPTCHA_SITE_KEY", "RECAPTCHA_SECRET_KEY"] } as const;
+    for (const name of botCheckNeeds[env.BOT_CHECK]) {
+      if (!env[name]) ctx.addIssue({ code: "custom", path: [name], message: `BOT_CHECK=${env.BOT_CHECK} 需要設定 ${name}` });
+    }
+    if (!loopback && env.BOT_CHECK === "off") {
+      ctx.addIssue({ code: "custom", path: ["BOT_CHECK"], message: "公開的 SITE_URL 不能關閉機器人檢查，請用 proof-of-work、turnstile 或 recaptcha" });
     }
     if (!loopback && !env.AUTH_SECRET) {
       ctx.addIssue({

@@ -1,6 +1,7 @@
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { createVerifiedAccount, signInTo } from "./helpers/accounts";
+import { createVerifiedAccount, givePhoneNumber, signInTo } from "./helpers/accounts";
+import { turnOnTwoStep } from "./helpers/two-step";
 import { baseURL, openPage, useBrowser } from "./helpers/browser";
 
 /** A fresh Taiwanese mobile: its E.164 form (the mailbox key) and how a parent types it. */
@@ -25,14 +26,19 @@ async function me(page: Page) {
   return ((await answer.json()) as { user: { displayName: string | null; isAnonymous: boolean } | null }).user;
 }
 
-/** The two steps of /login/phone: the number, then the texted code (and a display name the first time). */
-async function signInByPhone(page: Page, number: { e164: string; typed: string }, displayName?: string) {
+/** Sends /login/phone's two forms: the number, then the texted code (and a display name the first time). */
+async function sendPhoneCode(page: Page, number: { e164: string; typed: string }, displayName?: string) {
   await page.getByLabel("手機號碼").fill(number.typed);
   await page.getByRole("button", { name: "傳送驗證碼" }).click();
   await page.getByLabel("簡訊驗證碼").waitFor();
   await page.getByLabel("簡訊驗證碼").fill(await textedCode(number.e164));
   if (displayName) await page.getByLabel(/顯示名稱/).fill(displayName);
   await page.getByRole("button", { name: "登入", exact: true }).click();
+}
+
+/** The two steps of /login/phone, signed in at the end. */
+async function signInByPhone(page: Page, number: { e164: string; typed: string }, displayName?: string) {
+  await sendPhoneCode(page, number, displayName);
   await page.waitForURL((url) => url.pathname === "/");
 }
 
@@ -71,6 +77,49 @@ describe("phone sign-in", () => {
   });
 });
 
+/** Adds `number` in the account center's 登入方式 (a texted code, then that code) of the account signed in on `page`. */
+async function addNumber(page: Page, number: { e164: string; typed: string }) {
+  const methods = page.getByRole("region", { name: "登入方式" });
+  await methods.getByLabel("手機號碼").fill(number.typed);
+  await methods.getByRole("button", { name: "傳送驗證碼" }).click();
+  await methods.getByLabel("簡訊驗證碼").fill(await textedCode(number.e164));
+  await methods.getByRole("button", { name: "加入手機號碼" }).click();
+  await page.getByRole("status").filter({ hasText: "手機號碼已加入" }).waitFor();
+  await methods.getByText(number.typed).waitFor();
+}
+
+describe("two-step sign-in after a texted code", () => {
+  const browser = useBrowser();
+
+  it("asks an account with an authenticator app for its code before any session, with and without JavaScript", { timeout: 180_000 }, async () => {
+    for (const javaScriptEnabled of [true, false]) {
+      const maker = await browser.newPage();
+      const email = await createVerifiedAccount(maker);
+      await maker.context().close();
+      const owner = await browser.newPage();
+      await signInTo(owner, email, "/account");
+      const { nextCode } = await turnOnTwoStep(owner);
+      await owner.context().close();
+      // Adding a number in the account center is tested below; here the number is the account's already.
+      const number = newNumber();
+      await givePhoneNumber(email, number.e164);
+
+      const page = await browser.newPage({ javaScriptEnabled });
+      if (javaScriptEnabled) await openPage(page, "/login/phone");
+      else await page.goto("/login/phone");
+      await sendPhoneCode(page, number);
+      await page.waitForURL((url) => url.pathname === "/login/two-step");
+      // The texted code alone made no session: the account waits for its second factor.
+      expect(await me(page)).toBeNull();
+      await page.getByLabel("驗證碼").fill(await nextCode());
+      await page.getByRole("button", { name: "驗證並登入" }).click();
+      await page.waitForURL((url) => url.pathname === "/");
+      expect(((await (await page.request.get("/api/auth/me")).json()) as { user: { email: string } | null }).user?.email, `JavaScript ${javaScriptEnabled}`).toBe(email);
+      await page.context().close();
+    }
+  });
+});
+
 describe("a phone number in the account center", () => {
   const browser = useBrowser();
 
@@ -81,12 +130,7 @@ describe("a phone number in the account center", () => {
     await methods.getByLabel("手機號碼").fill("02-2345-6789");
     await methods.getByRole("button", { name: "傳送驗證碼" }).click();
     await methods.getByText("請輸入正確的手機號碼").first().waitFor();
-    await methods.getByLabel("手機號碼").fill(number.typed);
-    await methods.getByRole("button", { name: "傳送驗證碼" }).click();
-    await methods.getByLabel("簡訊驗證碼").fill(await textedCode(number.e164));
-    await methods.getByRole("button", { name: "加入手機號碼" }).click();
-    await page.getByRole("status").filter({ hasText: "手機號碼已加入" }).waitFor();
-    await methods.getByText(number.typed).waitFor();
+    await addNumber(page, number);
     expect(((await (await page.request.get("/api/auth/me")).json()) as { user: { phoneNumber: string | null } }).user.phoneNumber).toBe(number.e164);
 
     await methods.getByRole("button", { name: "移除手機號碼" }).click();

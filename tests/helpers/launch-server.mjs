@@ -36,6 +36,9 @@ export async function launchServer({ port = 3000, buildDir, env = {}, waitForHea
       REQUEST_DEADLINE_MS: "30000",
       // Several test servers run at once: no metrics port unless a test asks for one.
       METRICS_PORT: "0",
+      // Tests of other things sign up and ask for mail through the API many times from one address; the bot
+      // check's own tests (tests/e2e/bot-check.test.ts) turn it on (a public site cannot turn it off).
+      BOT_CHECK: "off",
       ...env,
     },
     stdio: ["ignore", "pipe", "pipe"],

@@ -7,6 +7,8 @@ import { listMailbox, type MailboxEntry } from "~/features/mail/mailbox.server";
 import type { IdentityRecord } from "~/features/auth/identity-record";
 import { authRoutes } from "~server/auth-routes";
 import type { TestDatabase } from "~tests/helpers/databases";
+import { solveChallenge, type Challenge } from "altcha-lib";
+import { deriveKey } from "altcha-lib/algorithms/sha";
 
 export interface AuthTestServer {
   baseURL: string;
@@ -38,7 +40,9 @@ export async function startAuthServer(
   const port = (server.address() as AddressInfo).port;
   const baseURL = `http://localhost:${port}`;
   const service = createAuthService({
-    env: parseEnv({ SITE_URL: baseURL, TRUSTED_PROXIES: "127.0.0.1", REDIS_URL: "", ...env }),
+    // The bot check off unless a test asks for it (tests/integration/bot-check.test.ts): the others sign up
+    // and ask for mail through the API by the hundred.
+    env: parseEnv({ SITE_URL: baseURL, TRUSTED_PROXIES: "127.0.0.1", REDIS_URL: "", BOT_CHECK: "off", ...env }),
     database: database.handle,
     rateLimitPrefix: options.rateLimitPrefix,
   });
@@ -80,14 +84,14 @@ export class AuthTestClient {
   readonly cookies = new Map<string, string>();
 
   constructor(
-    private readonly baseURL: string,
+    readonly baseURL: string,
     readonly ip: string,
     private readonly origin: string,
     private readonly userAgent?: string,
   ) {}
 
-  async request<T = Record<string, unknown>>(method: "GET" | "POST", path: string, body?: unknown): Promise<ApiAnswer<T>> {
-    const headers: Record<string, string> = { origin: this.origin, "x-forwarded-for": this.ip };
+  async request<T = Record<string, unknown>>(method: "GET" | "POST", path: string, body?: unknown, extraHeaders: Record<string, string> = {}): Promise<ApiAnswer<T>> {
+    const headers: Record<string, string> = { ...extraHeaders, origin: this.origin, "x-forwarded-for": this.ip };
     if (body !== undefined) headers["content-type"] = "application/json";
     if (this.userAgent) headers["user-agent"] = this.userAgent;
     if (this.cookies.size) headers.cookie = [...this.cookies].map(([name, value]) => `${name}=${value}`).join("; ");
@@ -113,8 +117,9 @@ export class AuthTestClient {
     return { status: response.status, body: parsed as T, headers: response.headers };
   }
 
-  post<T = Record<string, unknown>>(path: string, body: unknown = {}) {
-    return this.request<T>("POST", `/api/auth${path}`, body);
+  /** `headers`: more request headers (a bot check's answer). */
+  post<T = Record<string, unknown>>(path: string, body: unknown = {}, headers?: Record<string, string>) {
+    return this.request<T>("POST", `/api/auth${path}`, body, headers);
   }
 
   get<T = Record<string, unknown>>(path: string) {
@@ -125,4 +130,15 @@ export class AuthTestClient {
     const answer = await this.get<{ user: IdentityRecord | null }>("/me");
     return answer.body.user;
   }
+}
+
+/**
+ * A solved bot check as a browser's form sends it (the `X-Bot-Check` header): the site's own challenge, fetched with
+ * `get` (a path under /api/auth), solved (bot-check.server.ts).
+ */
+export async function solvedBotCheck(get: (path: string) => Promise<Response>): Promise<string> {
+  const task = (await (await get("/bot-check/challenge")).json()) as { kind: string; challenge: Challenge };
+  if (task.kind !== "proof-of-work") throw new Error(`the site's bot check is ${task.kind}`);
+  const solution = await solveChallenge({ challenge: task.challenge, deriveKey });
+  return Buffer.from(JSON.stringify({ challenge: task.challenge, solution })).toString("base64");
 }

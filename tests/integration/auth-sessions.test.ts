@@ -63,6 +63,23 @@ describeEachDatabase("sessions and links", (database) => {
     expect((await client.me())?.email).toBe(email);
   });
 
+  it("signs in a browser that still carries the signed cookie of a session that has ended, and keeps it signed in", async () => {
+    const client = server.client();
+    const { email, token } = await verifiedUser(client);
+    expect((await server.client().get(`/verify-email?token=${encodeURIComponent(token)}`)).status).toBe(200);
+    expect((await client.post("/sign-in/email", { email, password })).status).toBe(200);
+    const stale = new Map(client.cookies);
+    // Signed out elsewhere (the same as a lock, an operator's sign-out or an expiry): the cookie still has a good signature.
+    expect((await server.client().post("/sign-in/email", { email, password })).status).toBe(200);
+    await db().deleteFrom("session").where("token", "=", sessionToken(client)).execute();
+    for (const [name, value] of stale) client.cookies.set(name, value);
+
+    expect((await client.post("/sign-in/email", { email, password })).status).toBe(200);
+    expect(sessionToken(client)).toMatch(/\w{20,}/);
+    expect(await sessionRow(sessionToken(client))).toBeDefined();
+    expect((await client.me())?.email).toBe(email);
+  });
+
   it("gives a session an idle lifetime of 7 days that slides, but never past 30 days from sign-in", async () => {
     const client = server.client();
     await client.post("/sign-in/anonymous");

@@ -62,7 +62,7 @@ export async function accountSecurityAction(request: Request) {
     // Only to the signed-in account's own address: the form carries none.
     const user = await currentIdentity(request);
     if (!user?.email || user.isAnonymous) answer = { ok: false, status: 401, body: { code: "auth/no-current-user" }, cookies: [], retryAfter: null };
-    else answer = await callAuthApi(request, authPaths.requestPasswordReset, { email: user.email, redirectTo: resetPasswordPage });
+    else answer = await callAuthApi(request, authPaths.requestPasswordReset, { email: user.email, redirectTo: resetPasswordPage }, undefined, fields);
   } else {
     return unknownIntent();
   }

@@ -137,7 +137,7 @@ async function phoneNumberAction(request: Request, intent: PhoneIntent, fields: 
   if (intent === "send-phone-code") {
     const parsed = phoneSchema.safeParse(fields);
     if (!parsed.success) return invalid(parsed.error, values, intent);
-    const answer = await callAuth(request, authPaths.phoneNumberSendOtp, { phoneNumber: parsed.data.phoneNumber });
+    const answer = await callAuth(request, authPaths.phoneNumberSendOtp, { phoneNumber: parsed.data.phoneNumber }, undefined, fields);
     return answered(answer, intent, `驗證碼已傳到 ${parsed.data.phoneNumber}，5 分鐘內有效。`, numberField, values);
   }
   const parsed = phoneCodeSchema.safeParse(fields);

@@ -5,6 +5,7 @@ import { changePasswordSchema } from "./account-schemas";
 import { PasswordRulesList } from "~/features/sign-in/password-rules-list";
 import type { PasswordPolicy } from "~/features/auth/password-policy";
 import { z } from "~/lib/zod";
+import { BotCheckField } from "~/features/auth/bot-check-field";
 
 /** The reset-link form posts nothing but its intent. */
 const noFields = z.object({});
@@ -69,6 +70,7 @@ function PasswordLink({ email }: { email: string }) {
   return (
     <Form method="post" className="card auth-form security-form" onSubmit={form.onSubmit}>
       <input type="hidden" name="intent" value="send-password-link" />
+      <BotCheckField renew={form.outcome} />
       <p>你是用 Google、Facebook 或 LINE 等社群帳號登入的，這個帳號還沒有密碼，所以沒有可以更改的密碼。</p>
       <p>
         想改用電子郵件和密碼登入，可以請我們寄一封設定密碼的信到 <strong>{email}</strong>，依信中的連結設定第一個密碼。

@@ -2,6 +2,7 @@ import { Form } from "react-router";
 import { Field, FormNotice, SubmitButton, useForm } from "~/components/form/form";
 import { phoneCodeSchema, phoneSchema } from "~/features/sign-in/sign-in-schemas";
 import { AccountFormAlert } from "./recent-sign-in-alert";
+import { BotCheckField } from "~/features/auth/bot-check-field";
 
 /**
  * The account's phone number in 登入方式: the number with 移除, or a number to add — a code texted to it, then
@@ -50,6 +51,7 @@ export function PhoneNumberForms({ phoneNumber, only, returnTo }: { phoneNumber:
       ) : null}
       <Form method="post" action={send.action} onSubmit={send.onSubmit} noValidate>
         <input type="hidden" name="intent" value="send-phone-code" />
+        <BotCheckField renew={send.outcome} />
         <AccountFormAlert outcome={send.outcome?.fieldErrors ? undefined : send.outcome} returnTo={returnTo} />
         <Field name="phoneNumber" label="手機號碼" type="tel" autoComplete="tel" inputMode="tel" required
           defaultValue={number ?? send.outcome?.values?.phoneNumber} error={send.errors.phoneNumber} />

@@ -116,6 +116,10 @@ export const authErrorMessages = {
   "auth/code-expired": "驗證碼已過期，請重新取得簡訊驗證碼",
   "auth/phone-number-already-in-use": "這個手機號碼已經用在其他帳號",
   "auth/sms-quota-exceeded": "今天的簡訊已經送太多了，請明天再試，或改用其他方式登入",
+  // The bot check before sign-up, a guest, a text, an emailed link or a reset mail.
+  "auth/missing-bot-check": "請等「確認你不是機器人」完成後再送出",
+  "auth/captcha-check-failed": "「確認你不是機器人」沒有通過或已經過期，請重新整理頁面再試一次",
+  "auth/no-script-limit": "沒有開啟 JavaScript 時，這個網路每小時只能送出幾次，請稍後再試，或開啟 JavaScript 後再送出",
 } as const;
 
 export type AuthErrorCode = keyof typeof authErrorMessages;
@@ -167,8 +171,10 @@ export function requestTimeoutMs(userAgent = navigator.userAgent): number {
 }
 
 /** One call of the sign-in layer's API: `path` is a row of the endpoint table (`authPaths`), `query` its search parameters. */
-export async function authRequest<T>(path: AuthPath, options: { method?: "GET" | "POST"; body?: unknown; query?: Record<string, string> } = {}): Promise<T> {
+export async function authRequest<T>(path: AuthPath, options: { method?: "GET" | "POST"; body?: unknown; query?: Record<string, string>; botCheck?: true } = {}): Promise<T> {
   const method = options.method ?? (options.body === undefined ? "GET" : "POST");
+  // A row that asks for the bot check (a sign-up, a guest, a reset mail): the solver loads only for these calls.
+  const botCheck = options.botCheck ? await (await import("./bot-check-client")).botCheckHeaders(getAuthOrigin()).catch(() => ({})) : {};
   const controller = new AbortController();
   const timer = setTimeout(() => controller.abort(), requestTimeoutMs());
   let response: Response;
@@ -177,7 +183,7 @@ export async function authRequest<T>(path: AuthPath, options: { method?: "GET" |
     response = await fetch(`${getAuthOrigin()}${authBasePath}${path}${search}`, {
       method,
       credentials: "include",
-      headers: method === "POST" ? { "content-type": "application/json" } : undefined,
+      headers: method === "POST" ? { "content-type": "application/json", ...botCheck } : undefined,
       body: method === "POST" ? JSON.stringify(options.body ?? {}) : undefined,
       signal: controller.signal,
     });

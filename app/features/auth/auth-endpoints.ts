@@ -1,7 +1,7 @@
 import type { ServerEnv } from "~/config/env.server";
 import type { AuthErrorCode } from "./auth-client";
 import * as authPaths from "./auth-paths";
-import { endpointRows } from "./way-in";
+import { endpointRows, type WayIn } from "./way-in";
 import { passwordWayIn } from "./way-in-password";
 import { socialWayIn } from "./way-in-social";
 import { guestWayIn } from "./way-in-guest";
@@ -87,6 +87,8 @@ export interface AuthEndpoint {
   errors?: Readonly<Record<string, AuthErrorCode>>;
   /** The audit log's event name (one JSON line per outcome, never the email or a password). */
   audit?: string;
+  /** A bot check comes first: a solved challenge (or a provider's token), single use (bot-check.server.ts). */
+  botCheck?: true;
   /**
    * The same endpoint used another way (a way in's row, way-in.ts): a request whose body `when` holds is held to
    * these rules instead (e.g. attaching a number to the signed-in account rather than signing in with it).
@@ -154,6 +156,11 @@ const accountCenter = {
   accountData: { path: authPaths.accountData, methods: get, session: "none", needs: "session", perIp: "RATE_LIMIT_SIGN_IN_PER_IP" },
 } as const satisfies Rows;
 
+/** The bot check's challenge (bot-check.server.ts): what a form solves before a row with `botCheck` takes it. */
+const botCheck = {
+  botCheckChallenge: { path: authPaths.botCheckChallenge, methods: get, session: "none", needs: "nothing" },
+} as const satisfies Rows;
+
 /** Short-lived signed tokens for file storage and the app (Better Auth's jwt plugin). */
 const tokens = {
   jwks: { path: authPaths.jwks, methods: get, session: "none", needs: "nothing" },
@@ -192,18 +199,19 @@ const twoStep = {
   twoFactorVerifyOtp: { path: authPaths.twoFactorVerifyOtp, methods: post, session: "creates", needs: "nothing", perIp: "RATE_LIMIT_SIGN_IN_PER_IP", errors: twoStepErrors, audit: "two-step-code" },
 } as const satisfies Rows;
 
-/** Every endpoint by name. A plugin's rows go in a group of their own above and are listed here. */
 /** The ways in (way-in.ts): each unit's rows, every rule decided. A new way in is one more unit here. */
 export const waysIn = [passwordWayIn, socialWayIn, guestWayIn, emailLinkWayIn, passkeyWayIn, phoneWayIn] as const;
-const wayInRows = {
-  ...endpointRows(passwordWayIn),
-  ...endpointRows(socialWayIn),
-  ...endpointRows(guestWayIn),
-  ...endpointRows(emailLinkWayIn),
-  ...endpointRows(passkeyWayIn),
-  ...endpointRows(phoneWayIn),
-};
-const rows = { ...core, ...wayInRows, ...account, ...accountCenter, ...tokens, ...twoStep };
+type UnionToIntersection<U> = (U extends unknown ? (each: U) => void : never) extends (all: infer I) => void ? I : never;
+/** Every unit's rows by name, their names kept as types (so a path without its row still fails typecheck below). */
+type RowsByName<Rows> = Rows extends unknown ? { [Name in keyof Rows]: AuthEndpoint } : never;
+type WayInRows = UnionToIntersection<RowsByName<(typeof waysIn)[number]["rows"]>>;
+const wayInRows = Object.assign({}, ...waysIn.map((unit: WayIn) => endpointRows(unit))) as WayInRows;
+type CheckedPaths<Rows> = Rows extends unknown ? { [Name in keyof Rows]: Rows[Name] extends { botCheck: true; path: infer Path } ? Path : never }[keyof Rows] : never;
+/** The paths whose rows ask for the bot check: a form's action must hand its answer on (callAuthApi). */
+export type BotCheckedPath = CheckedPaths<(typeof waysIn)[number]["rows"]>;
+
+/** Every endpoint by name. A plugin's rows go in a group of their own above and are listed here. */
+const rows = { ...core, ...wayInRows, ...account, ...accountCenter, ...botCheck, ...tokens, ...twoStep };
 
 export type AuthEndpointName = keyof typeof rows;
 /** A row by its name (the units' account-center entries name their rows). */
@@ -252,6 +260,11 @@ export const sharedErrorCodes: Readonly<Record<string, AuthErrorCode>> = {
   ACCOUNT_NOT_LINKED: "auth/account-exists-with-different-credential",
   LINKING_DIFFERENT_EMAILS_NOT_ALLOWED: "auth/account-exists-with-different-credential",
   VALIDATION_ERROR: "auth/invalid-request",
+  // The bot check (bot-check.server.ts), on every row that asks for it.
+  BOT_CHECK_MISSING: "auth/missing-bot-check",
+  BOT_CHECK_FAILED: "auth/captcha-check-failed",
+  NO_SCRIPT_LIMIT: "auth/no-script-limit",
+  BOT_CHECK_UNAVAILABLE: "auth/service-unavailable",
 };
 
 const patterns = authEndpoints.map((row) => ({

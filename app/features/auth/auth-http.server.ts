@@ -4,12 +4,14 @@ import { clientIpHeader } from "~/services/client-ip.server";
 import { getAuthService, type AuthService } from "./auth-service.server";
 import { messageForCode, wrongPasswordMessage, type DeviceSession } from "./auth-client";
 import type { IdentityRecord } from "./identity-record";
-import { authBasePath, authEndpoint, authPaths, type AuthPath } from "./auth-endpoints";
+import { authBasePath, authEndpoint, authPaths, type AuthPath, type BotCheckedPath } from "./auth-endpoints";
 import { jsonError, toCatalogueError } from "./api-errors.server";
 import { withoutSessionTokens } from "./session-token-scrub.server";
 import { noteRequestError } from "~/services/request-context.server";
 import { unlessDependencyFailed } from "~/services/dependency-errors.server";
 import { authHandler } from "./auth-router.server";
+import { noScriptBotCheck } from "./bot-check.server";
+import { botCheckHeader } from "./bot-check-client";
 
 /**
  * One request to the sign-in layer's API, from the host (`/api/auth/*`) or from a sign-in form's action: only a
@@ -51,15 +53,25 @@ export interface AuthAnswer {
 /**
  * Calls the sign-in layer's API in-process with the browser's own cookie, Origin and address, so every rule
  * (origin check, rate limits, the redirect rule, the endpoint table's rules) applies as for the JSON API.
- * `path` is a row of the endpoint table (`authPaths`); with a body it is a POST; `query` is a GET's search parameters.
+ * `path` is a row of the endpoint table (`authPaths`); with a body it is a POST; `query` is a GET's search parameters;
+ * `form` carries the form's bot-check field to a row that asks for one.
  */
-export async function callAuthApi(request: Request, path: AuthPath, body?: unknown, query?: Record<string, string>): Promise<AuthAnswer> {
+export async function callAuthApi<Path extends AuthPath>(
+  request: Request,
+  path: Path,
+  body?: unknown,
+  query?: Record<string, string>,
+  // Required for a row with the bot check, so an action cannot forget its form's answer (typecheck).
+  ...[form]: Path extends BotCheckedPath ? [form: { botCheck?: string }] : [form?: { botCheck?: string }]
+): Promise<AuthAnswer> {
   const service = getAuthService();
   const headers = new Headers();
   for (const name of ["cookie", "origin", "referer", "user-agent", clientIpHeader]) {
     const value = request.headers.get(name);
     if (value) headers.set(name, value);
   }
+  // The form's solved bot check, or (sent without JavaScript) this process's pass to the stricter limit.
+  if (authEndpoint(path)?.botCheck) headers.set(botCheckHeader, form?.botCheck || noScriptBotCheck());
   if (body !== undefined) headers.set("content-type", "application/json");
   const authRequest = new Request(`${service.env.SITE_URL}${authBasePath}${path}${query ? `?${new URLSearchParams(query)}` : ""}`, {
     method: body === undefined ? "GET" : "POST",

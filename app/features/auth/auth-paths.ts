@@ -67,6 +67,7 @@ export const passkeySignInVerify = "/passkey/sign-in/verify";
 export const oauthPopupStart = "/oauth-popup/start";
 export const signInMethodsRemove = "/sign-in-methods/remove";
 export const setPassword = "/set-password";
+export const botCheckChallenge = "/bot-check/challenge";
 
 export const phoneNumberSendOtp = "/phone-number/send-otp";
 export const phoneNumberVerify = "/phone-number/verify";

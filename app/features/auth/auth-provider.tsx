@@ -133,7 +133,7 @@ export function AuthProvider({ children }: { children: React.ReactNode }) {
       isEmailVerified: Boolean(currentUser?.emailVerified),
       signup: (email, password, displayName) =>
         run(async () => {
-          await authRequest(authPaths.signUpEmail, { body: { email, password, name: displayName } });
+          await authRequest(authPaths.signUpEmail, { body: { email, password, name: displayName }, botCheck: true });
           return signedInUser();
         }),
       login: (email, password) =>
@@ -150,13 +150,13 @@ export function AuthProvider({ children }: { children: React.ReactNode }) {
         }),
       loginAsGuest: () =>
         run(async () => {
-          await authRequest(authPaths.signInAnonymous, { body: {} });
+          await authRequest(authPaths.signInAnonymous, { body: {}, botCheck: true });
           return signedInUser();
         }),
       upgradeGuest: (email, password, displayName) =>
         run(async () => {
           if (!userRef.current?.isAnonymous) throw new AuthError("auth/not-anonymous");
-          await authRequest(authPaths.guestUpgrade, { body: { email, password, name: displayName } });
+          await authRequest(authPaths.guestUpgrade, { body: { email, password, name: displayName }, botCheck: true });
           return signedInUser();
         }),
       logout: () =>
@@ -177,6 +177,7 @@ export function AuthProvider({ children }: { children: React.ReactNode }) {
           if (!email.trim()) throw new AuthError("auth/missing-email");
           await authRequest(authPaths.requestPasswordReset, {
             body: { email, redirectTo: `${window.location.origin}${resetPasswordPage}` },
+            botCheck: true,
           });
         }),
       clearError: () => setError(null),

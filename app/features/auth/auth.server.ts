@@ -1,29 +1,24 @@
 import { betterAuth, type BetterAuthOptions } from "better-auth";
-import { anonymous } from "better-auth/plugins/anonymous";
-import { genericOAuth } from "better-auth/plugins/generic-oauth";
-import { oauthPopup } from "better-auth/plugins";
 import { jwt } from "better-auth/plugins/jwt";
 import type { DatabaseHandle } from "~/db/connection.server";
 import type { ServerEnv } from "~/config/env.server";
 import { enqueueMail } from "~/features/mail/outbox.server";
-import { accountDeletedEmail, emailChangeEmail, emailLinkSignInEmail, passwordResetEmail, verificationEmail } from "~/features/mail/mail-templates.server";
+import { accountDeletedEmail, emailChangeEmail, passwordResetEmail, verificationEmail } from "~/features/mail/mail-templates.server";
 import { hashPassword, verifyPassword } from "./password-hash.server";
 import { accountRateLimit, ipRateLimitOptions } from "./rate-limits.server";
 import { auditLog, authLogging, recordAuditEvent } from "./auth-logging.server";
 import type { RateLimitStore } from "~/services/rate-limiter.server";
 import { clientIpHeader } from "~/services/client-ip.server";
-import { guestUpgrade } from "./guest-upgrade.server";
 import { identityEndpoint } from "./identity-endpoint.server";
 import { deviceSessions } from "./device-sessions.server";
 import { signInRules } from "./sign-in-rules.server";
 import { cleanDisplayName } from "./display-name";
 import { siteContextWords } from "./password-policy-context.server";
 import { passwordPolicyFrom } from "./password-policy.server";
-import { deleteUserData, moveUserData } from "./user-data-hooks.server";
+import { deleteUserData } from "./user-data-hooks.server";
 import { trustedOrigins } from "~/services/trusted-origins.server";
 import { enabledSocialProviders, realSocialProviders } from "./social-providers.server";
 import { redirectRule } from "./redirect-rule.server";
-import { appleSignIn } from "./apple.server";
 import { endPresentedSession, refuseSessionsPastAbsoluteAge, sessionOptions } from "./sessions.server";
 import { singleUseLinks } from "./single-use-links.server";
 import { promoteEditors } from "./roles.server";
@@ -39,13 +34,10 @@ import { twoStepSignIn } from "./two-step.server";
 import { convertLegacyBackupCodes } from "./backup-codes.server";
 import { getLogger } from "~/services/logger.server";
 import { accountLock } from "./account-lock.server";
-import { emailLinkSignIn } from "./email-link.server";
-import { passkeys } from "./passkeys.server";
-import { phoneSignIn } from "./phone-sign-in.server";
-import { endUnprovenAccess, unprovenAccess, unprovenAccessHooks } from "./unproven-access.server";
+import { botCheck, botCheckSecret } from "./bot-check.server";
+import { wayInPlugins } from "./way-in-plugins.server";
+import { unprovenAccess, unprovenAccessHooks } from "./unproven-access.server";
 import { authBasePath, authPaths } from "./auth-endpoints";
-
-export const guestDisplayName = "訪客";
 
 /** The sign-in layer's secret (a public site refuses to start without AUTH_SECRET: env.server.ts). */
 const authSecret = (env: ServerEnv) => env.AUTH_SECRET ?? "development-secret-for-loopback-sites-only-0123456789";
@@ -74,6 +66,7 @@ export function authOptions(deps: AuthDependencies) {
   const policy = passwordPolicyFrom(env);
   const sessions = sessionOptions(env);
   const unproven = unprovenAccessHooks(database.db, env);
+  const ways = wayInPlugins(deps);
 
   const socialProviders: NonNullable<BetterAuthOptions["socialProviders"]> = Object.fromEntries(
     // Apple signs a client secret per call: its own plugin adds it (apple.server.ts).
@@ -132,6 +125,9 @@ export function authOptions(deps: AuthDependencies) {
       additionalFields: {
         // Set only on the server (EDITOR_EMAILS, `npm run user:role`); never from a sign-up or profile body.
         role: { type: "string", required: false, defaultValue: "user", input: false },
+        // The guest's column, as its plugin (anonymous) declares it: the way-in plugins come as plain plugins
+        // (way-in-plugins.server.ts), so the session's type learns the field here.
+        isAnonymous: { type: "boolean", required: false, defaultValue: false, input: false },
       },
       deleteUser: {
         enabled: true,
@@ -191,6 +187,8 @@ export function authOptions(deps: AuthDependencies) {
     ...authLogging(),
     plugins: [
       accountLock(),
+      // Before the per-account limits: a request without a solved check never spends someone's quota.
+      botCheck(env, rateLimitStore, botCheckSecret(env, authSecret(env))),
       accountRateLimit(env, rateLimitStore),
       redirectRule(env.SITE_URL),
       singleUseLinks(database.db, verificationLinkLifetime),
@@ -204,20 +202,8 @@ export function authOptions(deps: AuthDependencies) {
       signInMethods(database, env, () => enabledSocialProviders({ env, devIdentityProvider: deps.devIdentityProvider })),
       knownDevices(database, env),
       accountData(database.db),
-      anonymous({
-        generateName: () => guestDisplayName,
-        emailDomainName: "guest.invalid",
-        onLinkAccount: async ({ anonymousUser, newUser }) =>
-          moveUserData(database.db, anonymousUser.user.id, newUser.user.id),
-      }),
-      guestUpgrade(),
-      emailLinkSignIn(env.SITE_URL, {
-        send: async (to, link) => void (await enqueueMail(database.db, emailLinkSignInEmail(brand, to.email, link))),
-        // The link proves the address: on an unverified account nothing set before it stays.
-        proved: (ctx, user) => endUnprovenAccess(ctx.context, database.db, env, user),
-      }),
-      passkeys(database, env),
-      ...phoneSignIn(database, env, rateLimitStore),
+      // Each way in's own plugins (way-in-plugins.server.ts), in the units' order.
+      ...ways.plugins,
       // Before two-step sign-in: a proof that removed someone else's two-step asks for no code (unproven-access).
       unprovenAccess(),
       // After every one-factor way in (it turns their session into a pending code), before the pop-up plugin
@@ -225,7 +211,7 @@ export function authOptions(deps: AuthDependencies) {
       twoStepSignIn(database.db, env, authSecret(env)),
       identityEndpoint(),
       deviceSessions(),
-      oauthPopup(),
+      ...ways.afterTwoStep,
       // Short-lived signed tokens (GET /api/auth/token, keys at /api/auth/jwks) for file storage and the app.
       jwt({
         // Nothing reads the `set-auth-jwt` header a session lookup would sign (storage and the app take their tokens
@@ -241,23 +227,6 @@ export function authOptions(deps: AuthDependencies) {
       // After the anonymous plugin, which needs the guest's session to move the guest's rows.
       endPresentedSession(),
       auditLog(database),
-      appleSignIn(env),
-      ...(deps.devIdentityProvider
-        ? [
-            genericOAuth({
-              config: [
-                {
-                  providerId: "dev",
-                  discoveryUrl: deps.devIdentityProvider.discoveryUrl,
-                  clientId: deps.devIdentityProvider.clientId,
-                  clientSecret: deps.devIdentityProvider.clientSecret,
-                  scopes: ["openid", "profile", "email"],
-                  pkce: true,
-                },
-              ],
-            }),
-          ]
-        : []),
     ],
   } satisfies BetterAuthOptions;
 }

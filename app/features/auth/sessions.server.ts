@@ -1,4 +1,5 @@
 import { APIError, createAuthMiddleware, isAPIError } from "better-auth/api";
+import { parseSetCookieHeader, setSessionCookie } from "better-auth/cookies";
 import type { AuthContext, BetterAuthOptions, BetterAuthPlugin } from "better-auth";
 import type { ServerEnv } from "~/config/env.server";
 import { authEndpointFor, endpointsWhere, type AuthEndpoint } from "./auth-endpoints";
@@ -95,6 +96,7 @@ export function endPresentedSession(): BetterAuthPlugin {
             if (!fresh || isAPIError(ctx.context.returned)) return;
             const presented = await presentedToken(ctx);
             if (presented && presented !== fresh.session.token) await ctx.context.internalAdapter.deleteSession(presented);
+            await keepFreshSessionCookie(ctx, fresh);
           }),
         },
         {
@@ -117,5 +119,21 @@ export function endPresentedSession(): BetterAuthPlugin {
 }
 
 type HookContext = Parameters<Parameters<typeof createAuthMiddleware>[0]>[0];
+type NewSession = NonNullable<HookContext["context"]["newSession"]>;
+
+/**
+ * A browser that presents the signed cookie of a session that has ended (signed out elsewhere, expired, locked)
+ * and signs in: the anonymous plugin's after-hook looks that session up to move a guest's data, and the lookup
+ * expires the session cookie on the same answer, the new one included, so the sign-in "succeeds" signed out. The
+ * new session still stands (a two-step sign-in or a refused one has deleted it by now): its cookie is set again.
+ */
+async function keepFreshSessionCookie(ctx: HookContext, fresh: NewSession) {
+  const name = ctx.context.authCookies.sessionToken.name;
+  const answered = parseSetCookieHeader(ctx.context.responseHeaders?.get("set-cookie") ?? "").get(name);
+  if (!answered || answered.value) return;
+  if (!(await ctx.context.internalAdapter.findSession(fresh.session.token))) return;
+  await setSessionCookie(ctx, fresh, (ctx.body as { rememberMe?: unknown } | undefined)?.rememberMe === false);
+}
+
 const presentedToken = (ctx: HookContext) => ctx.getSignedCookie(ctx.context.authCookies.sessionToken.name, ctx.context.secret);
 const setsSessions = (row: AuthEndpoint | undefined) => row?.session === "creates" || row?.session === "renews";

@@ -29,10 +29,12 @@ const attaching: WayInRules = {
   recentSignIn: true,
   audit: "phone-number-added",
   notice: { byEndpoint: "sign-in-method-added" },
+  // The code was texted behind the send's bot check; checking it sends nothing.
+  botCheck: false,
 };
 
 /** Better Auth's phone password endpoints: this site keeps no password per number (switched off, auth.server.ts). */
-const switchedOff: WayInRules = { session: "none", needs: "nothing", oneFactor: true, perIp: "RATE_LIMIT_SIGN_IN_PER_IP", perIdentifier: false, recentSignIn: false, audit: false, notice: false };
+const switchedOff: WayInRules = { session: "none", needs: "nothing", oneFactor: true, perIp: "RATE_LIMIT_SIGN_IN_PER_IP", perIdentifier: false, recentSignIn: false, audit: false, notice: false, botCheck: false };
 
 /**
  * A Taiwanese mobile number (Better Auth's phoneNumber plugin, phone-sign-in.server.ts): a 6-digit code texted
@@ -46,7 +48,7 @@ export const phoneWayIn = wayIn({
   screens: ["/login/phone", "/account/security"],
   accountCenter: { label: "手機號碼", listed: true, adds: ["phoneNumberVerify"], removes: ["phoneNumberRemove"] },
   rows: {
-    phoneNumberSendOtp: { path: authPaths.phoneNumberSendOtp, methods: post, session: "none", needs: "nothing", oneFactor: false, perIp: "RATE_LIMIT_SMS_PER_IP", perIdentifier: { limit: "RATE_LIMIT_SMS_PER_NUMBER", by: "phone" }, recentSignIn: false, errors: phoneErrors, audit: "sms-code-request", notice: false },
+    phoneNumberSendOtp: { path: authPaths.phoneNumberSendOtp, methods: post, session: "none", needs: "nothing", oneFactor: false, perIp: "RATE_LIMIT_SMS_PER_IP", perIdentifier: { limit: "RATE_LIMIT_SMS_PER_NUMBER", by: "phone" }, recentSignIn: false, errors: phoneErrors, audit: "sms-code-request", botCheck: true, notice: false },
     phoneNumberVerify: {
       path: authPaths.phoneNumberVerify,
       methods: post,
@@ -60,9 +62,10 @@ export const phoneWayIn = wayIn({
       errors: phoneErrors,
       audit: "phone-sign-in",
       notice: false,
+      botCheck: false,
       byRequest: { when: attachesToAccount, rules: attaching },
     },
-    phoneNumberRemove: { path: authPaths.phoneNumberRemove, methods: post, session: "none", needs: "session", oneFactor: false, perIp: "RATE_LIMIT_SIGN_IN_PER_IP", perIdentifier: false, recentSignIn: true, errors: phoneErrors, audit: "phone-number-removed", notice: { byEndpoint: "sign-in-method-removed" } },
+    phoneNumberRemove: { path: authPaths.phoneNumberRemove, methods: post, session: "none", needs: "session", oneFactor: false, perIp: "RATE_LIMIT_SIGN_IN_PER_IP", perIdentifier: false, recentSignIn: true, errors: phoneErrors, audit: "phone-number-removed", botCheck: false, notice: { byEndpoint: "sign-in-method-removed" } },
     signInPhoneNumber: { path: authPaths.signInPhoneNumber, methods: post, ...switchedOff, session: "creates" },
     phoneNumberRequestPasswordReset: { path: authPaths.phoneNumberRequestPasswordReset, methods: post, ...switchedOff, oneFactor: false },
     phoneNumberResetPassword: { path: authPaths.phoneNumberResetPassword, methods: post, ...switchedOff, oneFactor: false },

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { authEndpointFor, authEndpointNamed, authEndpoints, waysIn } from "./auth-endpoints";
 import { wayIn, type WayInRow, type WayInRules } from "./way-in";
+import type { WayInPluginTable } from "./way-in-plugins.server";
 
 /** A row that decides every rule; each case below leaves one out. */
 const decided: WayInRow = {
@@ -14,6 +15,7 @@ const decided: WayInRow = {
   recentSignIn: false,
   audit: "sign-in",
   notice: false,
+  botCheck: true,
 };
 const without = <K extends keyof WayInRules>(rule: K): Omit<WayInRow, K> => {
   const { [rule]: _left, ...rest } = decided;
@@ -37,11 +39,22 @@ describe("a way in", () => {
     unit(without("notice"));
     // @ts-expect-error session creation
     unit(without("session"));
+    // @ts-expect-error the bot check (item 7: a sign-up, a guest, a text or a mail to whoever asks)
+    unit(without("botCheck"));
     // @ts-expect-error a variant of the row decides every rule again (silent gap 3: attaching vs signing in)
-    unit({ ...decided, byRequest: { when: () => true, rules: { session: "none", needs: "nothing", oneFactor: false, perIp: "RATE_LIMIT_SIGN_IN_PER_IP", perIdentifier: false, audit: false, notice: false } } });
+    unit({ ...decided, byRequest: { when: () => true, rules: { session: "none", needs: "nothing", oneFactor: false, perIp: "RATE_LIMIT_SIGN_IN_PER_IP", perIdentifier: false, audit: false, notice: false, botCheck: false } } });
     // @ts-expect-error a per-identifier limit names what it counts
     unit({ ...decided, perIdentifier: { limit: "RATE_LIMIT_SMS_PER_NUMBER" } });
     expect(unit(decided).rows.row.oneFactor).toBe(true);
+  });
+
+  it("fails typecheck when a unit has no entry in the plugin table, or the table names no unit", () => {
+    const none = { plugins: [] };
+    // @ts-expect-error the phone unit's plugins are missing
+    const withoutPhone: WayInPluginTable = { password: none, social: none, guest: none, "email-link": none, passkey: none };
+    // @ts-expect-error an entry without its unit
+    const withStranger: WayInPluginTable = { password: none, social: none, guest: none, "email-link": none, passkey: none, phone: none, carrierPigeon: none };
+    expect([withoutPhone, withStranger].length).toBe(2);
   });
 
   it("brings every row of every unit into the endpoint table", () => {
@@ -68,6 +81,11 @@ describe("a way in", () => {
     expect(signingIn?.recentSignIn).toBeUndefined();
     expect(attaching).toMatchObject({ session: "none", recentSignIn: true, audit: "phone-number-added" });
     expect(attaching?.oneFactor).toBeUndefined();
+  });
+
+  it("asks the bot check before whatever makes an account or sends a mail or a text to whoever asks", () => {
+    const checked = authEndpoints.filter((row) => row.botCheck).map((row) => row.path).sort();
+    expect(checked).toEqual(["/email-link/request", "/guest/upgrade", "/phone-number/send-otp", "/request-password-reset", "/sign-in/anonymous", "/sign-up/email"]);
   });
 
   it("counts texts per typed number, not per `body.email`", () => {

@@ -4,7 +4,7 @@ import type { AuthEndpoint, RateLimitName } from "./auth-endpoints";
  * A way in (email and password, a social provider, a guest, a passkey, an emailed link, a phone number) is one
  * unit: one module (`way-in-*.ts`) that says what identifies the person, which endpoints it brings and, for each
  * of them, every rule of the sign-in layer. The rules have no defaults: a row that leaves one out fails typecheck,
- * so a new way in cannot forget its limits, its audit line, its notice or that it proves only one factor
+ * so a new way in cannot forget its limits, its audit line, its notice, its bot check or that it proves only one factor
  * (CONTRIBUTING.md, "Add a way in"). The endpoint table (auth-endpoints.ts) is built from the units' rows.
  */
 
@@ -35,6 +35,12 @@ export interface WayInRules {
   audit: string | false;
   /** The security notice its success sends (to every channel the account has). */
   notice: WayInNotice | false;
+  /**
+   * Asks a bot check first (bot-check.server.ts): a solved proof-of-work challenge, or Turnstile's or reCAPTCHA's
+   * token; a form sent without JavaScript passes under RATE_LIMIT_NO_SCRIPT_PER_IP. For whatever sends a mail or a
+   * text, or makes an account, to anyone who asks.
+   */
+  botCheck: boolean;
 }
 
 /** A way in's row: the rules above, required, and the table's other (optional) properties. */
@@ -58,9 +64,9 @@ export interface AccountCenterEntry {
   removes: readonly string[];
 }
 
-/** One way in. */
-export interface WayIn<Rows extends Record<string, WayInRow> = Record<string, WayInRow>> {
-  id: string;
+/** One way in. Its Better Auth plugins are its entry in way-in-plugins.server.ts, under its `id`. */
+export interface WayIn<Rows extends Record<string, WayInRow> = Record<string, WayInRow>, Id extends string = string> {
+  id: Id;
   /** What identifies the person who uses it. */
   identifies: Identifier | "provider" | "device";
   rows: Rows;
@@ -70,7 +76,7 @@ export interface WayIn<Rows extends Record<string, WayInRow> = Record<string, Wa
 }
 
 /** A way in, checked: every row has every rule (the literal types stay, so names and paths are kept). */
-export const wayIn = <const Rows extends Record<string, WayInRow>>(unit: WayIn<Rows>): WayIn<Rows> => unit;
+export const wayIn = <const Rows extends Record<string, WayInRow>, const Id extends string>(unit: WayIn<Rows, Id>): WayIn<Rows, Id> => unit;
 
 /** The rules as the table's properties; a rule decided `false` is written as absent, so a variant clears it. */
 function rulesToEndpoint(rules: WayInRules): Pick<AuthEndpoint, RuleProperty> {
@@ -85,15 +91,16 @@ function rulesToEndpoint(rules: WayInRules): Pick<AuthEndpoint, RuleProperty> {
     recentSignIn: rules.recentSignIn || undefined,
     audit: rules.audit || undefined,
     notice: typeof rules.notice === "string" ? rules.notice : undefined,
+    botCheck: rules.botCheck ? true : undefined,
   };
 }
-type RuleProperty = "session" | "needs" | "perIp" | "oneFactor" | "perAccount" | "perAccountBy" | "recentSignIn" | "audit" | "notice";
+type RuleProperty = "session" | "needs" | "perIp" | "oneFactor" | "perAccount" | "perAccountBy" | "recentSignIn" | "audit" | "notice" | "botCheck";
 
 /** A unit's rows as rows of the endpoint table. */
 export function endpointRows<Rows extends Record<string, WayInRow>>(unit: WayIn<Rows>): { [K in keyof Rows]: AuthEndpoint } {
   return Object.fromEntries(
     Object.entries(unit.rows).map(([name, row]) => {
-      const { oneFactor: _o, perIdentifier: _p, recentSignIn: _r, audit: _a, notice: _n, byRequest, ...rest } = row;
+      const { oneFactor: _o, perIdentifier: _p, recentSignIn: _r, audit: _a, notice: _n, botCheck: _b, byRequest, ...rest } = row;
       const endpoint: AuthEndpoint = { ...rest, ...rulesToEndpoint(row) } as AuthEndpoint;
       if (byRequest) endpoint.byRequest = { when: byRequest.when, rules: rulesToEndpoint(byRequest.rules) };
       return [name, endpoint];

@@ -24,12 +24,21 @@ export interface CspHashes {
 // What gtag.js loads and where it sends hits, only when a GA4 measurement id is configured.
 const analyticsHosts = ["https://*.googletagmanager.com", "https://*.google-analytics.com", "https://*.analytics.google.com"];
 
+/** What the bot check's provider shows in a frame (its scripts come under 'strict-dynamic'); none for the proof of work. */
+export function botCheckFrames(kind: "proof-of-work" | "turnstile" | "recaptcha" | "off"): readonly string[] {
+  if (kind === "turnstile") return ["https://challenges.cloudflare.com"];
+  if (kind === "recaptcha") return ["https://www.google.com", "https://recaptcha.google.com"];
+  return [];
+}
+
 export function contentSecurityPolicy(options: {
   nonce?: string;
   scriptHashes?: readonly string[];
   styleHashes: readonly string[];
   analytics: boolean;
   formTargets?: readonly string[];
+  /** Origins a page may frame besides itself (the bot check's provider: `botCheckFrames`). */
+  frames?: readonly string[];
 }): string {
   const trusted = options.nonce ? [`'nonce-${options.nonce}'`] : (options.scriptHashes ?? []).map((hash) => `'${hash}'`);
   const styles = [...(options.nonce ? [`'nonce-${options.nonce}'`] : []), ...options.styleHashes.map((hash) => `'${hash}'`)];
@@ -42,6 +51,7 @@ export function contentSecurityPolicy(options: {
     "style-src-attr 'unsafe-inline'",
     `img-src ${["'self'", "data:", ...analytics].join(" ")}`,
     `connect-src ${["'self'", ...analytics].join(" ")}`,
+    ...(options.frames?.length ? [`frame-src ${["'self'", ...options.frames].join(" ")}`] : []),
     "font-src 'self'",
     "manifest-src 'self'",
     "object-src 'none'",

@@ -14,7 +14,8 @@ async function openDialog(label: string) {
   renderInRouter(SiteFooter);
   await footerNav();
   await userEvent.click(screen.getByRole("button", { name: label }));
-  return screen.getByRole("dialog", { name: label });
+  // Each dialog's code loads on first use.
+  return screen.findByRole("dialog", { name: label });
 }
 
 describe("SiteFooter", () => {
@@ -91,7 +92,7 @@ describe("SiteFooter", () => {
     const control = screen.getByRole("button", { name: "追蹤我們" });
     expect([control.tagName, control.getAttribute("href")]).toEqual(["A", "/news"]);
     await userEvent.click(control);
-    const link = within(screen.getByRole("dialog", { name: "追蹤我們" })).getByRole("link", { name: "前往最新消息" });
+    const link = within(await screen.findByRole("dialog", { name: "追蹤我們" })).getByRole("link", { name: "前往最新消息" });
     expect([link.getAttribute("href"), link.getAttribute("target")]).toEqual(["/news", null]);
   });
 

@@ -1,10 +1,6 @@
-import { useState } from "react";
+import { Suspense, lazy, useState, type ComponentType } from "react";
 import { Link } from "react-router";
 import { usePublicEnv } from "~/config/use-public-env";
-import { FollowDialog } from "./follow-dialog";
-import { ParentPartnerDialog } from "./parent-partner-dialog";
-import { PartnershipDialog } from "./partnership-dialog";
-import { ShareDialog } from "./share-dialog";
 import { shareLinkLabels, shareLinks, shareText, type ShareLinkMethod } from "./share";
 import { useCurrentYear } from "./use-current-year";
 
@@ -24,11 +20,21 @@ const legalLinks = [
   { to: "/ironman2025", label: "技術文章" },
 ];
 
+type DialogComponent = ComponentType<{ open: boolean; onClose: () => void }>;
+
+/**
+ * The four support dialogs load on first use, fetched ahead when the pointer or focus reaches their button: every
+ * page's footer has them and few visits open one (the first-load budget of PRODUCT §9).
+ */
+const lazyDialog = (load: () => Promise<DialogComponent>) => {
+  const prefetch = () => void load().catch(() => undefined);
+  return { prefetch, Component: lazy(async () => ({ default: await load() })) };
+};
 const dialogs = {
-  share: { label: "分享網站", Component: ShareDialog },
-  follow: { label: "追蹤我們", Component: FollowDialog },
-  parentPartner: { label: "家長夥伴互助", Component: ParentPartnerDialog },
-  partnership: { label: "合作提案", Component: PartnershipDialog },
+  share: { label: "分享網站", ...lazyDialog(() => import("./share-dialog").then((module) => module.ShareDialog)) },
+  follow: { label: "追蹤我們", ...lazyDialog(() => import("./follow-dialog").then((module) => module.FollowDialog)) },
+  parentPartner: { label: "家長夥伴互助", ...lazyDialog(() => import("./parent-partner-dialog").then((module) => module.ParentPartnerDialog)) },
+  partnership: { label: "合作提案", ...lazyDialog(() => import("./partnership-dialog").then((module) => module.PartnershipDialog)) },
 };
 type DialogName = keyof typeof dialogs;
 
@@ -37,6 +43,12 @@ export function SiteFooter() {
   const env = usePublicEnv();
   const year = useCurrentYear();
   const [openDialog, setOpenDialog] = useState<DialogName | null>(null);
+  // A dialog once opened stays mounted (closed), so closing returns focus to its button like any other.
+  const [usedDialogs, setUsedDialogs] = useState<readonly DialogName[]>([]);
+  const open = (name: DialogName) => {
+    setUsedDialogs((used) => (used.includes(name) ? used : [...used, name]));
+    setOpenDialog(name);
+  };
   // Only the pages that are configured: an unset one is left out rather than sent to the site's home page.
   const contactLinks = [
     { href: env.facebookPageUrl, label: "Facebook 粉絲專頁" },
@@ -94,15 +106,17 @@ export function SiteFooter() {
                   role="button"
                   className="button"
                   data-keep-early-tap=""
+                  onPointerEnter={dialogs[name].prefetch}
+                  onFocus={dialogs[name].prefetch}
                   onClick={(event) => {
                     event.preventDefault();
-                    setOpenDialog(name);
+                    open(name);
                   }}
                 >
                   {dialogs[name].label}
                 </a>
               ) : (
-                <button key={name} type="button" className="button" onClick={() => setOpenDialog(name)}>
+                <button key={name} type="button" className="button" onPointerEnter={dialogs[name].prefetch} onFocus={dialogs[name].prefetch} onClick={() => open(name)}>
                   {dialogs[name].label}
                 </button>
               );
@@ -114,9 +128,13 @@ export function SiteFooter() {
           © {year} {env.productName}
         </p>
       </div>
-      {shownDialogs.map((name) => {
+      {usedDialogs.map((name) => {
         const { Component } = dialogs[name];
-        return <Component key={name} open={openDialog === name} onClose={() => setOpenDialog(null)} />;
+        return (
+          <Suspense key={name} fallback={null}>
+            <Component open={openDialog === name} onClose={() => setOpenDialog(null)} />
+          </Suspense>
+        );
       })}
     </footer>
   );

@@ -30,7 +30,7 @@ export async function loginAction(request: Request) {
   const fields = await readForm(request);
   const to = destination(request, fields);
   if (fields.intent === "guest" || fields.intent === "logout") {
-    const answer = await callAuthApi(request, fields.intent === "guest" ? authPaths.signInAnonymous : authPaths.signOut, {});
+    const answer = await callAuthApi(request, fields.intent === "guest" ? authPaths.signInAnonymous : authPaths.signOut, {}, undefined, fields);
     if (!answer.ok) return authFailure(answer);
     return fields.intent === "guest" ? goTo(to, answer.cookies) : redirect(authHref("/login", to), { headers: withCookies(answer.cookies) });
   }
@@ -54,7 +54,7 @@ export async function signupAction(request: Request) {
   if (invalid) return invalid;
   const isGuest = Boolean((await currentIdentity(request))?.isAnonymous);
   const { email, password, displayName } = value;
-  const answer = await callAuthApi(request, isGuest ? authPaths.guestUpgrade : authPaths.signUpEmail, { email, password, name: displayName });
+  const answer = await callAuthApi(request, isGuest ? authPaths.guestUpgrade : authPaths.signUpEmail, { email, password, name: displayName }, undefined, fields);
   if (!answer.ok) {
     return authFailure(answer, keep(fields), {
       "auth/email-already-in-use": "email",
@@ -74,7 +74,7 @@ export async function signupAction(request: Request) {
 export async function forgotPasswordAction(request: Request) {
   const { fields, value, invalid } = await parseForm(request, forgotPasswordSchema, typedEmail);
   if (invalid) return invalid;
-  const answer = await callAuthApi(request, authPaths.requestPasswordReset, { email: value.email, redirectTo: resetPasswordPage });
+  const answer = await callAuthApi(request, authPaths.requestPasswordReset, { email: value.email, redirectTo: resetPasswordPage }, undefined, fields);
   if (!answer.ok) return authFailure(answer, typedEmail(fields));
   return data<FormResult>({ done: true, values: typedEmail(fields) });
 }
@@ -145,7 +145,7 @@ export async function emailLinkAction(request: Request) {
   const parsed = emailLinkSchema.safeParse(fields);
   if (!parsed.success) return invalidForm(parsed.error, values, "request");
   // The mailed link leads on to the same destination (an app's sign-in, too).
-  const answer = await callAuthApi(request, authPaths.emailLinkRequest, { email: parsed.data.email, redirectTo: to });
+  const answer = await callAuthApi(request, authPaths.emailLinkRequest, { email: parsed.data.email, redirectTo: to }, undefined, fields);
   if (!answer.ok) return authFailure(answer, values, { "auth/invalid-email": "email" }, "request");
   return data<FormResult>({ done: true, values, intent: "request" });
 }
@@ -161,7 +161,7 @@ export async function phoneAction(request: Request) {
   if (fields.intent !== "verify") {
     const parsed = phoneSchema.safeParse(fields);
     if (!parsed.success) return invalidForm(parsed.error, values, "send");
-    const answer = await callAuthApi(request, authPaths.phoneNumberSendOtp, { phoneNumber: parsed.data.phoneNumber });
+    const answer = await callAuthApi(request, authPaths.phoneNumberSendOtp, { phoneNumber: parsed.data.phoneNumber }, undefined, fields);
     if (!answer.ok) return authFailure(answer, values, numberField, "send");
     return data<FormResult>({ done: true, values, intent: "send" });
   }

@@ -59,18 +59,33 @@ export async function signInTo(page: Page, email: string, returnTo: string, secr
   await signInHere(page, email, returnTo, secret);
 }
 
-/** Moves every session of the account eleven minutes back, as if signed in that long ago (the server's database). */
-export async function ageSessions(email: string) {
-  const then = new Date(Date.now() - 11 * 60 * 1000);
+/** Runs one update on the server's database: `postgres` and `sqlite` are the same statement in each dialect. */
+async function updateServerDatabase(postgres: string, sqlite: string, parameters: unknown[]) {
   const url = process.env.E2E_DATABASE_URL;
   if (url) {
     const pool = new pg.Pool({ connectionString: url });
-    await pool.query(`update session set "createdAt" = $1 where "userId" = (select id from "user" where email = $2)`, [then, email]);
+    await pool.query(postgres, parameters);
     await pool.end();
     return;
   }
   const db = new Database(path.join(inject("dataDir"), "app.db"));
   db.pragma("busy_timeout = 5000");
-  db.prepare(`update session set createdAt = ? where userId = (select id from user where email = ?)`).run(then.toISOString(), email);
+  db.prepare(sqlite).run(...parameters);
   db.close();
+}
+
+/** Moves every session of the account eleven minutes back, as if signed in that long ago (the server's database). */
+export async function ageSessions(email: string) {
+  const then = new Date(Date.now() - 11 * 60 * 1000);
+  const postgres = `update session set "createdAt" = $1 where "userId" = (select id from "user" where email = $2)`;
+  await updateServerDatabase(postgres, `update session set createdAt = ? where userId = (select id from user where email = ?)`, [process.env.E2E_DATABASE_URL ? then : then.toISOString(), email]);
+}
+
+/**
+ * Gives the account a verified phone number (E.164) without texting it: for tests of signing in with one, so the
+ * growing wait between two texts to a number (phone-sign-in.server.ts) starts at their own text.
+ */
+export async function givePhoneNumber(email: string, e164: string) {
+  const postgres = `update "user" set "phoneNumber" = $1, "phoneNumberVerified" = true where email = $2`;
+  await updateServerDatabase(postgres, `update user set phoneNumber = ?, phoneNumberVerified = 1 where email = ?`, [e164, email]);
 }

@@ -4,6 +4,7 @@ import { AuthScreen, useRedirectTo } from "~/features/sign-in/sign-in-screen";
 import { authHref, emailLinkPath } from "~/features/sign-in/auth-paths";
 import { forgotPasswordSchema as emailLinkSchema } from "~/features/sign-in/sign-in-schemas";
 import { z } from "~/lib/zod";
+import { BotCheckField } from "~/features/auth/bot-check-field";
 
 const tokenOnly = z.object({ token: z.string().min(1) });
 
@@ -45,6 +46,7 @@ function AskForLink() {
     <AuthScreen title="用電子郵件連結登入" lead="不想輸入密碼？輸入你的電子郵件，我們會寄一封附有登入連結的信給你。">
       <Form method="post" action={form.action} className="auth-form" onSubmit={form.onSubmit} noValidate>
         <input type="hidden" name="intent" value="request" />
+        <BotCheckField renew={form.outcome} />
         <FormNotice
           message={sent ? `如果 ${form.outcome?.values?.email ?? "這個電子郵件"} 有註冊帳號，登入連結已經寄出。請在 15 分鐘內開啟信中的連結。` : null}
         />

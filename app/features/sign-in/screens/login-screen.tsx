@@ -9,6 +9,7 @@ import { loginSchema } from "~/features/sign-in/sign-in-schemas";
 import { SocialButtons } from "~/features/auth/social-buttons";
 import { AuthError, type SocialProvider } from "~/features/auth/auth-client";
 import { useCallback, useState } from "react";
+import { BotCheckField } from "~/features/auth/bot-check-field";
 
 /** `/login`: a POST form (works before the JavaScript arrives), social pop-ups, guest sign-in and sign-out. */
 export function LoginScreen({ providers }: { providers: SocialProvider[] }) {
@@ -68,6 +69,7 @@ export function LoginScreen({ providers }: { providers: SocialProvider[] }) {
       <PasskeySignIn onSignedIn={passkeySignedIn} disabled={pending} />
       <SocialButtons providers={providers} disabled={pending} onSelect={signInWith} />
       <Form method="post" action={form.action} className="auth-actions">
+        <BotCheckField renew={form.outcome} />
         <button type="submit" name="intent" value="guest" className="button" disabled={pending}>
           以訪客身分試用
         </button>

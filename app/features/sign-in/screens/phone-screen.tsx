@@ -3,6 +3,7 @@ import { Field, FormAlert, FormNotice, SubmitButton, useForm } from "~/component
 import { AuthScreen, useRedirectTo } from "~/features/sign-in/sign-in-screen";
 import { authHref } from "~/features/sign-in/auth-paths";
 import { phoneCodeSchema, phoneSchema } from "~/features/sign-in/sign-in-schemas";
+import { BotCheckField } from "~/features/auth/bot-check-field";
 
 /**
  * `/login/phone`: a Taiwanese mobile number, then the 6-digit code texted to it. The same two steps sign in, sign
@@ -30,6 +31,7 @@ export function PhoneScreen() {
       ) : null}
       <Form method="post" action={send.action} className="auth-form" onSubmit={send.onSubmit} noValidate>
         <input type="hidden" name="intent" value="send" />
+        <BotCheckField renew={send.outcome} />
         <FormAlert message={send.outcome?.fieldErrors ? null : (send.outcome?.formError ?? null)} />
         <Field name="phoneNumber" label="手機號碼" type="tel" autoComplete="tel" inputMode="tel" required
           defaultValue={number ?? send.outcome?.values?.phoneNumber} error={send.errors.phoneNumber} />

@@ -8,6 +8,7 @@ import { authHref, guestUpgradeLabel } from "~/features/sign-in/auth-paths";
 import { signupSchema } from "~/features/sign-in/sign-in-schemas";
 import { PasswordRulesList } from "~/features/sign-in/password-rules-list";
 import type { PasswordPolicy } from "~/features/auth/password-policy";
+import { BotCheckField } from "~/features/auth/bot-check-field";
 
 /** `/signup`: sign-up, and for a guest the in-place upgrade of the same account (one POST form for both). */
 export function SignupScreen({ policy }: { policy: PasswordPolicy }) {
@@ -46,6 +47,7 @@ export function SignupScreen({ policy }: { policy: PasswordPolicy }) {
     >
       <Form method="post" action={form.action} className="auth-form" onSubmit={form.onSubmit} onChange={onEdit} noValidate>
         <FormAlert message={formError} />
+        <BotCheckField renew={form.outcome} />
         {isGuest && code === "auth/email-already-in-use" ? (
           <p>
             {/* Signing in to that account moves the guest's data into it. */}
