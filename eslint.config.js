@@ -48,7 +48,7 @@ const features = {
     public: [
       "auth-endpoints.ts", "viewer.server.ts", "auth-provider.tsx", "auth-client.ts", "password-policy.ts", "display-name.ts", "social-buttons.tsx",
       "user-data-hooks.server.ts", "auth-service.server.ts", "auth-http.server.ts", "device-name.ts", "phone-number.ts", "bot-check-field.tsx", "apple-notifications.server.ts",
-      "operator-session.server.ts", "roles.ts",
+      "operator-session.server.ts", "roles.ts", "sign-in-proof.server.ts",
     ],
     host: ["auth-service.server.ts", "auth-http.server.ts", "user-data-hooks.server.ts"],
   },

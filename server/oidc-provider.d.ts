@@ -28,19 +28,25 @@ declare module "oidc-provider" {
     clientId?: string;
     addOIDCScope(scope: string): void;
     getOIDCScope(): string;
+    /** A new id (what `save` gives a grant that has none yet). */
+    generateTokenId(): string;
+    /** The scopes granted for one API (a resource indicator, RFC 8707). */
+    addResourceScope(resource: string, scope: string): void;
     save(): Promise<string>;
   }
 
   interface Client {
     clientId: string;
     clientName?: string;
+    /** How the client authenticated at this request (`none` for a public app). */
+    clientAuthMethod?: string;
   }
 
   interface KoaContext {
     oidc: {
       provider: Provider;
       client?: Client;
-      session?: { accountId?: string };
+      session?: { accountId?: string; acr?: string };
       params?: Record<string, unknown>;
       route?: string;
     };
@@ -54,6 +60,7 @@ declare module "oidc-provider" {
 
   /** A request as the provider's own middleware sees it (Koa's context). */
   export interface ProviderContext {
+    oidc?: { route?: string };
     status: number;
     body: unknown;
     set(name: string, value: string): void;
@@ -63,7 +70,41 @@ declare module "oidc-provider" {
   export const errors: {
     InvalidGrant: new (detail?: string) => Error & { error_detail?: string };
     InvalidClientAuth: new (detail?: string) => Error & { error_detail?: string };
+    InvalidTarget: new (detail?: string) => Error & { error_detail?: string };
   };
+
+  /** One check of a prompt: asks for the interaction when `check` answers REQUEST_PROMPT (true). */
+  class Check {
+    constructor(reason: string, description: string, error: string, check: (ctx: KoaContextWithOIDC) => boolean);
+    static REQUEST_PROMPT: true;
+    static NO_NEED_TO_PROMPT: false;
+  }
+  /** The provider's prompts (login, consent) and their checks. */
+  interface InteractionPolicy {
+    get(name: string): { checks: { add(check: Check): void } } | undefined;
+  }
+  export const interactionPolicy: { base(): InteractionPolicy; Check: typeof Check };
+
+  /** The API an access token is for (features.resourceIndicators.getResourceServerInfo). */
+  interface ResourceServer {
+    scope: string;
+    audience?: string;
+    accessTokenFormat?: "opaque" | "jwt";
+    accessTokenTTL?: number;
+    jwt?: { sign?: { alg: string } };
+  }
+
+  /** The features the site turns on, as far as it configures them. */
+  interface Features {
+    resourceIndicators?: {
+      enabled: boolean;
+      defaultResource?(ctx: KoaContext, client: Client, oneOf?: string[]): Promise<string | string[] | undefined>;
+      useGrantedResource?(ctx: KoaContext, model: unknown): Promise<boolean>;
+      getResourceServerInfo?(ctx: KoaContext, resource: string, client: Client): Promise<ResourceServer>;
+    };
+    introspection?: { enabled: boolean; allowedPolicy?(ctx: KoaContext, client: Client, token: { clientId?: string }): Promise<boolean> };
+    [feature: string]: unknown;
+  }
 
   export interface InteractionDetails {
     uid: string;
@@ -84,7 +125,9 @@ declare module "oidc-provider" {
   }
 
   export type Configuration = Record<string, unknown> & {
-    interactions?: { url(ctx: KoaContext, interaction: { uid: string }): string };
+    interactions?: { url(ctx: KoaContext, interaction: { uid: string }): string; policy?: InteractionPolicy };
+    features?: Features;
+    extraTokenClaims?(ctx: KoaContext, token: { grantId?: string }): Promise<Record<string, unknown> | undefined>;
     loadExistingGrant?(ctx: KoaContext): Promise<Grant | undefined>;
     findAccount?(
       ctx: KoaContext,
@@ -105,7 +148,7 @@ declare module "oidc-provider" {
     on(event: string, listener: (...args: unknown[]) => void): void;
     callback(): (req: IncomingMessage, res: ServerResponse) => Promise<void>;
     use(middleware: (ctx: ProviderContext, next: () => Promise<void>) => Promise<void>): void;
-    registerGrantType(name: string, handler: (ctx: KoaContextWithOIDC) => Promise<void>, parameters?: string[]): void;
+    registerGrantType(name: string, handler: (ctx: KoaContextWithOIDC) => Promise<void>, parameters?: string[], dupes?: string[]): void;
     /** Koa's switch for its default stderr error printing. */
     silent: boolean;
     on(event: "server_error", listener: (ctx: KoaContext, error: Error) => void): this;

@@ -50,6 +50,11 @@ describe("parseEnv", () => {
     [{ OIDC_CLIENTS: JSON.stringify([{ client_id: "a", redirect_uris: ["https://a.tw/cb"] }, { client_id: "a", redirect_uris: ["https://a.tw/cb"] }]) }, "OIDC_CLIENTS"],
     [{ OIDC_CLIENTS: JSON.stringify([{ client_id: "partner-web", redirect_uris: ["https://partner.tw/cb"], public: false }]) }, "OIDC_CLIENT_SECRET_PARTNER_WEB"],
     [{ OIDC_JWKS: JSON.stringify({ keys: [{ kty: "EC", kid: "k", alg: "ES256" }] }) }, "OIDC_JWKS"],
+    // A back-channel address is a server's: https, or plain http on this machine only.
+    [{ OIDC_CLIENTS: JSON.stringify([{ client_id: "app", redirect_uris: ["https://a.tw/cb"], backchannel_logout_uri: "http://api.a.tw/logout" }]) }, "OIDC_CLIENTS"],
+    [{ OIDC_CLIENTS: JSON.stringify([{ client_id: "app", redirect_uris: ["https://a.tw/cb"], backchannel_logout_uri: "https://api.a.tw/logout#x" }]) }, "OIDC_CLIENTS"],
+    [{ OIDC_RESOURCES: "https://api.a.tw/,api.a.tw" }, "OIDC_RESOURCES"],
+    [{ OIDC_RESOURCES: "http://api.a.tw/" }, "OIDC_RESOURCES"],
     [{ PASSWORD_MAX_LENGTH: "200" }, "PASSWORD_MAX_LENGTH"],
     // The development mailbox and sign-in are on with a loopback SITE_URL: never on a network address.
     [{ HOST: "0.0.0.0" }, "HOST"],
@@ -77,6 +82,19 @@ describe("parseEnv", () => {
     ]);
     expect(parseEnv({}).APP_URL).toBeUndefined();
     expect(parseEnv({}).oidcClients).toEqual([]);
+  });
+
+  it("reads the back-channel address of an app and the APIs that take JWT access tokens", () => {
+    const env = parseEnv({
+      OIDC_CLIENTS: JSON.stringify([
+        { client_id: "app", redirect_uris: ["tw.example.app:/callback"], backchannel_logout_uri: "https://api.taskhero.tw/backchannel-logout" },
+        { client_id: "dev", redirect_uris: ["http://127.0.0.1/callback"], backchannel_logout_uri: "http://127.0.0.1:8080/logout" },
+      ]),
+      OIDC_RESOURCES: " https://api.taskhero.tw/ , http://localhost:8080/ ",
+    });
+    expect(env.oidcClients.map((client) => client.backchannel_logout_uri)).toEqual(["https://api.taskhero.tw/backchannel-logout", "http://127.0.0.1:8080/logout"]);
+    expect(env.OIDC_RESOURCES).toEqual(["https://api.taskhero.tw/", "http://localhost:8080/"]);
+    expect(parseEnv({}).OIDC_RESOURCES).toEqual([]);
   });
 
   it("splits every rate limit between worker processes that count alone, and not when Redis counts for all", () => {

@@ -128,7 +128,28 @@ const oidcClient = z.strictObject({
   first_party: z.boolean().default(false),
   /** Listing the device grant lets the app join a child's tablet by QR code (RFC 8628; docs/app-integration.md). */
   grant_types: z.array(z.enum(["authorization_code", "refresh_token", "urn:ietf:params:oauth:grant-type:device_code"])).optional(),
+  /** Where the app's backend hears that a sign-in ended (OpenID Connect Back-Channel Logout 1.0): https, or http on loopback. */
+  backchannel_logout_uri: z.string().refine(isServerAddress, "必須是 https，或本機（127.0.0.1、[::1]、localhost）的 http 位址，且不含 #").optional(),
 });
+
+/** A back-channel address: a server's, so https, or plain http on this machine only (development). */
+function isServerAddress(value: string): boolean {
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    return false;
+  }
+  if (url.hash || url.username || url.password) return false;
+  return url.protocol === "https:" || (url.protocol === "http:" && ["127.0.0.1", "[::1]", "localhost"].includes(url.hostname));
+}
+
+/** The app's APIs that accept JWT access tokens (RFC 8707 resource indicators): absolute https URIs, or http on loopback. */
+const resourceList = z
+  .string()
+  .optional()
+  .transform((value) => (value ?? "").split(",").map((item) => item.trim()).filter(Boolean))
+  .pipe(z.array(z.string().refine(isServerAddress, "每個資源必須是 https（或本機 http）的絕對位址，且不含 #")));
 
 const oidcClientList = z
   .array(oidcClient)
@@ -308,6 +329,7 @@ const envSchema = z
     OIDC_CLIENTS: jsonText.pipe(oidcClientList),
     OIDC_JWKS: jsonText.pipe(privateKeySet),
     OIDC_ACCESS_TOKEN_MINUTES: z.coerce.number().int().min(1).max(60).default(10),
+    OIDC_RESOURCES: resourceList,
 
     GOOGLE_CLIENT_ID: optionalText,
     GOOGLE_CLIENT_SECRET: optionalText,

@@ -44,6 +44,8 @@ export interface AuthSessionTable {
   updatedAt: Date | string;
   ipAddress: string | null;
   userAgent: string | null;
+  /** The `amr` values of the proof that made the session, space-separated (sign-in-proof.server.ts). */
+  amr: string | null;
 }
 
 export interface AuthAccountTable {

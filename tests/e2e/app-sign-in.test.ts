@@ -5,6 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import sharp from "sharp";
 import { launchServer, type LaunchedServer } from "~tests/helpers/launch-server.mjs";
 import { startReferenceApp, type ReferenceApp } from "~tests/fixtures/reference-app";
+import { startBackchannelReceiver, type BackchannelReceiver } from "~tests/fixtures/backchannel-receiver";
+import { createRemoteJWKSet, jwtVerify } from "jose";
 import { baseURL, desktopViewport, familyHeaders, launchChromium, mobileViewport, openPage, waitForHydration } from "./helpers/browser";
 import { watchViolations } from "./helpers/csp";
 import { createVerifiedAccount, newEmail, password, signInTo, submitSignUp } from "./helpers/accounts";
@@ -18,13 +20,18 @@ import { turnOnTwoStep } from "./helpers/two-step";
  * Signing in on the site signs the parent into the app without a second prompt (進入應用程式), the app refreshes,
  * calls storage with its access token and signs out; a browser signed in nowhere goes through the site's own
  * sign-in screen. A form's redirect off the site (to an app, or to Google when linking it) must pass the pages'
- * form-action. Ports 4210/4211 are this file's own. The second part runs every way in against the suite's own site,
+ * form-action. The app's backend (a loopback receiver) verifies the logout token of each app sign-in that ends, and
+ * an app that names its API gets a JWT access token `jose` verifies (decision 190). Ports 4210/4211 are this file's own. The second part runs every way in against the suite's own site,
  * where the apps of tests/e2e/helpers/apps.ts are registered.
  */
 const sitePort = 4210;
 const appPort = 4211;
 const site = `http://example.test:${sitePort}`;
 const appOrigin = `http://app.example.test:${appPort}`;
+/** The app's API, which takes JWT access tokens (OIDC_RESOURCES). */
+const appApi = "https://api.example.test/";
+/** The acr of a two-step sign-in (decision 190). */
+const twoStepAcr = "urn:taskhero:acr:mfa";
 
 // One Chromium for the file; example.test and its subdomains are loopback for it.
 let browser: Browser;
@@ -38,8 +45,11 @@ afterAll(async () => {
 describe("the app signs in through the site (OpenID provider, single sign-on)", () => {
   let server: LaunchedServer;
   let app: ReferenceApp;
+  // The app's backend: told of each of its sign-ins that ends (back-channel logout, decision 190).
+  let backend: BackchannelReceiver;
 
   beforeAll(async () => {
+    backend = await startBackchannelReceiver({ issuer: () => site, audience: "web-app", reachAt: () => `http://localhost:${sitePort}` });
     server = await launchServer({
       port: sitePort,
       buildDir: process.env.BUILD_DIR || "build-test",
@@ -59,8 +69,10 @@ describe("the app signs in through the site (OpenID provider, single sign-on)", 
         GOOGLE_CLIENT_ID: "e2e-google-client",
         GOOGLE_CLIENT_SECRET: "e2e-google-secret",
         OIDC_CLIENTS: JSON.stringify([
-          { client_id: "web-app", client_name: "任務小勇士 App", redirect_uris: [`${appOrigin}/callback`], post_logout_redirect_uris: [`${appOrigin}/signed-out`], public: true, first_party: true },
+          { client_id: "web-app", client_name: "任務小勇士 App", redirect_uris: [`${appOrigin}/callback`], post_logout_redirect_uris: [`${appOrigin}/signed-out`], public: true, first_party: true, backchannel_logout_uri: backend.uri },
+          { client_id: "native-app", client_name: "任務小勇士 App", redirect_uris: ["http://127.0.0.1/callback"], public: true, first_party: true },
         ]),
+        OIDC_RESOURCES: appApi,
       },
     });
     const pngBytes = await sharp({ create: { width: 8, height: 8, channels: 3, background: "#3b5bdb" } }).png().toBuffer();
@@ -70,6 +82,7 @@ describe("the app signs in through the site (OpenID provider, single sign-on)", 
   afterAll(async () => {
     await app?.close();
     await server?.stop();
+    await backend?.close();
   });
 
   async function newPage(options: { javaScriptEnabled?: boolean } = {}): Promise<Page> {
@@ -95,6 +108,7 @@ describe("the app signs in through the site (OpenID provider, single sign-on)", 
     await appPage.waitForURL(`${appOrigin}/`);
     page = appPage;
     expect(await page.locator("#name").textContent()).toBe("小明");
+    const signedIn = app.tokens()!.claims()!;
     // No second prompt: the browser went app → authorization → app, never through a sign-in screen.
     expect(visited.some((url) => url.includes("/login"))).toBe(false);
 
@@ -133,6 +147,8 @@ describe("the app signs in through the site (OpenID provider, single sign-on)", 
     await page.waitForURL(`${appOrigin}/signed-out`);
     const userinfo = await fetch(`http://localhost:${sitePort}/oidc/me`, { headers: { authorization: `Bearer ${accessToken}` } });
     expect(userinfo.status).toBe(401);
+    // The app's backend heard it: a logout token for this sign-in, verified against the site's keys.
+    expect(await backend.waitFor((token) => token.sid === signedIn.sid)).toMatchObject({ iss: site, aud: "web-app", sub: signedIn.sub });
     const { started: _started, ...timings } = app.timings;
     console.info(`reference client timings (ms): ${JSON.stringify(timings)}`);
   }, 60_000);
@@ -171,6 +187,39 @@ describe("the app signs in through the site (OpenID provider, single sign-on)", 
     expect(authorization.searchParams.get("client_id")).toBe("e2e-google-client");
     expect(authorization.searchParams.get("redirect_uri")).toBe(`${site}/api/auth/callback/google`);
   }, 60_000);
+
+  it("an app that names its API gets a JWT access token its API verifies with jose, refused for another audience", async () => {
+    const page = await newPage();
+    await page.goto(`${site}/signup`);
+    await submitSignUp(page, newEmail(), "小安");
+    const native = await startReferenceApp({ issuer: site, reachAt: `http://localhost:${sitePort}`, host: "127.0.0.1", port: 0, clientId: "native-app", pngBytes: Buffer.alloc(0), resource: appApi });
+    try {
+      await page.goto(`${native.origin}/`);
+      await page.waitForURL(`${native.origin}/`);
+      const tokens = native.tokens()!;
+      const keys = createRemoteJWKSet(new URL(`http://localhost:${sitePort}/oidc/jwks`));
+      const { payload } = await jwtVerify(tokens.access_token, keys, { issuer: site, audience: appApi, typ: "at+jwt" });
+      expect(payload).toMatchObject({ sub: tokens.claims()!.sub, client_id: "native-app", sid: tokens.claims()!.sid });
+      await expect(jwtVerify(tokens.access_token, keys, { issuer: site, audience: "https://other-api.example.test/" })).rejects.toMatchObject({ claim: "aud" });
+    } finally {
+      await native.close();
+    }
+  }, 60_000);
+
+  it("登出其他所有裝置 on 帳號安全 ends the app's sign-in, and the app's backend hears it", async () => {
+    const page = await newPage();
+    await page.goto(`${site}/signup`);
+    await submitSignUp(page, newEmail(), "小芳");
+    await page.goto(`${appOrigin}/`);
+    await page.waitForURL(`${appOrigin}/`);
+    const signedIn = app.tokens()!.claims()!;
+    await page.goto(`${site}/account/security`);
+    await waitForHydration(page);
+    await page.getByRole("button", { name: "登出其他所有裝置" }).click();
+    expect(await backend.waitFor((token) => token.sid === signedIn.sid)).toMatchObject({ iss: site, aud: "web-app", sub: signedIn.sub });
+    const refreshed = await fetch(`http://localhost:${sitePort}/oidc/me`, { headers: { authorization: `Bearer ${app.tokens()!.access_token}` } });
+    expect(refreshed.status).toBe(401);
+  }, 60_000);
 });
 
 describe("every way in comes back to the app's callback (the suite's site, apps on 127.0.0.1)", () => {
@@ -180,8 +229,8 @@ describe("every way in comes back to the app's callback (the suite's site, apps 
   });
 
   /** A fresh app (each holds one sign-in in memory), registered as `client` (tests/e2e/helpers/apps.ts). */
-  async function openApp(client: keyof typeof e2eApps) {
-    const app = await startReferenceApp({ issuer: baseURL(), reachAt: baseURL(), host: "127.0.0.1", port: 0, clientId: e2eApps[client].client_id, thirdParty: !e2eApps[client].first_party, pngBytes: Buffer.alloc(0) });
+  async function openApp(client: keyof typeof e2eApps, acrValues?: string) {
+    const app = await startReferenceApp({ issuer: baseURL(), reachAt: baseURL(), host: "127.0.0.1", port: 0, clientId: e2eApps[client].client_id, thirdParty: !e2eApps[client].first_party, pngBytes: Buffer.alloc(0), acrValues });
     apps.push(app);
     return app;
   }
@@ -257,6 +306,8 @@ describe("every way in comes back to the app's callback (the suite's site, apps 
     await page.getByLabel("驗證碼").fill(await nextCode());
     await page.getByRole("button", { name: "驗證並登入" }).click();
     await expectBackInApp(page, app, requested, "林爸爸");
+    // The ID token says how: a code after the password, two steps.
+    expect(app.tokens()!.claims()).toMatchObject({ amr: ["otp", "mfa"], acr: twoStepAcr });
     await page.context().close();
 
     // Without JavaScript: password, then a backup code.
@@ -305,6 +356,26 @@ describe("every way in comes back to the app's callback (the suite's site, apps 
     let requested = await startAtApp(page, app);
     await page.getByRole("button", { name: "使用密碼金鑰登入" }).click();
     await expectBackInApp(page, app, requested, "王媽媽");
+    // A passkey bound to its authenticator (the virtual one is not synced), unlocked by the user: two factors.
+    expect(app.tokens()!.claims()).toMatchObject({ amr: ["hwk", "user", "mfa"], acr: twoStepAcr });
+
+    // Signed in on the site by password alone, an app that asks for two steps gets them: the passkey, asked for
+    // on the two-step page (no password field there), then back in the app.
+    await openPage(page, "/login");
+    await page.getByRole("button", { name: "登出" }).click();
+    await typePassword(page, email);
+    await page.waitForURL((url) => url.pathname !== "/login");
+    const asking = await openApp("family", twoStepAcr);
+    requested = [];
+    page.on("request", (request) => request.isNavigationRequest() && request.frame() === page.mainFrame() && requested.push(request.url()));
+    await page.goto(`${asking.origin}/`);
+    await page.waitForURL((url) => url.pathname === "/account/confirm-identity" && url.searchParams.get("proof") === "two-step");
+    await page.getByRole("heading", { name: "兩步驟驗證" }).waitFor();
+    expect(await page.getByLabel("密碼", { exact: true }).count()).toBe(0);
+    await waitForHydration(page);
+    await page.getByRole("button", { name: /密碼金鑰/ }).click();
+    await expectBackInApp(page, asking, requested, "王媽媽");
+    expect(asking.tokens()!.claims()).toMatchObject({ amr: ["hwk", "user", "mfa"], acr: twoStepAcr });
     await page.context().close();
 
     // An email link, in a browser that has never signed in.
@@ -313,6 +384,9 @@ describe("every way in comes back to the app's callback (the suite's site, apps 
     requested = await startAtApp(page, app, false);
     await signInByEmailLink(page, email, 0);
     await expectBackInApp(page, app, requested, "王媽媽");
+    // An email link has no registered amr value: one step.
+    expect(app.tokens()!.claims()).toMatchObject({ acr: "urn:taskhero:acr:basic" });
+    expect(app.tokens()!.claims()!.amr).toBeUndefined();
     await page.context().close();
 
     // A social account (the development provider stands in for Google, LINE and Facebook).
@@ -337,6 +411,7 @@ describe("every way in comes back to the app's callback (the suite's site, apps 
     await page.getByRole("heading", { name: "授權應用程式" }).waitFor();
     await page.getByRole("button", { name: "允許" }).click();
     await expectBackInApp(page, partner, requested, "陳爸爸");
+    expect(partner.tokens()!.claims()).toMatchObject({ amr: ["pwd"], acr: "urn:taskhero:acr:basic" });
 
     // Signed in on the site already: the first-party app goes straight through.
     const family = await openApp("family");

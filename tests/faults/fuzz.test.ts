@@ -1,7 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { routeMap } from "~/lib/route-map";
 import { sendHostileRequests } from "~tests/helpers/hostile-requests.mjs";
-import { exampleAddress } from "~tests/helpers/route-addresses.mjs";
+import fs from "node:fs";
+import * as authPaths from "~/features/auth/auth-paths";
+import { authAddresses, exampleAddress } from "~tests/helpers/route-addresses.mjs";
 import { siteUrl, startSite } from "./site-process";
 
 /**
@@ -12,9 +14,17 @@ import { siteUrl, startSite } from "./site-process";
  */
 const TOTAL = 10_000;
 
+// Every endpoint of the sign-in layer's table, read from the file that spells their paths (as bench/memory.mjs
+// reads it); the count holds the reading to the module's exports, so a path the pattern missed fails here.
+const signInLayerAddresses = authAddresses(fs.readFileSync("app/features/auth/auth-paths.ts", "utf8"));
+
 const stackTrace = /\n\s+at [^\n]+:\d+:\d+|node_modules|\bat (async )?[\w.<>]+ \(/;
 
 describe("malformed requests", () => {
+  it("sends to every endpoint of the sign-in layer", () => {
+    expect(signInLayerAddresses).toHaveLength(Object.keys(authPaths).length - 1);
+  });
+
   it(`answers ${TOTAL} of them without a 5xx or a stack trace, in flat memory`, { timeout: 420_000 }, async () => {
     const site = await startSite({ TRUSTED_PROXIES: "127.0.0.1", LOG_LEVEL: "warn" });
     const failures: string[] = [];
@@ -24,6 +34,7 @@ describe("malformed requests", () => {
     try {
       await sendHostileRequests({
         routeAddresses: routeMap.map((entry) => exampleAddress(entry.path)),
+        authAddresses: signInLayerAddresses,
         port: new URL(site.baseURL).port,
         siteOrigin: siteUrl,
         total: TOTAL,

@@ -9,6 +9,8 @@ export interface HostileRequest {
 export interface HostileRun {
   /** An address for each route of the route map (app/lib/route-map.ts); the host's own are added. */
   routeAddresses: readonly string[];
+  /** An address for each endpoint of the sign-in layer's table (app/features/auth/auth-paths.ts, under /api/auth). */
+  authAddresses: readonly string[];
   /** The site's port on 127.0.0.1. */
   port: number | string;
   /** The site's configured origin (SITE_URL): most requests claim it as their Origin. */

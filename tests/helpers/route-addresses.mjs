@@ -8,3 +8,9 @@ export const unknownId = "00000000-0000-4000-8000-000000000000";
 export function exampleAddress(path) {
   return `/${path.replace(/:\w+/g, unknownId).replace(/\*/g, "x")}`;
 }
+
+/** `/api/auth` + each endpoint path of the sign-in layer, read from the one file that spells them (auth-paths.ts). */
+export function authAddresses(authPathsSource) {
+  const paths = [...authPathsSource.matchAll(/^export const (\w+) = "([^"]+)";$/gm)].filter(([, name]) => name !== "authBasePath").map(([, , path]) => path);
+  return paths.map((path) => `/api/auth${exampleAddress(path.slice(1))}`);
+}

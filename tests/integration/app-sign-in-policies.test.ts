@@ -61,13 +61,21 @@ describeEachDatabase("app sign-in: provider policies", (database) => {
   const tokenRequest = (form: Record<string, string>, headers: Record<string, string> = {}) =>
     fetch(`${server.baseURL}/oidc/token`, { method: "POST", headers: { "content-type": "application/x-www-form-urlencoded", ...headers }, body: new URLSearchParams(form) });
 
-  it("a client registered for HTTP Basic may not send its secret as a form field", async () => {
+  it("a client registered for HTTP Basic may not send its secret as a form field (token, revocation, introspection)", async () => {
     const basic = `Basic ${Buffer.from(`partner:${partnerSecret}`).toString("base64")}`;
     // The right secret the registered way reaches the grant (an unknown token: invalid_grant, not a client error).
     const registered = await tokenRequest({ grant_type: "refresh_token", refresh_token: "unknown" }, { authorization: basic });
     expect([registered.status, ((await registered.json()) as { error: string }).error]).toEqual([400, "invalid_grant"]);
     const posted = await tokenRequest({ grant_type: "refresh_token", refresh_token: "unknown", client_id: "partner", client_secret: partnerSecret });
     expect([posted.status, ((await posted.json()) as { error: string }).error]).toEqual([401, "invalid_client"]);
+    // The same at revocation and introspection: the registered way answers, a form field is refused.
+    for (const endpoint of ["/oidc/token/revocation", "/oidc/token/introspection"]) {
+      const post = (form: Record<string, string>, headers: Record<string, string> = {}) =>
+        fetch(`${server.baseURL}${endpoint}`, { method: "POST", headers: { "content-type": "application/x-www-form-urlencoded", ...headers }, body: new URLSearchParams(form) });
+      expect((await post({ token: "unknown" }, { authorization: basic })).status).toBe(200);
+      const refused = await post({ token: "unknown", client_id: "partner", client_secret: partnerSecret });
+      expect([endpoint, refused.status, ((await refused.json()) as { error: string }).error]).toEqual([endpoint, 401, "invalid_client"]);
+    }
   });
 
   it("wrong client secrets from one address get 429 with Retry-After after the sign-in limit (30 a minute)", async () => {

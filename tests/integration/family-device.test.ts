@@ -103,6 +103,9 @@ describeEachDatabase("a child's tablet (device grant)", (database) => {
     expect(idToken.family).toEqual({ id: familyId, name: "王家", role: "child" });
     expect(idToken.child).toEqual({ id: childId, name: "小明", avatar: "lion", birthYear: 2019 });
     expect(idToken.email).toBeUndefined();
+    // Its sign-in has a `sid` like every other (what a back-channel logout names); no one signed in on it: no acr.
+    expect(typeof idToken.sid).toBe("string");
+    expect(idToken.acr).toBeUndefined();
     expect(tokens.scope?.split(" ").sort()).toEqual(["offline_access", "openid", "profile"]);
 
     expect((await userInfo(tablet, tokens.access_token, childId)).child).toEqual(idToken.child);

@@ -115,6 +115,9 @@ describeEachDatabase("phone sign-in", (database) => {
     const code = await textedCode(again, `+886 ${number.slice(4, 7)} ${number.slice(7, 10)} ${number.slice(10)}`, number);
     expect((await again.post("/phone-number/verify", { phoneNumber: typedForm(number), code })).status).toBe(200);
     expect((await again.me())?.uid).toBe(user?.id);
+    // Each session made by a texted code says so (`amr`: sms), for the app's ID token (decision 190).
+    const sessions = await server.service.database.db.selectFrom("session").select("amr").where("userId", "=", user!.id).execute();
+    expect(sessions.map((session) => session.amr)).toEqual(["sms", "sms"]);
   });
 
   it("shows texts in the development mailbox's JSON list beside mail, by number (`?to=+886…`)", async () => {

@@ -1,4 +1,5 @@
 import { randomBytes } from "node:crypto";
+import type { Grant } from "oidc-provider";
 import type { DatabaseHandle } from "~/db/connection.server";
 import { appSessionAgent } from "~/features/auth/device-name";
 import { recordSecurityEvent } from "~/features/security-record/security-record.server";
@@ -56,4 +57,14 @@ export function appSessions(database: DatabaseHandle, absoluteDays: number): App
       await db.deleteFrom("session").where("id", "=", grantId).execute();
     },
   };
+}
+
+/**
+ * Saves a new grant after its session row exists: a grant without its row is one whose sign-in ended, and the
+ * back-channel sweep (backchannel-logout.server.ts) settles it.
+ */
+export async function startGrantSession(grant: Grant, startSession: () => Promise<void>): Promise<string> {
+  grant.jti ||= grant.generateTokenId();
+  await startSession();
+  return grant.save();
 }

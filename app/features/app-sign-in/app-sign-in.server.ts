@@ -4,6 +4,7 @@ import { createAppProvider, providerPaths, type AppProvider } from "./provider.s
 import { appSignInRoutes } from "./provider-routes.server";
 import { registeredClients } from "./registered-clients.server";
 import { deviceRoutes } from "./device-flow.server";
+import { backchannelLogout, backchannelTransport } from "./backchannel-logout.server";
 import { mayReadFamily, storageRights } from "./app-scopes.server";
 import { fixedWindowLimiter, sharedRateLimitStore } from "~/services/rate-limiter.server";
 import type { ServerEnv } from "~/config/env.server";
@@ -15,13 +16,20 @@ import type { ServerEnv } from "~/config/env.server";
  */
 export function createAppSignIn({ authService }: { authService: AuthService }) {
   const { env, database } = authService;
+  const clients = registeredClients(env);
+  const logout = backchannelLogout({ database, clients });
+  // The process that delivers the outbox looks for ended sign-ins, and signs and sends their notices (decision 703).
+  const noneToFind = async () => 0;
+  authService.mailSender.useBackchannel(backchannelTransport(env, database, clients.anyBackchannel() ? logout.sweep : noneToFind));
   let made: Promise<AppProvider> | undefined;
-  const appProvider = () => (made ??= createAppProvider({ env, database }));
+  const appProvider = () => (made ??= createAppProvider({ env, database, clients, logout }));
 
   const sessionUser = async (headers: Headers) => {
     const current = await authService.auth.api.getSession({ headers });
     if (!current) return null;
     const { user, session } = current;
+    const twoStepOn = Boolean((user as { twoFactorEnabled?: boolean | null }).twoFactorEnabled);
+    const passkey = twoStepOn ? undefined : await database.db.selectFrom("passkey").select("id").where("user_id", "=", user.id).executeTakeFirst();
     return {
       id: user.id,
       name: user.name,
@@ -29,6 +37,8 @@ export function createAppSignIn({ authService }: { authService: AuthService }) {
       isAnonymous: Boolean((user as { isAnonymous?: boolean | null }).isAnonymous),
       // A session begins at sign-in and again at each confirmation of identity (recent-sign-in.server.ts).
       signedInAt: new Date(session.createdAt).getTime(),
+      amr: (session as { amr?: string | null }).amr ?? null,
+      hasSecondFactor: twoStepOn || Boolean(passkey),
     };
   };
 

@@ -5,7 +5,8 @@ import type { DatabaseHandle } from "~/db/connection.server";
 import { escapeHtml } from "~/lib/escape-html";
 import { childWithFamily, familyForApp } from "~/features/family/family-claims.server";
 import { recordDeviceAdded } from "~/features/family/family-devices.server";
-import type { AppSessions } from "./app-sessions.server";
+import { startGrantSession, type AppSessions } from "./app-sessions.server";
+import { sessionIdOf } from "./access-tokens.server";
 import { familyScope } from "./app-scopes.server";
 import { page, pagePolicy } from "./provider-pages.server";
 import type { RegisteredClients } from "./registered-clients.server";
@@ -121,11 +122,11 @@ export function deviceRoutes({ env, database, appProvider, sessionUser }: Device
       const scope = childDeviceScopes.filter((allowed) => allowed === "openid" || requested.includes(allowed)).join(" ");
       const grant = new provider.Grant({ accountId: child.id, clientId });
       grant.addOIDCScope(scope);
-      const grantId = await grant.save();
       const ipAddress = c.req.header("x-client-ip") ?? null;
       const appName = `${child.name}的平板・${clients.displayName(clientId)}`;
-      await sessions.start({ grantId, userId: parent.id, appName, ipAddress, lifetimeSeconds: lifetimes.Grant });
-      Object.assign(code, { accountId: child.id, grantId, scope, authTime: Math.floor(Date.now() / 1000) });
+      const grantId = await startGrantSession(grant, () => sessions.start({ grantId: grant.jti, userId: parent.id, appName, ipAddress, lifetimeSeconds: lifetimes.Grant }));
+      // `sid` names the tablet's sign-in in its ID token, as in every other (access-tokens.server.ts: sessionIdOf).
+      Object.assign(code, { accountId: child.id, grantId, scope, authTime: Math.floor(Date.now() / 1000), sid: sessionIdOf(grantId) });
       await code.save();
       await recordDeviceAdded(database.db, brand, { id: parent.id }, child.id, grantId, appName);
       return show(c, "平板已加入家庭", `<p>「${escapeHtml(child.name)}」的平板已加入家庭，平板上的 App 會自動繼續。</p><a class="button secondary" href="/account/security">到「帳號安全」查看</a>`);

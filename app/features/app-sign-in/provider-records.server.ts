@@ -42,14 +42,19 @@ export interface ProviderRecords {
  * next request. Consuming a code or a refresh token is one conditional update: of two presenters at the same
  * moment (on one instance or two), exactly one wins, and the other ends the family. A grant also needs its
  * session row (app-sessions.server.ts): finding a grant whose session ended answers nothing, and removing a
- * grant ends its session.
+ * grant ends its session and its whole family, and tells its app (back-channel logout).
  */
-export function providerRecords(options: { database: DatabaseHandle; sessions: AppSessions }): ProviderRecords {
+export function providerRecords(options: {
+  database: DatabaseHandle;
+  sessions: AppSessions;
+  /** Removes an ended grant's records and tells its app (backchannel-logout.server.ts). */
+  settle(grantId: string): Promise<void>;
+}): ProviderRecords {
   const { db } = options.database;
   const base = databaseRecords(options.database);
   const endFamily = async (grantId: string) => {
-    await db.deleteFrom("oidc_record").where((where) => where.or([where("grant_id", "=", grantId), where.and([where("kind", "=", "Grant"), where("id", "=", grantId)])])).execute();
     await options.sessions.end(grantId);
+    await options.settle(grantId);
   };
   const records = (kind: string): Adapter => {
     const adapter = base(kind, endFamily);
@@ -61,7 +66,7 @@ export function providerRecords(options: { database: DatabaseHandle; sessions: A
         return grant && (await options.sessions.isAlive(id)) ? grant : undefined;
       },
       async destroy(id) {
-        await Promise.all([adapter.destroy(id), options.sessions.end(id)]);
+        await endFamily(id);
       },
     };
   };

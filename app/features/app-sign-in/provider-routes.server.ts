@@ -8,6 +8,9 @@ import { resolveClientIp, trustedProxyList } from "~/services/client-ip.server";
 import { grantFor, providerCookies, providerPaths, type AppProvider } from "./provider.server";
 import { consentPage, errorPage, pagePolicy } from "./provider-pages.server";
 import { registeredClients } from "./registered-clients.server";
+import { grantResourceScopes } from "./access-tokens.server";
+import { asksForTwoStep, loginProof } from "./sign-in-strength.server";
+import { acrValues } from "~/features/auth/sign-in-proof.server";
 
 export interface SignedInUser {
   id: string;
@@ -16,6 +19,10 @@ export interface SignedInUser {
   isAnonymous: boolean;
   /** When the parent last proved who they are (ms): the ID token's `auth_time`. */
   signedInAt: number;
+  /** How: the session's `amr` values, space-separated (sign-in-proof.server.ts); null when none is registered. */
+  amr: string | null;
+  /** Whether the account can prove a second factor now (two-step sign-in on, or a passkey). */
+  hasSecondFactor: boolean;
 }
 
 /** The site's step that asks a signed-in parent to prove who they are again (and renews the session). */
@@ -111,6 +118,16 @@ export function appSignInRoutes(deps: AppSignInRoutesDependencies) {
       if (silent) return finish({ error: "login_required", error_description: "需要重新登入" });
       return c.redirect(`${confirmIdentityPath}?${new URLSearchParams({ redirectTo: `${providerPaths.interaction}/${details.uid}` })}`, 303);
     }
+    const proof = loginProof(user.amr);
+    // The app asked for two steps: a one-step session proves a second factor now, or the app hears why not.
+    if (asksForTwoStep(details.params.acr_values) && proof.acr !== acrValues.twoStep) {
+      if (silent) return finish({ error: "login_required", error_description: "需要兩步驟驗證" });
+      if (!user.hasSecondFactor) {
+        return finish({ error: "unmet_authentication_requirements", error_description: "此帳號尚未開啟兩步驟驗證或設定通行金鑰" });
+      }
+      const confirm = new URLSearchParams({ redirectTo: `${providerPaths.interaction}/${details.uid}`, proof: "two-step" });
+      return c.redirect(`${confirmIdentityPath}?${confirm}`, 303);
+    }
 
     const clientId = details.params.client_id;
     const existing = details.grantId ? await provider.Grant.find(details.grantId) : undefined;
@@ -130,8 +147,10 @@ export function appSignInRoutes(deps: AppSignInRoutesDependencies) {
 
     const scope = details.params.scope ?? "openid";
     let grantId: string;
+    const missingResourceScopes = details.prompt.details.missingResourceScopes as Record<string, string[]> | undefined;
     if (grant) {
       if (missingScopes.length) grant.addOIDCScope(missingScopes.join(" "));
+      grantResourceScopes(grant, missingResourceScopes);
       grantId = await grant.save();
     } else {
       const created = await grantFor(provider, sessions, lifetimes.Grant, {
@@ -139,11 +158,12 @@ export function appSignInRoutes(deps: AppSignInRoutesDependencies) {
         clientId,
         appName: clients.displayName(clientId),
         scope,
+        resourceScopes: missingResourceScopes,
         ipAddress: clientIp,
       });
       grantId = created.jti;
     }
-    return finish({ login: { accountId: user.id, ts: Math.floor(user.signedInAt / 1000) }, consent: { grantId } });
+    return finish({ login: { accountId: user.id, ts: Math.floor(user.signedInAt / 1000), ...proof }, consent: { grantId } });
   });
 
   const forward = async (c: Context) => {
@@ -163,11 +183,14 @@ export function appSignInRoutes(deps: AppSignInRoutesDependencies) {
       }
     }
     for (const [name, value] of answerHeaders) outgoing.setHeader(name, value);
+    const signingOut = c.req.method === "POST" && c.req.path === `${providerPaths.end_session}/confirm` ? await appSignInSigningOut(c, records) : undefined;
     await answerWithNode(c, provider.callback());
+    // Confirmed (the provider redirects): the app's sign-in ends, refresh token and all, and its backend hears it.
+    if (signingOut && outgoing.statusCode >= 300 && outgoing.statusCode < 400) await records.endFamily(signingOut);
     if (authenticates && outgoing.statusCode === 401) await deps.clientAuthFailures.hit(clientIp);
     return answeredByNode(c);
   };
-  const clientAuthPaths = new Set([providerPaths.token, providerPaths.revocation]);
+  const clientAuthPaths = new Set([providerPaths.token, providerPaths.revocation, providerPaths.introspection]);
   routes.all("/.well-known/openid-configuration", forward);
   routes.all("/oidc/*", forward);
   return routes;
@@ -207,4 +230,16 @@ function askConsentForOfflineAccess(c: Context) {
   if (c.req.method !== "GET" || !scopes.includes("offline_access") || url.searchParams.has("prompt")) return;
   url.searchParams.set("prompt", "consent");
   nodeBindings(c).incoming.url = `${url.pathname}${url.search}`;
+}
+
+/**
+ * The grant of the app whose sign-out (RP-initiated logout, 登出應用程式) is being confirmed: named in the provider
+ * session's logout state. The provider itself keeps a grant that holds a refresh token (offline_access) through
+ * end-session; here the app's sign-out ends it like revoking the refresh token does.
+ */
+async function appSignInSigningOut(c: Context, records: AppProvider["records"]): Promise<string | undefined> {
+  const sessionId = getCookie(c, providerCookies.session);
+  const session = sessionId ? await records("Session").find(sessionId) : undefined;
+  const { state, authorizations } = (session ?? {}) as { state?: { clientId?: string }; authorizations?: Record<string, { grantId?: string }> };
+  return state?.clientId ? authorizations?.[state.clientId]?.grantId : undefined;
 }

@@ -4,15 +4,19 @@ import type { ServerEnv } from "~/config/env.server";
 import type { DatabaseHandle } from "~/db/connection.server";
 import { currentRequestErrors, noteRequestError } from "~/services/request-context.server";
 import { isDependencyUnavailable, serviceUnavailableMessage } from "~/services/dependency-errors.server";
-import { appSessions, type AppSessions } from "./app-sessions.server";
+import { appSessions, startGrantSession, type AppSessions } from "./app-sessions.server";
 import { providerRecords, type ProviderRecords } from "./provider-records.server";
 import { guardTokenGrants } from "./refresh-rotation.server";
+import { secretTheRegisteredWayOnly } from "./client-auth.server";
 import { signingKeys } from "./signing-keys.server";
 import { supportedScopes } from "./app-scopes.server";
-import { registeredClients, type RegisteredClients } from "./registered-clients.server";
+import type { RegisteredClients } from "./registered-clients.server";
+import type { BackchannelLogout } from "./backchannel-logout.server";
 import { errorPage, logoutPage, signedOutPage } from "./provider-pages.server";
 import { familyClaim } from "~/features/family/family-claims.server";
 import { childAccount, deviceFlowFeature, devicePath } from "./device-flow.server";
+import { accessTokenFeatures, extraTokenClaims, grantResourceScopes, nameSessionsByGrant, requestedResourceScopes } from "./access-tokens.server";
+import { interactionPolicy, supportedAcrValues } from "./sign-in-strength.server";
 
 const day = 24 * 3600;
 
@@ -24,6 +28,7 @@ export const providerPaths = {
   userinfo: "/oidc/me",
   jwks: "/oidc/jwks",
   revocation: "/oidc/token/revocation",
+  introspection: "/oidc/token/introspection",
   end_session: "/oidc/session/end",
   interaction: "/oidc/interaction",
 };
@@ -50,6 +55,8 @@ export function tokenLifetimes(env: ServerEnv) {
 export interface AppProviderDependencies {
   env: ServerEnv;
   database: DatabaseHandle;
+  clients: RegisteredClients;
+  logout: BackchannelLogout;
 }
 
 export interface AppProvider {
@@ -61,11 +68,10 @@ export interface AppProvider {
 }
 
 /** The site as an OpenID provider for the app (panva's oidc-provider, decision 180), issuer = SITE_URL. */
-export async function createAppProvider({ env, database }: AppProviderDependencies): Promise<AppProvider> {
+export async function createAppProvider({ env, database, clients, logout }: AppProviderDependencies): Promise<AppProvider> {
   const { default: OidcProvider } = await import("oidc-provider");
   const sessions = appSessions(database, env.SESSION_ABSOLUTE_DAYS);
-  const records = providerRecords({ database, sessions });
-  const clients = registeredClients(env);
+  const records = providerRecords({ database, sessions, settle: logout.settle });
   const lifetimes = tokenLifetimes(env);
   const keys = await signingKeys(env, database);
 
@@ -77,17 +83,22 @@ export async function createAppProvider({ env, database }: AppProviderDependenci
     clientDefaults: { id_token_signed_response_alg: keys[0]!.alg, grant_types: ["authorization_code", "refresh_token"], response_types: ["code"] },
     cookies: { keys: [env.AUTH_SECRET ?? "development-secret-for-loopback-sites-only-0123456789"], names: providerCookies },
     scopes: supportedScopes,
-    claims: { openid: ["sub", "is_anonymous", "role", "family", "child"], email: ["email", "email_verified"], profile: ["name", "picture"] },
+    claims: { openid: ["sub", "acr", "amr", "is_anonymous", "role", "family", "child"], email: ["email", "email_verified"], profile: ["name", "picture"] },
     // The ID token carries every granted claim, so an app can read them offline after verifying its signature.
     conformIdTokenClaims: false,
     responseTypes: ["code"],
     pkce: { required: () => true },
+    acrValues: supportedAcrValues,
+    extraTokenClaims,
+    // Sent through the outbox by the site itself (backchannel-logout.server.ts), not by the provider: advertised here.
+    discovery: { backchannel_logout_supported: true, backchannel_logout_session_supported: true },
     routes: {
       authorization: providerPaths.authorization,
       token: providerPaths.token,
       userinfo: providerPaths.userinfo,
       jwks: providerPaths.jwks,
       revocation: providerPaths.revocation,
+      introspection: providerPaths.introspection,
       end_session: providerPaths.end_session,
       device_authorization: "/oidc/device/auth",
       code_verification: devicePath,
@@ -98,6 +109,7 @@ export async function createAppProvider({ env, database }: AppProviderDependenci
       pushedAuthorizationRequests: { enabled: false },
       deviceFlow: deviceFlowFeature,
       revocation: { enabled: true },
+      ...accessTokenFeatures({ env, clients, lifetimeSeconds: lifetimes.AccessToken, alg: keys[0]!.alg }),
       userinfo: { enabled: true },
       rpInitiatedLogout: {
         enabled: true,
@@ -120,7 +132,7 @@ export async function createAppProvider({ env, database }: AppProviderDependenci
     revokeGrantPolicy: () => true,
     // Set by the host for a silent request the provider itself could not answer (provider-routes.server.ts).
     extraParams: ["silent"],
-    interactions: { url: (_ctx, interaction) => `${providerPaths.interaction}/${interaction.uid}` },
+    interactions: { url: (_ctx, interaction) => `${providerPaths.interaction}/${interaction.uid}`, policy: await interactionPolicy() },
     clientBasedCORS: (_ctx: unknown, origin: string, client: { clientId: string }) => clients.corsOrigins(client.clientId).includes(origin),
     renderError: async (ctx: { type: string; body: string }, out: { error: string; error_description?: string }) => {
       ctx.type = "html";
@@ -138,6 +150,7 @@ export async function createAppProvider({ env, database }: AppProviderDependenci
         clientId: client.clientId,
         appName: clients.displayName(client.clientId),
         scope: String(ctx.oidc.params?.scope ?? "openid"),
+        resourceScopes: requestedResourceScopes(ctx.oidc.params?.resource, String(ctx.oidc.params?.scope ?? ""), env, true),
         ipAddress: (ctx as { ip?: string }).ip ?? null,
       });
     },
@@ -176,7 +189,10 @@ export async function createAppProvider({ env, database }: AppProviderDependenci
   provider.proxy = true;
   provider.on("server_error", (_ctx, error) => noteRequestError(error));
   provider.use(answerOutagesWith503);
+  provider.use(responseModesAsOffered);
+  nameSessionsByGrant(provider);
   await guardTokenGrants(provider, records, database);
+  await secretTheRegisteredWayOnly(provider);
   return { provider, clients, sessions, records, lifetimes };
 }
 
@@ -188,13 +204,15 @@ export async function grantFor(
   provider: Provider,
   sessions: AppSessions,
   lifetimeSeconds: number,
-  input: { accountId: string; clientId: string; appName: string; scope: string; ipAddress: string | null },
+  input: { accountId: string; clientId: string; appName: string; scope: string; resourceScopes?: Record<string, string[]>; ipAddress: string | null },
 ) {
   const grant = new provider.Grant({ accountId: input.accountId, clientId: input.clientId });
   const scopes = input.scope.split(" ").filter((scope) => supportedScopes.includes(scope));
   grant.addOIDCScope([...new Set(["openid", ...scopes])].join(" "));
-  const grantId = await grant.save();
-  await sessions.start({ grantId, userId: input.accountId, appName: input.appName, ipAddress: input.ipAddress, lifetimeSeconds });
+  grantResourceScopes(grant, input.resourceScopes);
+  await startGrantSession(grant, () =>
+    sessions.start({ grantId: grant.jti, userId: input.accountId, appName: input.appName, ipAddress: input.ipAddress, lifetimeSeconds }),
+  );
   return grant;
 }
 
@@ -212,4 +230,11 @@ async function answerOutagesWith503(ctx: ProviderContext, next: () => Promise<vo
   if (ctx.body && typeof ctx.body === "object" && !Buffer.isBuffer(ctx.body)) {
     ctx.body = { error: "temporarily_unavailable", error_description: serviceUnavailableMessage };
   }
+}
+
+/** Discovery lists only the response modes every app is registered with (query, form_post), not the provider's fragment. */
+async function responseModesAsOffered(ctx: ProviderContext, next: () => Promise<void>) {
+  await next();
+  const body = ctx.body as { response_modes_supported?: string[] } | undefined;
+  if (ctx.oidc?.route === "discovery" && body?.response_modes_supported) body.response_modes_supported = ["query", "form_post"];
 }

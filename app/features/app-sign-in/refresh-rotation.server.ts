@@ -42,21 +42,16 @@ export async function guardTokenGrants(provider: Provider, records: ProviderReco
       throw error;
     }
   };
-  /** A client registered for HTTP Basic sends its secret that way only (oidc-provider takes a form field too). */
-  const registeredMethodOnly = (handler: GrantHandler): GrantHandler => async (ctx) => {
-    const method = (ctx.oidc.client as { clientAuthMethod?: string } | undefined)?.clientAuthMethod;
-    if (method === "client_secret_basic" && ctx.oidc.params?.client_secret !== undefined) {
-      throw new errors.InvalidClientAuth("the provided authentication mechanism does not match the registered client authentication method");
-    }
-    await handler(ctx);
-  };
-  const exchangeCode = registeredMethodOnly(refusingReuse(codeGrant, "authorization code", "app-code-reuse"));
+  const exchangeCode = refusingReuse(codeGrant, "authorization code", "app-code-reuse");
   const rotate = refusingReuse(refreshGrant, "refresh token", "app-refresh-token-reuse");
 
-  provider.registerGrantType("authorization_code", exchangeCode, ["code", "code_verifier", "redirect_uri"]);
+  // Registered again with the parameters (and allowed duplicates) the provider gave its own: `resource` among them.
+  const { grantTypeParams, grantTypeDupes } = internals(provider);
+  const sameAs = (name: string) => [[...(grantTypeParams.get(name) ?? [])], grantTypeDupes.get(name) && [...grantTypeDupes.get(name)!]] as [string[], string[] | undefined];
+  provider.registerGrantType("authorization_code", exchangeCode, ...sameAs("authorization_code"));
   provider.registerGrantType(
     "refresh_token",
-    registeredMethodOnly(async (ctx) => {
+    async (ctx) => {
       const presented = String(ctx.oidc.params!.refresh_token ?? "");
       const kept = presented ? await records.keptAnswer(presented, ctx.oidc.client!.clientId) : undefined;
       if (kept && Date.now() - kept.consumedAt <= refreshGraceSeconds * 1000) {
@@ -72,8 +67,8 @@ export async function guardTokenGrants(provider: Provider, records: ProviderReco
       }
       const answer = ctx.body as TokenAnswer;
       if (answer.refresh_token && answer.refresh_token !== presented) await records.keepAnswer(presented, answer.refresh_token, answer);
-    }),
-    ["refresh_token", "scope"],
+    },
+    ...sameAs("refresh_token"),
   );
 }
 

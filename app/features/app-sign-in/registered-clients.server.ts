@@ -40,6 +40,10 @@ export function registeredClients(env: ServerEnv) {
     metadata,
     isFirstParty: (clientId: string) => byId.get(clientId)?.first_party ?? false,
     displayName: (clientId: string) => byId.get(clientId)?.client_name ?? clientId,
+    /** Where the app's backend hears that one of its sign-ins ended (backchannel-logout.server.ts), if it listed one. */
+    backchannelLogoutUri: (clientId: string) => byId.get(clientId)?.backchannel_logout_uri,
+    /** Whether any app listed a back-channel address. */
+    anyBackchannel: () => clients.some((client) => client.backchannel_logout_uri),
     /** Origins a browser app may call the token, userinfo and revocation endpoints from: its web redirects' origins. */
     corsOrigins: (clientId: string) =>
       [...new Set((byId.get(clientId)?.redirect_uris ?? []).filter(isWebUri).map((uri) => new URL(uri).origin))],

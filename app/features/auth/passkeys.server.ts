@@ -18,6 +18,7 @@ import type { Database } from "~/db/schema";
 import { sendSecurityNotice, type NoticeSite } from "./security-notices.server";
 import { removeWayIn } from "./ways-in.server";
 import { authPaths } from "./auth-endpoints";
+import { passkeyAmr } from "./sign-in-proof.server";
 
 /** A name the owner gives a passkey (「小明的 iPhone」); the default says what kind it is. */
 export const PASSKEY_NAME_MAX_LENGTH = 50;
@@ -211,7 +212,7 @@ export function passkeys(database: DatabaseHandle, site: NoticeSite): BetterAuth
             .execute();
           const user = await ctx.context.internalAdapter.findUserById(row.user_id);
           if (!user) throw invalidPasskey();
-          const session = await ctx.context.internalAdapter.createSession(user.id);
+          const session = await ctx.context.internalAdapter.createSession(user.id, false, { amr: passkeyAmr(Boolean(row.backed_up)) });
           await setSessionCookie(ctx, { session, user });
           ctx.setCookie(cookie.name, "", { ...cookie.attributes, maxAge: 0 });
           return ctx.json({ status: true });

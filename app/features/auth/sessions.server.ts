@@ -4,6 +4,7 @@ import type { AuthContext, BetterAuthOptions, BetterAuthPlugin } from "better-au
 import type { ServerEnv } from "~/config/env.server";
 import { authEndpointFor, endpointsWhere, type AuthEndpoint } from "./auth-endpoints";
 import { RECENT_SIGN_IN_SECONDS } from "./recent-sign-in.server";
+import { amrOfPath } from "./sign-in-proof.server";
 
 const day = 24 * 3600;
 
@@ -24,12 +25,19 @@ export function sessionOptions(env: ServerEnv) {
       updateAge: Math.min(day, (env.SESSION_IDLE_DAYS * day) / 2),
       // Better Auth's own fresh-session checks agree with the recent-sign-in guard (recent-sign-in.server.ts).
       freshAge: RECENT_SIGN_IN_SECONDS,
+      // How the session was signed in (sign-in-proof.server.ts); written by the server only.
+      additionalFields: { amr: { type: "string", required: false, input: false } },
     },
     databaseHooks: {
       session: {
         create: {
-          before: async (session: { expiresAt: Date; createdAt?: Date }) => ({
-            data: { ...session, expiresAt: capped(session.createdAt ?? new Date(), session.expiresAt) },
+          // The endpoint that makes the session checked the proof: its path says which (a passkey sign-in names its own).
+          before: async (session: { expiresAt: Date; createdAt?: Date; amr?: string | null }, context: { path?: string } | null) => ({
+            data: {
+              ...session,
+              expiresAt: capped(session.createdAt ?? new Date(), session.expiresAt),
+              amr: session.amr ?? amrOfPath(context?.path) ?? null,
+            },
           }),
         },
         update: {

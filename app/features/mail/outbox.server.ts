@@ -57,8 +57,34 @@ export interface SmsTransport {
   send(message: SmsMessage): Promise<void>;
 }
 
-export type OutboxChannel = "email" | "sms";
-export const channelOf = (recipient: string): OutboxChannel => (recipient.startsWith("+") ? "sms" : "email");
+export type OutboxChannel = "email" | "sms" | "backchannel-logout";
+/** A row's channel, from its recipient: an E.164 number, an app's https (or loopback http) address, or an email. */
+export const channelOf = (recipient: string): OutboxChannel =>
+  recipient.startsWith("+") ? "sms" : /^https?:\/\//.test(recipient) ? "backchannel-logout" : "email";
+
+/**
+ * A notice to an app's backend that one of its sign-ins ended (OpenID Connect Back-Channel Logout 1.0). It goes
+ * through the outbox like mail, in the transaction that ends the sign-in, so it is retried while the app is down
+ * and survives a restart; the row keeps the claims, and the logout token is signed when each attempt is made (a
+ * retry an hour later still carries a fresh `iat`/`exp`, with the same `jti`).
+ */
+export interface BackchannelNotice {
+  /** The app's `backchannel_logout_uri`. */
+  uri: string;
+  claims: Record<string, unknown>;
+}
+
+/** Where back-channel notices go: signs the logout token and posts it (app-sign-in). */
+export interface BackchannelTransport {
+  send(notice: BackchannelNotice): Promise<void>;
+  /** Queues the notices of sign-ins that ended since the last pass; run before each pass by the delivering process. */
+  collect(): Promise<unknown>;
+}
+
+export function enqueueBackchannelLogout(executor: MailExecutor, notice: BackchannelNotice): Promise<string> {
+  if (channelOf(notice.uri) !== "backchannel-logout") throw new Error("a back-channel address is an http(s) URL");
+  return enqueueMail(executor, { to: notice.uri, subject: "backchannel-logout", text: JSON.stringify(notice.claims), html: "" });
+}
 
 /** Stores one text message for delivery, like `enqueueMail`. Never log its text: it may hold a code. */
 export function enqueueSms(executor: MailExecutor, message: SmsMessage): Promise<string> {
@@ -86,6 +112,8 @@ export interface MailSenderOptions {
 }
 
 export interface MailSender {
+  /** The back-channel channel, given by the app's sign-in when it is built; until then those rows wait. */
+  useBackchannel(transport: BackchannelTransport): void;
   /** Delivers what is due now; resolves when this pass is done. */
   runOnce(): Promise<number>;
   /** Stops polling and waits (up to `deadlineMs`) for what is due to go out. */
@@ -104,6 +132,7 @@ export function startMailSender(options: MailSenderOptions): MailSender {
   const maxAttempts = options.maxAttempts ?? 12;
   const batchSize = options.batchSize ?? 20;
   let stopped = false;
+  let backchannel: BackchannelTransport | undefined;
   let running: Promise<number> | undefined;
   let again = false;
 
@@ -135,9 +164,13 @@ export function startMailSender(options: MailSenderOptions): MailSender {
     const attempts = row.attempts + 1;
     try {
       const headers = row.headers ? (JSON.parse(row.headers) as Record<string, string>) : undefined;
-      if (channelOf(row.recipient) === "sms") {
+      const channel = channelOf(row.recipient);
+      if (channel === "sms") {
         if (!options.sms) throw new Error("no SMS gateway is configured (SMS_PROVIDER)");
         await options.sms.send({ to: row.recipient, text: row.text, purpose: row.subject === "code" ? "code" : "notice" });
+      } else if (channel === "backchannel-logout") {
+        if (!backchannel) throw new Error("the app's sign-in has not started its back-channel sender yet");
+        await backchannel.send({ uri: row.recipient, claims: JSON.parse(row.text) as Record<string, unknown> });
       } else {
         await transport.send({ to: row.recipient, subject: row.subject, text: row.text, html: row.html, ...(headers ? { headers } : {}) });
       }
@@ -161,6 +194,8 @@ export function startMailSender(options: MailSenderOptions): MailSender {
   }
 
   async function pass(): Promise<number> {
+    // Ended app sign-ins are looked for first; a failure there never holds mail back.
+    await backchannel?.collect().catch((error: unknown) => logger.warn({ err: error }, "back-channel notices not collected"));
     let delivered = 0;
     for (;;) {
       const rows = await claim();
@@ -207,6 +242,9 @@ export function startMailSender(options: MailSenderOptions): MailSender {
   });
 
   return {
+    useBackchannel(transport) {
+      backchannel = transport;
+    },
     runOnce,
     async stop(deadlineMs = 5_000) {
       stopped = true;
