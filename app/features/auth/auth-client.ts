@@ -30,7 +30,7 @@ export const emailLinkPath = "/login/email-link";
 export const resetPasswordPage = "/reset-password";
 export const verifyEmailPage = "/verify-email";
 
-export type SocialProvider = "google" | "facebook" | "line" | "dev";
+export type SocialProvider = "apple" | "google" | "facebook" | "line" | "dev";
 
 /** One signed-in device as the account screen shows it (`GET /api/auth/devices`). `id` names the session; it cannot be used as one. */
 export interface DeviceSession {
@@ -172,6 +172,7 @@ export interface SignInMethods {
 
 export const methodLabels: Record<SignInProvider, string> = {
   password: "電子郵件與密碼",
+  apple: "Apple",
   google: "Google",
   facebook: "Facebook",
   line: "LINE",
