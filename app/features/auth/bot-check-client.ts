@@ -76,6 +76,9 @@ export async function solveBotCheck(origin = "", container?: HTMLElement | null)
   const task = (await response.json()) as BotCheckTask;
   if (task.kind === "off") return "";
   if (task.kind !== "proof-of-work") return providerToken(task, container);
+  // Without WebCrypto (a page on plain http that is not localhost) the solver would spin on the main thread and
+  // freeze the page: the form goes as without JavaScript instead.
+  if (!globalThis.crypto?.subtle) return "";
   const [{ solveChallenge }, { deriveKey }] = await Promise.all([import("altcha-lib"), import("altcha-lib/algorithms/web/sha")]);
   const solution = await solveChallenge({ challenge: task.challenge, deriveKey });
   return solution ? btoa(JSON.stringify({ challenge: task.challenge, solution })) : "";
