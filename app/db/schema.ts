@@ -1,7 +1,9 @@
 import type { Generated } from "kysely";
 
 /**
- * Kysely table types. Each feature adds its tables here together with a migration in ./migrations.
+ * Kysely table types. Each feature adds its tables here together with a migration in ./migrations; a way in of
+ * the sign-in layer declares its own columns or tables in its server twin (`way-in-<name>.server.ts`), merged
+ * into these interfaces, so adding one leaves this file alone (CONTRIBUTING.md, "Add a way in").
  * Timestamps are stored as ISO-8601 text on SQLite and timestamptz on PostgreSQL; code reads them as strings
  * or Dates through the helpers that own each table.
  */
@@ -422,10 +424,3 @@ export interface FamilyDeviceTable {
   created_at: string;
 }
 
-// --- phone sign-in (sign-in layer, app/features/auth/way-in-phone.ts; migration 0190) ---
-// Declared again to merge into the sign-in layer's user row above.
-export interface AuthUserTable {
-  /** E.164 (`+886912345678`), unique; null without a number. */
-  phoneNumber: string | null;
-  phoneNumberVerified: boolean | number | null;
-}

@@ -37,7 +37,7 @@ const attaching: WayInRules = {
 const switchedOff: WayInRules = { session: "none", needs: "nothing", oneFactor: true, perIp: "RATE_LIMIT_SIGN_IN_PER_IP", perIdentifier: false, recentSignIn: false, audit: false, notice: false, botCheck: false };
 
 /**
- * A Taiwanese mobile number (Better Auth's phoneNumber plugin, phone-sign-in.server.ts): a 6-digit code texted
+ * A Taiwanese mobile number (Better Auth's phoneNumber plugin, way-in-phone.server.ts): a 6-digit code texted
  * through the outbox, valid 5 minutes, 5 tries, single use. The same verify endpoint signs up (with a display
  * name), signs in, upgrades a guest, and, with `updatePhoneNumber`, attaches the number to the signed-in account:
  * its row depends on the request. A texted code is one factor: two-step sign-in applies.

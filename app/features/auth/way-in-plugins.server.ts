@@ -9,7 +9,7 @@ import { waysIn } from "./auth-endpoints";
 import { guestUpgrade } from "./guest-upgrade.server";
 import { emailLinkSignIn } from "./email-link.server";
 import { passkeys } from "./passkeys.server";
-import { phoneSignIn } from "./phone-sign-in.server";
+import { phoneSignIn } from "./way-in-phone.server";
 import { endUnprovenAccess } from "./unproven-access.server";
 import { moveUserData } from "./user-data-hooks.server";
 

@@ -14,6 +14,15 @@ import { displayPhoneNumber, phoneAccountEmail, toE164 } from "./phone-number";
 import { sendSecurityNotice } from "./security-notices.server";
 import { removeWayIn } from "./ways-in.server";
 
+// The unit's columns (migration 0190), merged into the sign-in layer's user row (app/db/schema.ts).
+declare module "~/db/schema" {
+  interface AuthUserTable {
+    /** E.164 (`+886912345678`), unique; null without a number. */
+    phoneNumber: string | null;
+    phoneNumberVerified: boolean | number | null;
+  }
+}
+
 /** A texted code: 6 digits, 5 minutes, 5 tries, then it is gone (the plugin deletes it when used or spent). */
 export const smsCode = { length: 6, lifetimeSeconds: 300, tries: 5 } as const;
 /** The name of an account made by phone before its owner gives one. */
