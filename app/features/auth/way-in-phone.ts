@@ -1,6 +1,20 @@
 import type { AuthErrorCode } from "./auth-client";
 import * as authPaths from "./auth-paths";
+import { z } from "~/lib/zod";
 import { wayIn, type WayInRules } from "./way-in";
+
+/**
+ * The phone screen's forms (and the account center's), run in the browser and again by the action
+ * (way-in-phone.server.ts): the number as typed (the server makes it E.164), then the texted 6-digit code.
+ */
+const typed = z.string().default("");
+const phoneNumber = typed.pipe(z.string().trim().min(1, "請輸入手機號碼").max(40, "請輸入正確的手機號碼，例如 0912-345-678"));
+export const phoneSchema = z.object({ phoneNumber });
+export const phoneCodeSchema = z.object({
+  phoneNumber,
+  code: typed.pipe(z.string().trim().regex(/^\d{6}$/, "請輸入簡訊裡的 6 位數驗證碼")),
+  displayName: typed.pipe(z.string().trim().max(100, "顯示名稱不可超過 100 個字元")),
+});
 
 const post = ["POST"] as const;
 
