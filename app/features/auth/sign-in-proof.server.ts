@@ -1,4 +1,4 @@
-import * as authPaths from "./auth-paths";
+import { authPaths } from "./auth-endpoints";
 
 /**
  * How a site session was signed in, as OpenID `amr` values (RFC 8176), kept on the session row (`session.amr`)

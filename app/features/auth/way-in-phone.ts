@@ -1,5 +1,4 @@
 import type { AuthErrorCode } from "./auth-client";
-import * as authPaths from "./auth-paths";
 import { z } from "~/lib/zod";
 import { wayIn, type WayInRules } from "./way-in";
 
@@ -17,6 +16,14 @@ export const phoneCodeSchema = z.object({
 });
 
 const post = ["POST"] as const;
+
+// The unit's endpoints, under /api/auth (auth-paths.ts spells the shared ones): each named like its row.
+export const phoneNumberSendOtp = "/phone-number/send-otp";
+export const phoneNumberVerify = "/phone-number/verify";
+export const phoneNumberRemove = "/phone-number/remove";
+export const signInPhoneNumber = "/sign-in/phone-number";
+export const phoneNumberRequestPasswordReset = "/phone-number/request-password-reset";
+export const phoneNumberResetPassword = "/phone-number/reset-password";
 
 const phoneErrors = {
   INVALID_PHONE_NUMBER: "auth/invalid-phone-number",
@@ -62,9 +69,9 @@ export const phoneWayIn = wayIn({
   screens: ["/login/phone", "/account/security"],
   accountCenter: { label: "手機號碼", listed: true, adds: ["phoneNumberVerify"], removes: ["phoneNumberRemove"] },
   rows: {
-    phoneNumberSendOtp: { path: authPaths.phoneNumberSendOtp, methods: post, session: "none", needs: "nothing", oneFactor: false, perIp: "RATE_LIMIT_SMS_PER_IP", perIdentifier: { limit: "RATE_LIMIT_SMS_PER_NUMBER", by: "phone" }, recentSignIn: false, errors: phoneErrors, audit: "sms-code-request", botCheck: true, notice: false },
+    phoneNumberSendOtp: { path: phoneNumberSendOtp, methods: post, session: "none", needs: "nothing", oneFactor: false, perIp: "RATE_LIMIT_SMS_PER_IP", perIdentifier: { limit: "RATE_LIMIT_SMS_PER_NUMBER", by: "phone" }, recentSignIn: false, errors: phoneErrors, audit: "sms-code-request", botCheck: true, notice: false },
     phoneNumberVerify: {
-      path: authPaths.phoneNumberVerify,
+      path: phoneNumberVerify,
       methods: post,
       session: "creates",
       needs: "nothing",
@@ -79,9 +86,9 @@ export const phoneWayIn = wayIn({
       botCheck: false,
       byRequest: { when: attachesToAccount, rules: attaching },
     },
-    phoneNumberRemove: { path: authPaths.phoneNumberRemove, methods: post, session: "none", needs: "session", oneFactor: false, perIp: "RATE_LIMIT_SIGN_IN_PER_IP", perIdentifier: false, recentSignIn: true, errors: phoneErrors, audit: "phone-number-removed", botCheck: false, notice: { byEndpoint: "sign-in-method-removed" } },
-    signInPhoneNumber: { path: authPaths.signInPhoneNumber, methods: post, ...switchedOff, session: "creates" },
-    phoneNumberRequestPasswordReset: { path: authPaths.phoneNumberRequestPasswordReset, methods: post, ...switchedOff, oneFactor: false },
-    phoneNumberResetPassword: { path: authPaths.phoneNumberResetPassword, methods: post, ...switchedOff, oneFactor: false },
+    phoneNumberRemove: { path: phoneNumberRemove, methods: post, session: "none", needs: "session", oneFactor: false, perIp: "RATE_LIMIT_SIGN_IN_PER_IP", perIdentifier: false, recentSignIn: true, errors: phoneErrors, audit: "phone-number-removed", botCheck: false, notice: { byEndpoint: "sign-in-method-removed" } },
+    signInPhoneNumber: { path: signInPhoneNumber, methods: post, ...switchedOff, session: "creates" },
+    phoneNumberRequestPasswordReset: { path: phoneNumberRequestPasswordReset, methods: post, ...switchedOff, oneFactor: false },
+    phoneNumberResetPassword: { path: phoneNumberResetPassword, methods: post, ...switchedOff, oneFactor: false },
   },
 });
