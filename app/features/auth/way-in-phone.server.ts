@@ -13,6 +13,7 @@ import { phoneWayIn } from "./way-in-phone";
 import { displayPhoneNumber, phoneAccountEmail, toE164 } from "./phone-number";
 import { sendSecurityNotice } from "./security-notices.server";
 import { removeWayIn } from "./ways-in.server";
+import type { WayInPlugins } from "./way-in-plugins.server";
 
 // The unit's columns (migration 0190), merged into the sign-in layer's user row (app/db/schema.ts).
 declare module "~/db/schema" {
@@ -76,9 +77,9 @@ async function guardSmsSend(env: ServerEnv, store: RateLimitStore, number: strin
  * - A sign-up by phone takes the form's display name; its account has a placeholder address that is never mailed.
  * - Attaching (`updatePhoneNumber`) tells the account; `POST /phone-number/remove` drops the number unless it is
  *   the last way in (ways-in.server.ts), and tells the account and the number removed.
- * Better Auth's password-per-number endpoints are switched off (auth.server.ts).
+ * Better Auth's password-per-number endpoints are switched off: this site keeps no password per number.
  */
-export function phoneSignIn(database: DatabaseHandle, env: ServerEnv, store: RateLimitStore): BetterAuthPlugin[] {
+export function phoneSignIn(database: DatabaseHandle, env: ServerEnv, store: RateLimitStore): WayInPlugins {
   const { db } = database;
   const twilio = twilioSettings(env);
   const plugin = phoneNumber({
@@ -134,5 +135,8 @@ export function phoneSignIn(database: DatabaseHandle, env: ServerEnv, store: Rat
       }),
     },
   };
-  return [rules, plugin];
+  return {
+    plugins: [rules, plugin],
+    switchedOff: [authPaths.signInPhoneNumber, authPaths.phoneNumberRequestPasswordReset, authPaths.phoneNumberResetPassword],
+  };
 }

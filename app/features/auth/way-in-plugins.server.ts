@@ -20,9 +20,11 @@ import { moveUserData } from "./user-data-hooks.server";
  * after it (the pop-up plugin answers its opener from the callback's final redirect).
  */
 type WayInId = (typeof waysIn)[number]["id"];
-interface WayInPlugins {
+export interface WayInPlugins {
   plugins: BetterAuthPlugin[];
   afterTwoStep?: BetterAuthPlugin[];
+  /** Its plugins' endpoints the site switches off (Better Auth's disabledPaths); their rows stay in the unit. */
+  switchedOff?: string[];
 }
 /** One entry per way in, no more, no fewer. */
 export type WayInPluginTable = Record<WayInId, WayInPlugins>;
@@ -79,15 +81,16 @@ function pluginsByWayIn(deps: AuthDependencies): WayInPluginTable {
       ],
     },
     passkey: { plugins: [passkeys(database, env)] },
-    phone: { plugins: phoneSignIn(database, env, rateLimitStore) },
+    phone: phoneSignIn(database, env, rateLimitStore),
   };
 }
 
-/** Every way in's plugins, in the units' order, for the two places of auth.server.ts's list. */
+/** Every way in's plugins, in the units' order, for the two places of auth.server.ts's list, and what they switch off. */
 export function wayInPlugins(deps: AuthDependencies): Required<WayInPlugins> {
   const byWayIn = pluginsByWayIn(deps);
   return {
     plugins: waysIn.flatMap((unit) => byWayIn[unit.id].plugins),
     afterTwoStep: waysIn.flatMap((unit) => byWayIn[unit.id].afterTwoStep ?? []),
+    switchedOff: waysIn.flatMap((unit) => byWayIn[unit.id].switchedOff ?? []),
   };
 }
