@@ -88,6 +88,8 @@ export interface AuthEndpoint {
   audit?: string;
   /** A bot check comes first: a solved challenge (or a provider's token), single use (bot-check.server.ts). */
   botCheck?: true;
+  /** What the session it makes proves, as OpenID `amr` values (RFC 8176; sign-in-proof.server.ts). */
+  proves?: readonly ("pwd" | "otp" | "mfa" | "sms")[];
   /**
    * The same endpoint used another way (a way in's row, way-in.ts): a request whose body `when` holds is held to
    * these rules instead (e.g. attaching a number to the signed-in account rather than signing in with it).
@@ -139,7 +141,7 @@ const account = {
  */
 const accountCenter = {
   // Renews: a new session for the same user (createdAt now), the old one ended inside the endpoint.
-  confirmIdentity: { path: sharedPaths.confirmIdentity, methods: post, session: "renews", needs: "session", lockout: "signed-in-user", perIp: "RATE_LIMIT_SIGN_IN_PER_IP", audit: "identity-confirmation" },
+  confirmIdentity: { proves: ["pwd"], path: sharedPaths.confirmIdentity, methods: post, session: "renews", needs: "session", lockout: "signed-in-user", perIp: "RATE_LIMIT_SIGN_IN_PER_IP", audit: "identity-confirmation" },
   // Better Auth's limiter gives every path under /sign-in 3 requests per 10 s unless a row names a limit.
   signInMethods: { path: sharedPaths.signInMethods, methods: get, session: "none", needs: "session", perIp: "RATE_LIMIT_AUTH_PER_IP" },
   signInMethodsRemove: {
@@ -192,10 +194,10 @@ const twoStep = {
   twoFactorGetTotpUri: { path: sharedPaths.twoFactorGetTotpUri, methods: post, session: "none", needs: "session", lockout: "signed-in-user", perIp: "RATE_LIMIT_SIGN_IN_PER_IP", errors: twoStepErrors },
   twoFactorGenerateBackupCodes: { path: sharedPaths.twoFactorGenerateBackupCodes, methods: post, session: "none", needs: "session", recentSignIn: { passwordIn: "password" }, lockout: "signed-in-user", perIp: "RATE_LIMIT_SIGN_IN_PER_IP", errors: twoStepErrors },
   // Signed in, a right code is a proof of identity (it renews the session, two-step.server.ts): wrong ones count like wrong passwords.
-  twoFactorVerifyTotp: { path: sharedPaths.twoFactorVerifyTotp, methods: post, appCode: true, session: "creates", needs: "nothing", lockout: "signed-in-user", perIp: "RATE_LIMIT_SIGN_IN_PER_IP", errors: twoStepErrors, audit: "two-step-code" },
-  twoFactorVerifyBackupCode: { path: sharedPaths.twoFactorVerifyBackupCode, methods: post, session: "creates", needs: "nothing", perIp: "RATE_LIMIT_SIGN_IN_PER_IP", errors: twoStepErrors, audit: "two-step-code" },
+  twoFactorVerifyTotp: { proves: ["otp", "mfa"], path: sharedPaths.twoFactorVerifyTotp, methods: post, appCode: true, session: "creates", needs: "nothing", lockout: "signed-in-user", perIp: "RATE_LIMIT_SIGN_IN_PER_IP", errors: twoStepErrors, audit: "two-step-code" },
+  twoFactorVerifyBackupCode: { proves: ["otp", "mfa"], path: sharedPaths.twoFactorVerifyBackupCode, methods: post, session: "creates", needs: "nothing", perIp: "RATE_LIMIT_SIGN_IN_PER_IP", errors: twoStepErrors, audit: "two-step-code" },
   twoFactorSendOtp: { path: sharedPaths.twoFactorSendOtp, methods: post, session: "none", needs: "nothing", perIp: "RATE_LIMIT_MAIL_PER_IP", errors: twoStepErrors },
-  twoFactorVerifyOtp: { path: sharedPaths.twoFactorVerifyOtp, methods: post, session: "creates", needs: "nothing", perIp: "RATE_LIMIT_SIGN_IN_PER_IP", errors: twoStepErrors, audit: "two-step-code" },
+  twoFactorVerifyOtp: { proves: ["otp", "mfa"], path: sharedPaths.twoFactorVerifyOtp, methods: post, session: "creates", needs: "nothing", perIp: "RATE_LIMIT_SIGN_IN_PER_IP", errors: twoStepErrors, audit: "two-step-code" },
 } as const satisfies Rows;
 
 /** The ways in (way-in.ts): each unit's rows, every rule decided. A new way in is one more unit here. */

@@ -51,11 +51,11 @@ const attaching: WayInRules = {
   audit: "phone-number-added",
   notice: { byEndpoint: "sign-in-method-added" },
   // The code was texted behind the send's bot check; checking it sends nothing.
-  botCheck: false,
+  botCheck: false, proves: false,
 };
 
 /** Better Auth's phone password endpoints: this site keeps no password per number (switched off, auth.server.ts). */
-const switchedOff: WayInRules = { session: "none", needs: "nothing", oneFactor: true, perIp: "RATE_LIMIT_SIGN_IN_PER_IP", perIdentifier: false, recentSignIn: false, audit: false, notice: false, botCheck: false };
+const switchedOff: WayInRules = { session: "none", needs: "nothing", oneFactor: true, perIp: "RATE_LIMIT_SIGN_IN_PER_IP", perIdentifier: false, recentSignIn: false, audit: false, notice: false, botCheck: false, proves: false };
 
 /**
  * A Taiwanese mobile number (Better Auth's phoneNumber plugin, way-in-phone.server.ts): a 6-digit code texted
@@ -69,7 +69,7 @@ export const phoneWayIn = wayIn({
   screens: ["/login/phone", "/account/security"],
   accountCenter: { label: "手機號碼", listed: true, adds: ["phoneNumberVerify"], removes: ["phoneNumberRemove"] },
   rows: {
-    phoneNumberSendOtp: { path: phoneNumberSendOtp, methods: post, session: "none", needs: "nothing", oneFactor: false, perIp: "RATE_LIMIT_SMS_PER_IP", perIdentifier: { limit: "RATE_LIMIT_SMS_PER_NUMBER", by: "phone" }, recentSignIn: false, errors: phoneErrors, audit: "sms-code-request", botCheck: true, notice: false },
+    phoneNumberSendOtp: { path: phoneNumberSendOtp, methods: post, session: "none", needs: "nothing", oneFactor: false, perIp: "RATE_LIMIT_SMS_PER_IP", perIdentifier: { limit: "RATE_LIMIT_SMS_PER_NUMBER", by: "phone" }, recentSignIn: false, errors: phoneErrors, audit: "sms-code-request", botCheck: true, proves: false, notice: false },
     phoneNumberVerify: {
       path: phoneNumberVerify,
       methods: post,
@@ -84,9 +84,10 @@ export const phoneWayIn = wayIn({
       audit: "phone-sign-in",
       notice: false,
       botCheck: false,
+      proves: ["sms"],
       byRequest: { when: attachesToAccount, rules: attaching },
     },
-    phoneNumberRemove: { path: phoneNumberRemove, methods: post, session: "none", needs: "session", oneFactor: false, perIp: "RATE_LIMIT_SIGN_IN_PER_IP", perIdentifier: false, recentSignIn: true, errors: phoneErrors, audit: "phone-number-removed", botCheck: false, notice: { byEndpoint: "sign-in-method-removed" } },
+    phoneNumberRemove: { path: phoneNumberRemove, methods: post, session: "none", needs: "session", oneFactor: false, perIp: "RATE_LIMIT_SIGN_IN_PER_IP", perIdentifier: false, recentSignIn: true, errors: phoneErrors, audit: "phone-number-removed", botCheck: false, proves: false, notice: { byEndpoint: "sign-in-method-removed" } },
     signInPhoneNumber: { path: signInPhoneNumber, methods: post, ...switchedOff, session: "creates" },
     phoneNumberRequestPasswordReset: { path: phoneNumberRequestPasswordReset, methods: post, ...switchedOff, oneFactor: false },
     phoneNumberResetPassword: { path: phoneNumberResetPassword, methods: post, ...switchedOff, oneFactor: false },
