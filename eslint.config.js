@@ -47,8 +47,8 @@ const features = {
   auth: {
     public: [
       "auth-endpoints.ts", "viewer.server.ts", "auth-provider.tsx", "auth-client.ts", "password-policy.ts", "display-name.ts", "social-buttons.tsx",
-      "user-data-hooks.server.ts", "auth-service.server.ts", "auth-http.server.ts", "device-name.ts", "phone-number.ts", "bot-check-field.tsx",
-      "operator-session.server.ts", "roles.ts", "sign-in-proof.server.ts",
+      "user-data-hooks.server.ts", "auth-service.server.ts", "auth-http.server.ts", "device-name.ts", "phone-number.ts", "bot-check-field.tsx", "apple-notifications.server.ts",
+      "operator-session.server.ts", "roles.ts", "sign-in-proof.server.ts", "auth-error-messages.ts",
       // Each way in (its rows, paths and forms' schemas), public by its name: a new way in edits no list here.
       ...fs.readdirSync(new URL("app/features/auth", import.meta.url)).filter((file) => /^way-in-[a-z-]+\.ts$/.test(file)),
     ],
@@ -73,7 +73,9 @@ const features = {
       "account-deletion-page.tsx", "current-plan-page.tsx", "account-security-page.tsx", "account-actions.server.ts", "account-schemas.ts",
       "account-center-page.tsx", "account-data-page.tsx", "confirm-identity-page.tsx", "account-center.server.ts",
       "two-step-page.tsx", "passkeys-page.tsx", "second-factor-settings.server.ts", "recent-sign-in-alert.tsx",
+      "app-deletion.server.ts",
     ],
+    host: ["app-deletion.server.ts"],
   },
   // The Content-Security-Policy: built by the host, its nonce read by the server entry and the root's inline
   // styles; where browsers report violations.

@@ -32,11 +32,13 @@ export default defineConfig(({ mode }) => ({
             // ~/lib/zod stays out of the shell, and so do the forms' schema, rule and form modules (they import it):
             // a group takes its modules' dependencies too, and pages without a form would load zod. The form kit
             // (components/form, the result notice, form results, Taiwan dates) stays out as well: many pages share
-            // it, but the home page and the other pages without a form would pay for it (PRODUCT §9's budget).
+            // it, but the home page and the other pages without a form would pay for it (PRODUCT §9's budget). CSS
+            // text stays out too (a screen loads it when it needs it: content-styles.tsx), and so does the sign-in
+            // layer's whole error catalogue (the shell keeps the messages of its own failures: auth-client.ts).
             codeSplitting: {
               groups: [
                 { name: "framework", test: /[\\/]node_modules[\\/](react|react-dom|react-router|scheduler|cookie|set-cookie-parser)[\\/]/, priority: 2 },
-                { name: "shell", test: /[\\/]app[\\/](?!lib[\\/](zod|form-result|taiwan-time))(?!components[\\/](form[\\/]|result-notice))(?!.*-(schemas|rules|forms)\.ts$)/, minShareCount: 14, priority: 1 },
+                { name: "shell", test: /[\\/]app[\\/](?!lib[\\/](zod|form-result|taiwan-time))(?!components[\\/](form[\\/]|result-notice))(?!.*(-(schemas|rules|forms)|auth-error-messages)\.ts$)(?!.*\.css\?inline$)/, minShareCount: 14, priority: 1 },
               ],
             },
           },

@@ -36,8 +36,8 @@ export const accountDeletion: AccountDeletionContent = {
     {
       title: "會刪除的資料",
       items: [
-        "帳號資料：電子郵件、顯示名稱、密碼（雜湊後的結果）與社群帳號的連結",
-        "所有裝置上的登入狀態，刪除後會立即登出",
+        "帳號資料：電子郵件、顯示名稱、密碼（雜湊後的結果）與社群帳號的連結；以 Apple 登入的帳號，也會向 Apple 撤銷授權",
+        "所有裝置與 App 上的登入狀態，刪除後會立即登出",
         "你在許願池許下的願望：整則刪除（連同別人投給它的票與團隊回覆），不會匿名保留",
         "你在許願池替其他願望投下的票，以及許願池通知信的設定",
         "你上傳的檔案",
@@ -54,7 +54,8 @@ export const accountDeletion: AccountDeletionContent = {
     {
       title: "需要多久",
       items: [
-        "在本頁登入後自行刪除：立即生效",
+        "在本頁登入後自行刪除：立即生效，並寄確認信到帳號的電子郵件",
+        "從 App 開始刪除：App 會開啟本頁，確認是 App 中登入的帳號後在本頁刪除，同樣立即生效",
         "以電子郵件申請：我們會在收到申請後 30 天內處理並回覆你（依個人資料保護法第 13 條）",
       ],
     },
@@ -70,5 +71,10 @@ export const accountDeletion: AccountDeletionContent = {
     signedInText: "刪除後無法復原。請輸入確認文字；帳號設有密碼時，也請輸入密碼。",
     confirmWord: "刪除帳號",
     done: "你的帳號與資料已經刪除，這個瀏覽器也已登出。謝謝你使用{{productName}}。",
+  },
+  fromApp: {
+    confirmed: "你從 App 開啟了這一頁：下方就是你在 App 中登入的帳號。",
+    "other-account": "這個瀏覽器登入的不是你在 App 中登入的帳號。請先登出，再以 App 中的帳號登入後刪除。",
+    expired: "從 App 開啟的連結已失效（10 分鐘內有效，只能使用一次）。請回到 App 重新開始，或在下方登入後刪除。",
   },
 };

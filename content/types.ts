@@ -122,4 +122,6 @@ export interface AccountDeletionContent {
   sections: { title: string; items: string[] }[];
   byEmail: { title: string; text: string; subject: string };
   selfService: { title: string; text: string; signedInText: string; confirmWord: string; done: string };
+  /** What the page says when the app opened it (`?app=` after /account-deletion/from-app). */
+  fromApp: { confirmed: string; "other-account": string; expired: string };
 }

@@ -39,6 +39,7 @@ export { metricsContentType, metricsText } from "~/services/metrics.server";
 export { exportAuditRecord, verifyAuditRecord } from "./operator-commands";
 import { familyUserData } from "~/features/family/family-user-data.server";
 import { familyApi } from "~/features/family/family-api.server";
+import { appDeletionApi } from "~/features/account/app-deletion.server";
 import { onFamilyChange } from "~/features/family/family-events.server";
 import { recordSecurityEvent } from "~/features/security-record/security-record.server";
 
@@ -152,6 +153,8 @@ export function createApp() {
   app.route("/", authRoutes(getAuthService()));
   app.route("/", appSignIn.routes);
   app.route("/", familyApi({ db: getDatabase().db, appTokenUser: appSignIn.accessTokenAccount }));
+  // The app starts a parent's deletion with its access token (docs/app-integration.md).
+  app.route("/", appDeletionApi({ db: getDatabase().db, siteUrl: env.SITE_URL, appTokenAccount: appSignIn.accessTokenAccount }));
   // The app's origin may read downloads (CORS and CORP), nothing else of storage.
   app.use("/v0/b/*", appOriginAccess({ siteUrl: env.SITE_URL, appUrl: env.APP_URL }));
   app.route("/", storage.routes);

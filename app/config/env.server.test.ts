@@ -1,3 +1,4 @@
+import { generateKeyPairSync } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { ConfigError, parseEnv } from "./env.server";
 
@@ -104,5 +105,27 @@ describe("parseEnv", () => {
     expect(parseEnv({ WEB_CONCURRENCY: "2", WEB_CONCURRENCY_WORKER: "1", REDIS_URL: "redis://127.0.0.1:6379" }).RATE_LIMIT_SIGN_IN_PER_IP.max).toBe(30);
     expect(parseEnv({}).RATE_LIMIT_SIGN_IN_PER_IP.max).toBe(30);
     expect(() => parseEnv({ WEB_CONCURRENCY: "0" })).toThrow(ConfigError);
+  });
+
+  it("takes Sign in with Apple's four keys together, the .p8 key on one line, and Apple only over https on a public site", () => {
+    const p8 = generateKeyPairSync("ec", { namedCurve: "P-256" }).privateKey.export({ type: "pkcs8", format: "pem" }).toString();
+    const apple = { APPLE_CLIENT_ID: "tw.example.web", APPLE_TEAM_ID: "TEAM123456", APPLE_KEY_ID: "KEY1234567" };
+    const env = parseEnv({ ...apple, APPLE_PRIVATE_KEY: p8.replace(/\n/g, "\\n") });
+    expect(env.APPLE_PRIVATE_KEY?.trim()).toBe(p8.trim());
+    expect(env.APPLE_URL).toBe("https://appleid.apple.com");
+    const refused = (source: Record<string, string>) => {
+      try {
+        parseEnv(source);
+        return "";
+      } catch (error) {
+        return error instanceof ConfigError ? error.message : "";
+      }
+    };
+    expect(refused({ ...apple })).toMatch(/APPLE_PRIVATE_KEY/);
+    expect(refused({ ...apple, APPLE_PRIVATE_KEY: "not a key" })).toMatch(/\.p8/);
+    expect(refused({ ...apple, APPLE_TEAM_ID: "team", APPLE_PRIVATE_KEY: p8 })).toMatch(/APPLE_TEAM_ID/);
+    const publicSite = { SITE_URL: "https://taskhero.tw", SMTP_HOST: "smtp.taskhero.tw", AUTH_SECRET: "x".repeat(32) };
+    expect(refused({ ...publicSite, ...apple, APPLE_PRIVATE_KEY: p8, APPLE_URL: "http://127.0.0.1:9" })).toMatch(/APPLE_URL/);
+    expect(parseEnv({ ...apple, APPLE_PRIVATE_KEY: p8, APPLE_URL: "http://127.0.0.1:3134/" }).APPLE_URL).toBe("http://127.0.0.1:3134");
   });
 });

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { isLoopbackHost, isLoopbackOrigin } from "./origin";
 import { isIP } from "node:net";
+import { createPrivateKey } from "node:crypto";
 
 /**
  * The one place environment variables are read. Every variable is validated at start-up;
@@ -13,6 +14,18 @@ const optionalText = z
   .optional();
 
 const optionalUrl = optionalText.pipe(z.url({ protocol: /^https?$/ }).optional());
+
+/** A PKCS #8 private key in PEM (Apple's .p8 file), checked to be one at start-up rather than at the first sign-in. */
+const applePrivateKey = z
+  .string()
+  .refine((value) => {
+    try {
+      return createPrivateKey(value).asymmetricKeyType === "ec";
+    } catch {
+      return false;
+    }
+  }, "APPLE_PRIVATE_KEY 必須是 Apple 的 .p8 金鑰內容（-----BEGIN PRIVATE KEY----- 開頭）")
+  .optional();
 
 const flag = z
   .enum(["true", "false", "1", "0", ""])
@@ -324,6 +337,14 @@ const envSchema = z
     FACEBOOK_CLIENT_SECRET: optionalText,
     LINE_CLIENT_ID: optionalText,
     LINE_CLIENT_SECRET: optionalText,
+    // Sign in with Apple (docs/auth.md): the Services ID, the team, and the .p8 key that signs the client secret.
+    APPLE_CLIENT_ID: optionalText,
+    APPLE_TEAM_ID: optionalText.pipe(z.string().regex(/^[A-Z0-9]{10}$/, "Apple 的 Team ID 是 10 個英文大寫字母或數字").optional()),
+    APPLE_KEY_ID: optionalText.pipe(z.string().regex(/^[A-Z0-9]{10}$/, "Apple 的 Key ID 是 10 個英文大寫字母或數字").optional()),
+    // The .p8 file's text; a one-line value may write its line breaks as \n.
+    APPLE_PRIVATE_KEY: optionalText.transform((value) => value?.replace(/\\n/g, "\n")).pipe(applePrivateKey),
+    // Where Apple's sign-in, token, keys and revocation addresses are (a local stand-in in tests).
+    APPLE_URL: optionalUrl.default("https://appleid.apple.com").transform((value) => value.replace(/\/+$/, "")),
 
     // The security record (docs/operations.md): rows older than this many days are removed (five years by default).
     AUDIT_RETENTION_DAYS: z.coerce.number().int().min(1).max(36_500).default(1830),
@@ -400,6 +421,13 @@ const envSchema = z
         path: ["S3_SECRET_ACCESS_KEY"],
         message: "S3_ACCESS_KEY_ID 與 S3_SECRET_ACCESS_KEY 必須一起設定",
       });
+    }
+    const apple = ["APPLE_CLIENT_ID", "APPLE_TEAM_ID", "APPLE_KEY_ID", "APPLE_PRIVATE_KEY"] as const;
+    if (apple.some((name) => env[name]) && !apple.every((name) => env[name])) {
+      ctx.addIssue({ code: "custom", path: [apple.find((name) => !env[name]) ?? "APPLE_CLIENT_ID"], message: "APPLE_CLIENT_ID、APPLE_TEAM_ID、APPLE_KEY_ID、APPLE_PRIVATE_KEY 必須一起設定" });
+    }
+    if (!loopback && !env.APPLE_URL.startsWith("https://")) {
+      ctx.addIssue({ code: "custom", path: ["APPLE_URL"], message: "公開的 SITE_URL 只能以 https 連到 Apple" });
     }
     for (const provider of ["GOOGLE", "FACEBOOK", "LINE"] as const) {
       if (Boolean(env[`${provider}_CLIENT_ID`]) !== Boolean(env[`${provider}_CLIENT_SECRET`])) {

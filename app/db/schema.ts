@@ -424,3 +424,36 @@ export interface FamilyDeviceTable {
   created_at: string;
 }
 
+// --- Sign in with Apple (sign-in layer, app/features/auth/apple.server.ts; migration 0180) ---
+// Declared again to merge into the sign-in layer's account row above: the provider's tokens Better Auth keeps.
+export interface AuthAccountTable {
+  accessToken: string | null;
+  refreshToken: string | null;
+}
+
+export interface Database {
+  apple_token_revocation: AppleTokenRevocationTable;
+}
+
+/** One of Apple's tokens to revoke after an account's deletion; the row goes once Apple has taken it. */
+export interface AppleTokenRevocationTable {
+  id: string;
+  token: string;
+  token_type: "refresh_token" | "access_token";
+  created_at: string;
+  attempts: number;
+  next_attempt_at: string;
+  last_error: string | null;
+}
+
+// --- deletion started in the app (account, app/features/account/app-deletion.server.ts; migration 0181) ---
+export interface Database {
+  app_deletion_ticket: AppDeletionTicketTable;
+}
+
+/** A ticket the app opened the deletion page with: its SHA-256, the account it names, its end (ISO-8601). */
+export interface AppDeletionTicketTable {
+  ticket_hash: string;
+  user_id: string;
+  expires_at: string;
+}

@@ -80,11 +80,15 @@ export const routeMap: readonly RouteEntry[] = [
   resource("manifest.webmanifest", "routes/resources/web-manifest.ts"),
   resource("api/analytics", "routes/resources/analytics.ts"),
   resource("api/csp-report", "routes/resources/csp-report.ts"),
+  // Apple's server-to-server notifications about Sign in with Apple (it POSTs a JWT Apple signed).
+  resource("api/apple/notifications", "routes/resources/apple-notifications.ts"),
   resource("api/wishes/similar", "routes/resources/wish-similar.ts"),
   resource("api/wishes/:id/vote", "routes/resources/wish-vote.ts"),
   resource("dev-blog/feed.xml", "routes/resources/dev-blog-feed.ts"),
   resource("account/photo", "routes/resources/account-photo.ts"),
   resource("account/data.json", "routes/resources/account-data-json.ts"),
+  // Where the app opens deletion: on to /account-deletion, or to sign in first.
+  resource("account-deletion/from-app", "routes/resources/account-deletion-from-app.ts"),
 
   // Inside the site's layout.
   screen("", "routes/site/home.tsx", contentPage),

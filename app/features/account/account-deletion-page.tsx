@@ -11,7 +11,15 @@ import { SelfServiceDeletion, type DeletionAccount } from "./self-service-deleti
  * What deleting an account removes and keeps, how long it takes, and how to ask for it or do it here. Once the
  * account is deleted the page says only that, at its top (not the by-email way, which would read as "now write").
  */
-export function AccountDeletionPage({ intro, sections, byEmail, selfService, account }: AccountDeletionContent & { account: DeletionAccount | null }) {
+export function AccountDeletionPage({
+  intro,
+  sections,
+  byEmail,
+  selfService,
+  fromApp,
+  fromAppOutcome,
+  account,
+}: AccountDeletionContent & { account: DeletionAccount | null; fromAppOutcome: keyof AccountDeletionContent["fromApp"] | null }) {
   const env = usePublicEnv();
   const deleted = Boolean((useActionData() as FormResult | undefined)?.done);
   const mailto = mailtoHref(env.supportEmail, byEmail.subject);
@@ -31,6 +39,11 @@ export function AccountDeletionPage({ intro, sections, byEmail, selfService, acc
   return (
     <main className="page page--narrow">
       <PageIntro title={intro.title} lead={intro.lead} />
+      {fromAppOutcome && (
+        <p className={fromAppOutcome === "confirmed" ? "notice" : "notice notice--error"} role="status">
+          {fromApp[fromAppOutcome]}
+        </p>
+      )}
       {sections.map((section) => (
         <section key={section.title} className="page-section">
           <h2>{section.title}</h2>

@@ -39,7 +39,7 @@ export const setPasswordSchema = (policy: PasswordPolicy) =>
     });
 
 export const methodSchema = z.object({ id: text.pipe(z.string().min(1).max(200)) });
-export const linkSchema = z.object({ provider: z.enum(["google", "facebook", "line", "dev"]) });
+export const linkSchema = z.object({ provider: z.enum(["apple", "google", "facebook", "line", "dev"]) });
 
 /** What the account center shows: a visitor or a guest is asked to sign in or sign up. */
 export type AccountCenter =

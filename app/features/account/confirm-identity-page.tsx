@@ -9,6 +9,7 @@ import { z } from "~/lib/zod";
 import { SignInPrompt } from "./sign-in-prompt";
 import { confirmIdentityPath } from "./recent-sign-in-alert";
 import "./account-security.css";
+import { authError } from "~/features/auth/auth-error-messages";
 
 const passwordSchema = z.object({ password: z.string().default("").pipe(z.string().min(1, "請輸入密碼")) });
 
@@ -103,7 +104,7 @@ function PasskeyConfirmation() {
       .then((client) => client.signInWithPasskey())
       .then(() => window.location.assign(safeRedirect(params.get("redirectTo"), window.location.origin, "/account")))
       .catch((failure: unknown) => {
-        setError((failure instanceof AuthError ? failure : new AuthError("auth/invalid-passkey")).message);
+        setError((failure instanceof AuthError ? failure : authError("auth/invalid-passkey")).message);
         setPending(false);
       });
   };

@@ -9,6 +9,7 @@ import { formatTaiwanDateTime } from "~/lib/taiwan-time";
 import { SignInPrompt } from "./sign-in-prompt";
 import { AccountFormAlert } from "./recent-sign-in-alert";
 import "./account-security.css";
+import { authError } from "~/features/auth/auth-error-messages";
 
 export const passkeySettingsPath = "/account/passkeys";
 
@@ -57,7 +58,7 @@ function AddPasskey() {
         await revalidator.revalidate();
       })
       .catch((error: unknown) => {
-        const refused = error instanceof AuthError ? error : new AuthError("auth/invalid-passkey");
+        const refused = error instanceof AuthError ? error : authError("auth/invalid-passkey");
         setOutcome({ formError: refused.message, code: refused.code });
       })
       .finally(() => setPending(false));

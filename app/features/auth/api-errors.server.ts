@@ -1,4 +1,4 @@
-import { messageForCode, type AuthErrorCode } from "./auth-client";
+import { messageForCode, type AuthErrorCode } from "./auth-error-messages";
 import { currentRequestErrors } from "~/services/request-context.server";
 import { isUniqueViolation } from "~/services/dependency-errors.server";
 import { sharedErrorCodes, type AuthEndpoint } from "./auth-endpoints";

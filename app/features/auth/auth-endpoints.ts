@@ -1,5 +1,5 @@
 import type { ServerEnv } from "~/config/env.server";
-import type { AuthErrorCode } from "./auth-client";
+import type { AuthErrorCode } from "./auth-error-messages";
 import * as sharedPaths from "./auth-paths";
 import { endpointRows, type WayIn } from "./way-in";
 import { passwordWayIn } from "./way-in-password";

@@ -2,7 +2,8 @@ import { describe, expect, it } from "vitest";
 import { normalizePassword, passwordProblem, passwordRules } from "./password-policy";
 import { commonPasswordCount, isCommonPassword } from "./common-passwords.server";
 import { catalogueCode } from "./api-errors.server";
-import { authErrorMessages, messageForCode, requestTimeoutMs } from "./auth-client";
+import { requestTimeoutMs } from "./auth-client";
+import { authErrorMessages, messageForCode } from "./auth-error-messages";
 
 describe("password policy", () => {
   const policy = { minLength: 8, maxLength: 128, requireLowercase: false, requireUppercase: false, requireDigit: false, requireSymbol: false };

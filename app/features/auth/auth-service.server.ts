@@ -16,6 +16,9 @@ import { isRole } from "./roles";
 import type { SocialProvider } from "./auth-client";
 import type { PasswordPolicy } from "./password-policy";
 import { authBasePath, authPaths } from "./auth-endpoints";
+import { registerUserDataHandler } from "./user-data-hooks.server";
+import { appleKeys } from "./apple.server";
+import { appleTokenUserData, startAppleRevocations } from "./apple-revocations.server";
 
 /** Everything the sign-in layer runs on, built once per process (or once per test server). */
 export interface AuthService {
@@ -87,6 +90,11 @@ export function createAuthService({ env, database, rateLimitPrefix, rateLimitSto
   // Text messages: SMS_PROVIDER's gateway, the development mailbox by default on a loopback site (docs/auth.md).
   const sms = smsGateway(env, database.db);
   const mailSender = startMailSender({ db: database.db, dialect: database.dialect, transport: mail, sms, logger: getLogger(), startWhen: whenMigrated(database), passive: env.WEB_CONCURRENCY_WORKER > 1 });
+  // A deleted account's Apple tokens are revoked after the commit, retried until Apple takes them (one sender
+  // per site, like the mail outbox's).
+  registerUserDataHandler(appleTokenUserData);
+  const apple = appleKeys(env);
+  const appleRevocations = apple && env.WEB_CONCURRENCY_WORKER <= 1 ? startAppleRevocations({ db: database.db, keys: apple, logger: getLogger(), startWhen: whenMigrated(database) }) : undefined;
   return {
     env,
     database,
@@ -101,6 +109,7 @@ export function createAuthService({ env, database, rateLimitPrefix, rateLimitSto
     promoteEditors: () => promoteEditors(database, env.EDITOR_EMAILS),
     close: async () => {
       await mailSender.stop();
+      await appleRevocations?.stop();
       if (!given) await rateLimitStore.close();
     },
   };

@@ -69,7 +69,8 @@ export function authOptions(deps: AuthDependencies) {
   const ways = wayInPlugins(deps);
 
   const socialProviders: NonNullable<BetterAuthOptions["socialProviders"]> = Object.fromEntries(
-    realSocialProviders(env).map(({ id, clientId, clientSecret, scope }) => [id, { clientId, clientSecret, scope }]),
+    // Apple signs a client secret per call: its own plugin adds it (apple.server.ts).
+    realSocialProviders(env).flatMap(({ id, clientId, clientSecret, scope }) => (clientSecret ? [[id, { clientId, clientSecret, scope }]] : [])),
   );
 
   return {
@@ -105,14 +106,15 @@ export function authOptions(deps: AuthDependencies) {
       },
     },
     socialProviders,
-    // Only providers that vouch for the email may join an existing account by it (Facebook and LINE may hand
+    // Only providers that vouch for the email may join an existing account by it (Apple vouches for every address
+    // it sends, its relay addresses too; Facebook and LINE may hand
     // over unverified addresses, so they link only when the email is marked verified).
     // Linking from the account screen (signed in, recently) may bring a provider account with another address.
     // A provider that vouches for the address may also join an account whose address was never verified: that is
     // the owner proving it, and everything set before the proof ends (unproven-access.server.ts). Better Auth's
     // default refuses it, which locks the owner out of an account someone else opened with her address.
     account: {
-      accountLinking: { enabled: true, trustedProviders: ["google", "dev"], allowDifferentEmails: true, requireLocalEmailVerified: false },
+      accountLinking: { enabled: true, trustedProviders: ["apple", "google", "dev"], allowDifferentEmails: true, requireLocalEmailVerified: false },
     },
     // Removing a sign-in method goes through /sign-in-methods/remove (the last one stays, even under a race).
     // A way in's plugin endpoints the site does not offer come from its entry (the phone's password per number).

@@ -1,4 +1,5 @@
-import { AuthError, authPaths, type AuthErrorCode, type SocialProvider } from "./auth-client";
+import { authPaths, type AuthError, type SocialProvider } from "./auth-client";
+import { type AuthErrorCode, authError } from "./auth-error-messages";
 import { authBasePath } from "./auth-paths";
 
 /** What Better Auth's oauth-popup completion page posts to its opener. */
@@ -36,7 +37,7 @@ export function signInWithPopup(provider: SocialProvider, authOrigin: string): P
     errorCallbackURL: `${window.location.origin}/login`,
   }).toString();
   const popup = window.open(start.toString(), "task-hero-sign-in", "popup,width=500,height=640");
-  if (!popup) return Promise.reject(new AuthError("auth/popup-blocked"));
+  if (!popup) return Promise.reject(authError("auth/popup-blocked"));
 
   return new Promise<void>((resolve, reject) => {
     let closedTimer: ReturnType<typeof setTimeout> | undefined;
@@ -51,19 +52,19 @@ export function signInWithPopup(provider: SocialProvider, authOrigin: string): P
     const onMessage = (event: MessageEvent) => {
       const data = event.data as { type?: string; nonce?: string; error?: { code?: string } } | null;
       if (event.origin !== authOrigin || data?.type !== popupMessageType || data.nonce !== nonce) return;
-      finish(data.error ? new AuthError(popupErrorCode(data.error.code)) : undefined);
+      finish(data.error ? authError(popupErrorCode(data.error.code)) : undefined);
     };
     // A late result still wins: the listener stays until the grace period after closing ends.
     const watch = setInterval(() => {
       if (popup.closed && !closedTimer) {
-        closedTimer = setTimeout(() => finish(new AuthError("auth/popup-closed-by-user")), popupClosedGraceMs);
+        closedTimer = setTimeout(() => finish(authError("auth/popup-closed-by-user")), popupClosedGraceMs);
       }
     }, 300);
     window.addEventListener("message", onMessage);
     pending = {
       cancel: () => {
         popup.close();
-        finish(new AuthError("auth/cancelled-popup-request"));
+        finish(authError("auth/cancelled-popup-request"));
       },
     };
   });

@@ -9,14 +9,15 @@ import { getLogger } from "~/services/logger.server";
  * - `moveUserData` runs when a guest signs in to an existing account: the guest's rows move to that account
  *   before the guest user is removed.
  * - `exportUserData` answers the rows as plain JSON for the account's copy of its data (Taiwan's Personal Data
- *   Protection Act, Art. 3 and 10): what the person sees, without other people's data or internal keys.
+ *   Protection Act, Art. 3 and 10): what the person sees, without other people's data or internal keys. A handler
+ *   that keeps nothing of the person's own (Apple's tokens, kept only to revoke them) has none.
  * A handler that throws stops the deletion or the sign-in, so nothing is half-deleted. Work that must wait for
  * the commit (deleting a file's bytes) goes in `afterCommit`; its failure is logged, not thrown (the change
  * already happened).
  */
 export interface UserDataHandler {
   name: string;
-  exportUserData(db: Kysely<Database>, userId: string): Promise<unknown>;
+  exportUserData?(db: Kysely<Database>, userId: string): Promise<unknown>;
   deleteUserData(db: Kysely<Database> | Transaction<Database>, userId: string): Promise<void>;
   moveUserData(db: Kysely<Database> | Transaction<Database>, fromUserId: string, toUserId: string): Promise<void>;
   afterCommit?(): Promise<void>;
@@ -61,6 +62,6 @@ async function afterCommit() {
 /** Every feature's part of the account's data, keyed by the handler's name. */
 export async function exportUserData(db: Kysely<Database>, userId: string): Promise<Record<string, unknown>> {
   const parts: Record<string, unknown> = {};
-  for (const handler of handlers) parts[handler.name] = await handler.exportUserData(db, userId);
+  for (const handler of handlers) if (handler.exportUserData) parts[handler.name] = await handler.exportUserData(db, userId);
   return parts;
 }

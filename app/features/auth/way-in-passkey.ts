@@ -1,4 +1,4 @@
-import type { AuthErrorCode } from "./auth-client";
+import type { AuthErrorCode } from "./auth-error-messages";
 import * as authPaths from "./auth-paths";
 import { wayIn } from "./way-in";
 

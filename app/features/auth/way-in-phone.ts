@@ -1,4 +1,4 @@
-import type { AuthErrorCode } from "./auth-client";
+import type { AuthErrorCode } from "./auth-error-messages";
 import { z } from "~/lib/zod";
 import { wayIn, type WayInRules } from "./way-in";
 

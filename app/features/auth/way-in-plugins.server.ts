@@ -12,6 +12,7 @@ import { passkeys } from "./passkeys.server";
 import { phoneSignIn } from "./way-in-phone.server";
 import { endUnprovenAccess } from "./unproven-access.server";
 import { moveUserData } from "./user-data-hooks.server";
+import { appleSignIn } from "./apple.server";
 
 /**
  * The server half of each way in (way-in-*.ts): its Better Auth plugins, under the unit's id, so a unit without
@@ -39,7 +40,8 @@ function pluginsByWayIn(deps: AuthDependencies): WayInPluginTable {
     // Better Auth's core (emailAndPassword in auth.server.ts).
     password: { plugins: [] },
     social: {
-      plugins: [],
+      // Sign in with Apple when its keys are set (the other providers are Better Auth's own options).
+      plugins: [appleSignIn(env)],
       afterTwoStep: [
         oauthPopup(),
         // The development identity provider, on a loopback site without real providers.

@@ -1,11 +1,15 @@
+import { Suspense, lazy, useEffect, useState } from "react";
 import { Form, Link, useLocation } from "react-router";
 import { usePublicEnv } from "~/config/use-public-env";
 import { useAuth, useAuthRefresh } from "~/features/auth/auth-provider";
-import { ProfilePhotoPicker } from "~/features/storage/profile-photo-picker";
 import type { SessionUser } from "~/features/auth/auth-client";
 import { authHref, guestUpgradeLabel } from "~/features/sign-in/auth-paths";
 import { displayNameOf } from "~/features/auth/display-name";
 import { useDisclosure } from "./use-disclosure";
+
+// 更換大頭貼 loads when the dropdown first opens: it needs JavaScript to upload anyway, and most page views never
+// open the dropdown (the first-load budget of PRODUCT §9).
+const ProfilePhotoPicker = lazy(() => import("~/features/storage/profile-photo-picker").then((module) => ({ default: module.ProfilePhotoPicker })));
 
 /** A guest has no account to sign back in to: what signing out costs, said before it happens. */
 const guestSignOutWarning = "訪客的資料只存在這個瀏覽器，登出後就會遺失。";
@@ -53,7 +57,13 @@ function UserMenu({ user, appUrl }: { user: SessionUser; appUrl: string | null }
   const { logout } = useAuth();
   const refresh = useAuthRefresh();
   const { pathname } = useLocation();
-  const { close, detailsProps } = useDisclosure();
+  const [opened, setOpened] = useState(false);
+  const { close, detailsProps } = useDisclosure((open) => open && setOpened(true));
+  // Opened before the scripts arrived: that toggle happened before anyone listened, so look once after hydration.
+  useEffect(() => {
+    const frame = requestAnimationFrame(() => detailsProps.ref.current?.open && setOpened(true));
+    return () => cancelAnimationFrame(frame);
+  }, [detailsProps.ref]);
 
   // Without JavaScript the form posts to the login route's sign-out; with it, the session ends in place.
   const signOut = (event: React.FormEvent) => {
@@ -82,9 +92,13 @@ function UserMenu({ user, appUrl }: { user: SessionUser; appUrl: string | null }
             </Link>
           </li>
         ) : null}
-        <li>
-          <ProfilePhotoPicker uid={user.uid} onUploaded={() => void refresh().catch(() => undefined)} />
-        </li>
+        {opened ? (
+          <li>
+            <Suspense fallback={null}>
+              <ProfilePhotoPicker uid={user.uid} onUploaded={() => void refresh().catch(() => undefined)} />
+            </Suspense>
+          </li>
+        ) : null}
         <li>
           <Link to="/current-plan">目前方案</Link>
         </li>

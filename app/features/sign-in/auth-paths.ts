@@ -15,10 +15,11 @@ export function authHref(path: AuthScreenPath, redirectTo = "/"): string {
 
 /**
  * A destination the host answers itself rather than a screen of the app (the app sign-in's interaction,
- * /oidc/interaction/…): reaching it after sign-in must be a full page load, not a client-side navigation.
+ * /oidc/interaction/…, and the deletion the app opens, /account-deletion/from-app): reaching it after sign-in
+ * must be a full page load, not a client-side navigation.
  */
 export function isHostPath(path: string): boolean {
-  return path.startsWith("/oidc/");
+  return path.startsWith("/oidc/") || path.startsWith("/account-deletion/from-app");
 }
 
 /** A guest's way up, worded the same wherever it is offered: the sign-up screen upgrades the same account. */

@@ -8,6 +8,7 @@ import {
   type PublicKeyCredentialRequestOptionsJSON,
 } from "@simplewebauthn/browser";
 import { AuthError, authPaths, authRequest } from "~/features/auth/auth-client";
+import { authError } from "~/features/auth/auth-error-messages";
 
 /**
  * The browser half of passkeys (@simplewebauthn/browser around the WebAuthn API). Loaded only by the screens that
@@ -18,9 +19,9 @@ import { AuthError, authPaths, authRequest } from "~/features/auth/auth-client";
 function asAuthError(error: unknown): AuthError {
   if (error instanceof AuthError) return error;
   const name = (error as { name?: string } | null)?.name;
-  if (name === "NotAllowedError" || name === "AbortError") return new AuthError("auth/passkey-cancelled");
-  if (name === "NotSupportedError" || name === "SecurityError") return new AuthError("auth/passkey-unsupported");
-  return new AuthError("auth/invalid-passkey");
+  if (name === "NotAllowedError" || name === "AbortError") return authError("auth/passkey-cancelled");
+  if (name === "NotSupportedError" || name === "SecurityError") return authError("auth/passkey-unsupported");
+  return authError("auth/invalid-passkey");
 }
 
 /**
@@ -37,7 +38,7 @@ export const isIpAddress = (hostname: string) => /^\d{1,3}(\.\d{1,3}){3}$/.test(
  * (conditional mediation) and resolves false where the browser has no such autofill; otherwise asks at once.
  */
 export async function signInWithPasskey({ autofill = false } = {}): Promise<boolean> {
-  if (!browserSupportsWebAuthn()) throw new AuthError("auth/passkey-unsupported");
+  if (!browserSupportsWebAuthn()) throw authError("auth/passkey-unsupported");
   if (autofill && !(await browserSupportsWebAuthnAutofill())) return false;
   const optionsJSON = await authRequest<PublicKeyCredentialRequestOptionsJSON>(authPaths.passkeySignInOptions, { body: {} });
   const response = await startAuthentication({ optionsJSON, useBrowserAutofill: autofill }).catch((error: unknown) => {
@@ -52,7 +53,7 @@ export const cancelPasskeyRequest = () => WebAuthnAbortService.cancelCeremony();
 
 /** Creates a passkey for the signed-in account on this device (or the person's phone or security key). */
 export async function addPasskey(name: string): Promise<void> {
-  if (!browserSupportsWebAuthn()) throw new AuthError("auth/passkey-unsupported");
+  if (!browserSupportsWebAuthn()) throw authError("auth/passkey-unsupported");
   const optionsJSON = await authRequest<PublicKeyCredentialCreationOptionsJSON>(authPaths.passkeyRegisterOptions, { body: {} });
   const response = await startRegistration({ optionsJSON }).catch((error: unknown) => {
     throw asAuthError(error);

@@ -1,6 +1,7 @@
 import { useEffect, useState } from "react";
 import { AuthError } from "~/features/auth/auth-client";
 import { FormAlert } from "~/components/form/form";
+import { authError } from "~/features/auth/auth-error-messages";
 
 /** The passkey client is its own chunk, fetched after the login screen is up (never part of the home page). */
 const passkeyClient = () => import("./passkey-client");
@@ -43,7 +44,7 @@ export function PasskeySignIn({ onSignedIn, disabled }: { onSignedIn(): void; di
         await client.signInWithPasskey();
         onSignedIn();
       })
-      .catch((failure: unknown) => setError(failure instanceof AuthError ? failure.message : new AuthError("auth/invalid-passkey").message))
+      .catch((failure: unknown) => setError(failure instanceof AuthError ? failure.message : authError("auth/invalid-passkey").message))
       .finally(() => setPending(false));
   };
   return (

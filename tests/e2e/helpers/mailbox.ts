@@ -8,11 +8,11 @@ export interface Mail {
 
 /**
  * The newest email to `to` whose subject matches, once at least `count` such emails have arrived (mail goes out
- * in the background), read from the development mailbox's JSON.
+ * in the background), read from the development mailbox's JSON (of the suite's site, or of the site at `origin`).
  */
-export async function mailTo(to: string, subject: RegExp, count = 1): Promise<Mail> {
+export async function mailTo(to: string, subject: RegExp, count = 1, origin = baseURL()): Promise<Mail> {
   for (let attempt = 0; attempt < 100; attempt += 1) {
-    const mails = (await (await fetch(`${baseURL()}/api/dev/mailbox?to=${encodeURIComponent(to)}`)).json()) as Mail[];
+    const mails = (await (await fetch(`${origin}/api/dev/mailbox?to=${encodeURIComponent(to)}`)).json()) as Mail[];
     const matching = mails.filter((mail) => subject.test(mail.subject));
     if (matching.length >= count && matching[0]) return matching[0];
     await new Promise((resolve) => setTimeout(resolve, 100));

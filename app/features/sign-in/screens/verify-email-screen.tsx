@@ -6,6 +6,7 @@ import { FormAlert } from "~/components/form/form";
 import { AuthScreen, NextStep } from "~/features/sign-in/sign-in-screen";
 import { AuthError, verifyEmailToken } from "~/features/auth/auth-client";
 import { useLinkParams } from "~/features/sign-in/link-params";
+import { authError } from "~/features/auth/auth-error-messages";
 
 type Outcome = { state: "checking" } | { state: "verified" } | { state: "failed"; message: string };
 
@@ -25,7 +26,7 @@ export function VerifyEmailScreen() {
 
   useEffect(() => {
     let current = true;
-    const check = token ? verifyEmailToken(token) : Promise.reject(new AuthError("auth/invalid-action-code"));
+    const check = token ? verifyEmailToken(token) : Promise.reject(authError("auth/invalid-action-code"));
     check
       .then(async () => {
         await refresh().catch(() => null);
