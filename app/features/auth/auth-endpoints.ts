@@ -13,7 +13,7 @@ import { phoneWayIn } from "./way-in-phone";
  * The one table of the sign-in layer's endpoints (everything under /api/auth): Better Auth's own and those of
  * every plugin. The rules around them — rate limits, the lockout, the sign-in rules, ending the presented
  * session, the pop-up page's COOP, the error catalogue, the audit log and which paths answer at all — read this
- * table and nothing else, so a new way to sign in is a few new rows (CONTRIBUTING.md, "Add a sign-in method").
+ * table and nothing else, so a new way to sign in is one more unit (CONTRIBUTING.md, "Add a way in").
  * `tests/integration/auth-endpoints.test.ts` compares it with the live endpoints of the auth instance.
  */
 
