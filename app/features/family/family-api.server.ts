@@ -8,7 +8,7 @@ import { familyForAccount } from "./family-claims.server";
  * `GET /api/family` with the app's bearer access token → `{ "family": … }`: the signed-in parent's family, its
  * parents and children, or `null` before there is one. The host hands in the provider's token check (the same
  * answer userinfo gives: unknown, expired, revoked or ended tokens are refused) and whether the token holds the
- * `family` scope: a token for the app's other work does not open the children's profiles (RFC 6750 §3.1).
+ * `family` scope: a token for the app's other work does not open the children's profiles (RFC 6750, section 3.1).
  */
 export function familyApi({ db, appTokenUser }: { db: Kysely<Database>; appTokenUser: (token: string) => Promise<{ accountId: string; family: boolean } | null> }) {
   return new Hono().get("/api/family", async (c) => {
