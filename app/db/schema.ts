@@ -272,25 +272,6 @@ export interface KnownDeviceTable {
   last_seen_at: string;
 }
 
-// --- passkeys (sign-in layer, app/features/auth/passkeys.server.ts) ---
-export interface Database {
-  passkey: PasskeyTable;
-}
-
-/** One registered passkey: the WebAuthn credential (id and public key base64url) and the name its owner gave it. */
-export interface PasskeyTable {
-  id: string;
-  user_id: string;
-  name: string;
-  credential_id: string;
-  public_key: string;
-  counter: number | string;
-  transports: string;
-  backed_up: number;
-  created_at: string;
-  last_used_at: string | null;
-}
-
 // --- security record (app/features/security-record) ---
 export interface Database {
   security_record: SecurityRecordTable;

@@ -3,7 +3,7 @@ import { wayIn } from "./way-in";
 
 const post = ["POST"] as const;
 
-/** Sign-in by emailed link (email-link.server.ts): single-use, hashed, 15 minutes; the page's button signs in. */
+/** Sign-in by emailed link (way-in-email-link.server.ts): single-use, hashed, 15 minutes; the page's button signs in. */
 export const emailLinkWayIn = wayIn({
   id: "email-link",
   identifies: "email",

@@ -4,7 +4,7 @@ import { wayIn } from "./way-in";
 const post = ["POST"] as const;
 
 /**
- * A guest (Better Auth's anonymous plugin) and its in-place upgrade (guest-upgrade.server.ts): the browser is
+ * A guest (Better Auth's anonymous plugin) and its in-place upgrade (way-in-guest.server.ts): the browser is
  * the person until the guest signs up; the upgrade then counts per typed email.
  */
 export const guestWayIn = wayIn({

@@ -13,7 +13,7 @@ const passkeyErrors = {
 } as const satisfies Record<string, AuthErrorCode>;
 
 /**
- * Passkeys (passkeys.server.ts, on @simplewebauthn/server): two factors in one, no code after them. Adding and
+ * Passkeys (way-in-passkey.server.ts, on @simplewebauthn/server): two factors in one, no code after them. Adding and
  * removing one is a sensitive change whose notice the endpoint sends; the last passkey of an account with no other
  * way in stays.
  */
