@@ -5,7 +5,6 @@
 //   npm run build && node bench/memory.mjs        (BUILD_DIR, BENCH_PORT)
 import { execFileSync } from "node:child_process";
 import { sendHostileRequests } from "../tests/helpers/hostile-requests.mjs";
-import fs from "node:fs";
 import { authAddresses, exampleAddress } from "../tests/helpers/route-addresses.mjs";
 import { launchServer, residentMemoryMb } from "../tests/helpers/launch-server.mjs";
 import { basePort, buildDir, row, runAlone } from "./lib.mjs";
@@ -35,7 +34,7 @@ export async function run() {
   const site = await launchServer({ port: basePort + 30, buildDir, env: { TRUSTED_PROXIES: "127.0.0.1", LOG_LEVEL: "warn" } });
   try {
     const addresses = routeAddresses();
-    const round = (seed) => sendHostileRequests({ routeAddresses: addresses, authAddresses: authAddresses(fs.readFileSync("app/features/auth/auth-paths.ts", "utf8")), port: new URL(site.origin).port, siteOrigin: site.origin, total: ROUND, seed });
+    const round = (seed) => sendHostileRequests({ routeAddresses: addresses, authAddresses: authAddresses(), port: new URL(site.origin).port, siteOrigin: site.origin, total: ROUND, seed });
     const start = await settledRssMb(site.pid);
     await round(20261126);
     const first = await settledRssMb(site.pid);

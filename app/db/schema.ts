@@ -1,7 +1,9 @@
 import type { Generated } from "kysely";
 
 /**
- * Kysely table types. Each feature adds its tables here together with a migration in ./migrations.
+ * Kysely table types. Each feature adds its tables here together with a migration in ./migrations; a way in of
+ * the sign-in layer declares its own columns or tables in its server twin (`way-in-<name>.server.ts`), merged
+ * into these interfaces, so adding one leaves this file alone (CONTRIBUTING.md, "Add a way in").
  * Timestamps are stored as ISO-8601 text on SQLite and timestamptz on PostgreSQL; code reads them as strings
  * or Dates through the helpers that own each table.
  */
@@ -270,25 +272,6 @@ export interface KnownDeviceTable {
   last_seen_at: string;
 }
 
-// --- passkeys (sign-in layer, app/features/auth/passkeys.server.ts) ---
-export interface Database {
-  passkey: PasskeyTable;
-}
-
-/** One registered passkey: the WebAuthn credential (id and public key base64url) and the name its owner gave it. */
-export interface PasskeyTable {
-  id: string;
-  user_id: string;
-  name: string;
-  credential_id: string;
-  public_key: string;
-  counter: number | string;
-  transports: string;
-  backed_up: number;
-  created_at: string;
-  last_used_at: string | null;
-}
-
 // --- security record (app/features/security-record) ---
 export interface Database {
   security_record: SecurityRecordTable;
@@ -420,14 +403,6 @@ export interface FamilyDeviceTable {
   approved_by: string | null;
   app_name: string;
   created_at: string;
-}
-
-// --- phone sign-in (sign-in layer, app/features/auth/way-in-phone.ts; migration 0190) ---
-// Declared again to merge into the sign-in layer's user row above.
-export interface AuthUserTable {
-  /** E.164 (`+886912345678`), unique; null without a number. */
-  phoneNumber: string | null;
-  phoneNumberVerified: boolean | number | null;
 }
 
 // --- Sign in with Apple (sign-in layer, app/features/auth/apple.server.ts; migration 0180) ---

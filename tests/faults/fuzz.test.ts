@@ -1,8 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { routeMap } from "~/lib/route-map";
 import { sendHostileRequests } from "~tests/helpers/hostile-requests.mjs";
-import fs from "node:fs";
-import * as authPaths from "~/features/auth/auth-paths";
+import { authPaths } from "~/features/auth/auth-endpoints";
 import { authAddresses, exampleAddress } from "~tests/helpers/route-addresses.mjs";
 import { siteUrl, startSite } from "./site-process";
 
@@ -14,9 +13,9 @@ import { siteUrl, startSite } from "./site-process";
  */
 const TOTAL = 10_000;
 
-// Every endpoint of the sign-in layer's table, read from the file that spells their paths (as bench/memory.mjs
-// reads it); the count holds the reading to the module's exports, so a path the pattern missed fails here.
-const signInLayerAddresses = authAddresses(fs.readFileSync("app/features/auth/auth-paths.ts", "utf8"));
+// Every endpoint of the sign-in layer's table, read from the files that spell their paths (as bench/memory.mjs
+// reads them); the count holds the reading to the table's paths, so a path the pattern missed fails here.
+const signInLayerAddresses = authAddresses();
 
 const stackTrace = /\n\s+at [^\n]+:\d+:\d+|node_modules|\bat (async )?[\w.<>]+ \(/;
 

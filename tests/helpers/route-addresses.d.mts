@@ -1,3 +1,3 @@
 export const unknownId: string;
 export function exampleAddress(path: string): string;
-export function authAddresses(authPathsSource: string): string[];
+export function authAddresses(): string[];

@@ -1,3 +1,6 @@
+import fs from "node:fs";
+import path from "node:path";
+
 // Concrete addresses for route paths, for the tests and the benchmark that send something to every route. Plain
 // JavaScript so the benchmark, which runs without TypeScript, makes the same addresses as the tests.
 
@@ -9,8 +12,14 @@ export function exampleAddress(path) {
   return `/${path.replace(/:\w+/g, unknownId).replace(/\*/g, "x")}`;
 }
 
-/** `/api/auth` + each endpoint path of the sign-in layer, read from the one file that spells them (auth-paths.ts). */
-export function authAddresses(authPathsSource) {
-  const paths = [...authPathsSource.matchAll(/^export const (\w+) = "([^"]+)";$/gm)].filter(([, name]) => name !== "authBasePath").map(([, , path]) => path);
+/**
+ * `/api/auth` + each endpoint path of the sign-in layer, read from the files that spell them: auth-paths.ts (the
+ * shared endpoints) and each way in's unit (`app/features/auth/way-in-<name>.ts`, its own endpoints).
+ */
+export function authAddresses() {
+  const folder = "app/features/auth";
+  const files = ["auth-paths.ts", ...fs.readdirSync(folder).filter((file) => /^way-in-[a-z-]+\.ts$/.test(file))];
+  const source = files.map((file) => fs.readFileSync(path.join(folder, file), "utf8")).join("\n");
+  const paths = [...source.matchAll(/^export const (\w+) = "([^"]+)";$/gm)].filter(([, name]) => name !== "authBasePath").map(([, , path]) => path);
   return paths.map((path) => `/api/auth${exampleAddress(path.slice(1))}`);
 }

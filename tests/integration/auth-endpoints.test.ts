@@ -30,14 +30,14 @@ const neededSession = (use: unknown[] = []): AuthEndpoint["needs"] =>
         ? "session"
         : "nothing";
 
-/** The one file that spells the table's paths (auth-endpoints.ts names them from it). */
-const pathsFile = path.join("app", "features", "auth", "auth-paths.ts");
+/** The files that spell the table's paths: auth-paths.ts (the shared endpoints) and each way in's unit (its own). */
+const spellsPaths = (filePath: string) => filePath === path.join("app", "features", "auth", "auth-paths.ts") || /^app[/\\]features[/\\]auth[/\\]way-in-[a-z-]+\.ts$/.test(filePath);
 /** The pages a mailed link opens share their names with endpoints: spelled once, beside the other screens' paths. */
 const pagesNamedLikeEndpoints = ['"/reset-password"', '"/verify-email"'].map((page) => `${path.join("app", "features", "auth", "auth-client.ts")} ${page}`);
 
 /**
  * Every string (or piece of a template) in the source under app/ and server/, tests aside, that is a path of the
- * table, bare or under /api/auth, outside auth-paths.ts: `file:line "text"`.
+ * table, bare or under /api/auth, outside the files that spell them: `file:line "text"`.
  */
 function pathLiteralsOutsideTable(): string[] {
   const isTablePath = (text: string) => {
@@ -48,7 +48,7 @@ function pathLiteralsOutsideTable(): string[] {
   for (const folder of ["app", "server"]) {
     for (const file of fs.readdirSync(folder, { recursive: true, encoding: "utf8" })) {
       const filePath = path.join(folder, file);
-      if (!/\.tsx?$/.test(file) || /\.test\.tsx?$/.test(file) || filePath === pathsFile) continue;
+      if (!/\.tsx?$/.test(file) || /\.test\.tsx?$/.test(file) || spellsPaths(filePath)) continue;
       const source = ts.createSourceFile(filePath, fs.readFileSync(filePath, "utf8"), ts.ScriptTarget.Latest, true);
       const visit = (node: ts.Node) => {
         if ((ts.isStringLiteralLike(node) || ts.isTemplateLiteralToken(node)) && isTablePath(node.text)) {

@@ -22,7 +22,7 @@ import {
 } from "./account-forms";
 import { authPaths } from "~/features/auth/auth-endpoints";
 import { displayPhoneNumber } from "~/features/auth/phone-number";
-import { phoneCodeSchema, phoneSchema } from "~/features/sign-in/sign-in-schemas";
+import { phoneCodeSchema, phoneSchema } from "~/features/auth/way-in-phone";
 
 export const accountPath = "/account";
 

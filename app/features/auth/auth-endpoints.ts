@@ -1,6 +1,6 @@
 import type { ServerEnv } from "~/config/env.server";
 import type { AuthErrorCode } from "./auth-error-messages";
-import * as authPaths from "./auth-paths";
+import * as sharedPaths from "./auth-paths";
 import { endpointRows, type WayIn } from "./way-in";
 import { passwordWayIn } from "./way-in-password";
 import { socialWayIn } from "./way-in-social";
@@ -13,11 +13,10 @@ import { phoneWayIn } from "./way-in-phone";
  * The one table of the sign-in layer's endpoints (everything under /api/auth): Better Auth's own and those of
  * every plugin. The rules around them — rate limits, the lockout, the sign-in rules, ending the presented
  * session, the pop-up page's COOP, the error catalogue, the audit log and which paths answer at all — read this
- * table and nothing else, so a new way to sign in is a few new rows (CONTRIBUTING.md, "Add a sign-in method").
+ * table and nothing else, so a new way to sign in is one more unit (CONTRIBUTING.md, "Add a way in").
  * `tests/integration/auth-endpoints.test.ts` compares it with the live endpoints of the auth instance.
  */
 
-export { authPaths };
 export { authBasePath } from "./auth-paths";
 type PathName = Exclude<keyof typeof authPaths, "authBasePath">;
 /** A path of the table: what the callers of the sign-in layer's API take, so a path without a row fails typecheck. */
@@ -89,6 +88,8 @@ export interface AuthEndpoint {
   audit?: string;
   /** A bot check comes first: a solved challenge (or a provider's token), single use (bot-check.server.ts). */
   botCheck?: true;
+  /** What the session it makes proves, as OpenID `amr` values (RFC 8176; sign-in-proof.server.ts). */
+  proves?: readonly ("pwd" | "otp" | "mfa" | "sms")[];
   /**
    * The same endpoint used another way (a way in's row, way-in.ts): a request whose body `when` holds is held to
    * these rules instead (e.g. attaching a number to the signed-in account rather than signing in with it).
@@ -102,36 +103,36 @@ const get = ["GET"] as const;
 
 /** Better Auth's core endpoints (better-auth 1.7). */
 const core = {
-  getSession: { path: authPaths.getSession, methods: ["GET", "POST"], session: "renews", needs: "nothing" },
-  signOut: { path: authPaths.signOut, methods: post, session: "ends", needs: "nothing", audit: "sign-out" },
-  verifyEmail: { path: authPaths.verifyEmail, methods: get, singleUseLink: true, notice: "email-changed", session: "renews", needs: "nothing", audit: "email-verification" },
-  sendVerificationEmail: { path: authPaths.sendVerificationEmail, methods: post, session: "none", needs: "nothing", perIp: "RATE_LIMIT_MAIL_PER_IP", perAccount: "RATE_LIMIT_VERIFICATION_MAIL_PER_ACCOUNT" },
+  getSession: { path: sharedPaths.getSession, methods: ["GET", "POST"], session: "renews", needs: "nothing" },
+  signOut: { path: sharedPaths.signOut, methods: post, session: "ends", needs: "nothing", audit: "sign-out" },
+  verifyEmail: { path: sharedPaths.verifyEmail, methods: get, singleUseLink: true, notice: "email-changed", session: "renews", needs: "nothing", audit: "email-verification" },
+  sendVerificationEmail: { path: sharedPaths.sendVerificationEmail, methods: post, session: "none", needs: "nothing", perIp: "RATE_LIMIT_MAIL_PER_IP", perAccount: "RATE_LIMIT_VERIFICATION_MAIL_PER_ACCOUNT" },
   // Server-scoped in Better Auth, yet routed over HTTP: a password oracle, so limited and locked like a sign-in.
-  verifyPassword: { path: authPaths.verifyPassword, methods: post, session: "none", needs: "authoritative-session", lockout: "signed-in-user", perIp: "RATE_LIMIT_SIGN_IN_PER_IP" },
+  verifyPassword: { path: sharedPaths.verifyPassword, methods: post, session: "none", needs: "authoritative-session", lockout: "signed-in-user", perIp: "RATE_LIMIT_SIGN_IN_PER_IP" },
   // A link to the new address; the account changes when it is opened (/verify-email). Same answer for a taken address.
-  changeEmail: { path: authPaths.changeEmail, methods: post, session: "renews", needs: "authoritative-session", recentSignIn: true, perIp: "RATE_LIMIT_MAIL_PER_IP", perAccount: "RATE_LIMIT_VERIFICATION_MAIL_PER_ACCOUNT", perAccountBy: "signed-in-user", errors: { CHANGE_EMAIL_DISABLED: "auth/operation-not-allowed" }, audit: "email-change" },
-  updateUser: { path: authPaths.updateUser, methods: post, photo: true, session: "renews", needs: "session", displayName: true },
-  updateSession: { path: authPaths.updateSession, methods: post, session: "renews", needs: "session" },
-  deleteUser: { path: authPaths.deleteUser, methods: post, session: "ends", needs: "authoritative-session", recentSignIn: { passwordIn: "password" }, passwordToDelete: true, errors: { PASSWORD_REQUIRED: "auth/missing-password" }, audit: "account-deletion" },
-  deleteUserCallback: { path: authPaths.deleteUserCallback, methods: get, session: "ends", needs: "nothing", audit: "account-deletion" },
-  listSessions: { path: authPaths.listSessions, methods: get, session: "none", needs: "fresh-session" },
-  revokeSession: { path: authPaths.revokeSession, methods: post, session: "ends", needs: "authoritative-session", audit: "sessions-ended" },
-  revokeSessions: { path: authPaths.revokeSessions, methods: post, session: "ends", needs: "authoritative-session", audit: "sessions-ended" },
-  revokeOtherSessions: { path: authPaths.revokeOtherSessions, methods: post, session: "ends", needs: "authoritative-session", audit: "sessions-ended" },
-  listAccounts: { path: authPaths.listAccounts, methods: get, session: "none", needs: "session" },
-  unlinkAccount: { path: authPaths.unlinkAccount, methods: post, session: "none", needs: "fresh-session" },
-  refreshToken: { path: authPaths.refreshToken, methods: post, session: "none", needs: "nothing" },
-  getAccessToken: { path: authPaths.getAccessToken, methods: post, session: "none", needs: "nothing" },
-  accountInfo: { path: authPaths.accountInfo, methods: get, session: "none", needs: "nothing" },
-  ok: { path: authPaths.ok, methods: get, session: "none", needs: "nothing" },
-  error: { path: authPaths.error, methods: get, session: "none", needs: "nothing" },
+  changeEmail: { path: sharedPaths.changeEmail, methods: post, session: "renews", needs: "authoritative-session", recentSignIn: true, perIp: "RATE_LIMIT_MAIL_PER_IP", perAccount: "RATE_LIMIT_VERIFICATION_MAIL_PER_ACCOUNT", perAccountBy: "signed-in-user", errors: { CHANGE_EMAIL_DISABLED: "auth/operation-not-allowed" }, audit: "email-change" },
+  updateUser: { path: sharedPaths.updateUser, methods: post, photo: true, session: "renews", needs: "session", displayName: true },
+  updateSession: { path: sharedPaths.updateSession, methods: post, session: "renews", needs: "session" },
+  deleteUser: { path: sharedPaths.deleteUser, methods: post, session: "ends", needs: "authoritative-session", recentSignIn: { passwordIn: "password" }, passwordToDelete: true, errors: { PASSWORD_REQUIRED: "auth/missing-password" }, audit: "account-deletion" },
+  deleteUserCallback: { path: sharedPaths.deleteUserCallback, methods: get, session: "ends", needs: "nothing", audit: "account-deletion" },
+  listSessions: { path: sharedPaths.listSessions, methods: get, session: "none", needs: "fresh-session" },
+  revokeSession: { path: sharedPaths.revokeSession, methods: post, session: "ends", needs: "authoritative-session", audit: "sessions-ended" },
+  revokeSessions: { path: sharedPaths.revokeSessions, methods: post, session: "ends", needs: "authoritative-session", audit: "sessions-ended" },
+  revokeOtherSessions: { path: sharedPaths.revokeOtherSessions, methods: post, session: "ends", needs: "authoritative-session", audit: "sessions-ended" },
+  listAccounts: { path: sharedPaths.listAccounts, methods: get, session: "none", needs: "session" },
+  unlinkAccount: { path: sharedPaths.unlinkAccount, methods: post, session: "none", needs: "fresh-session" },
+  refreshToken: { path: sharedPaths.refreshToken, methods: post, session: "none", needs: "nothing" },
+  getAccessToken: { path: sharedPaths.getAccessToken, methods: post, session: "none", needs: "nothing" },
+  accountInfo: { path: sharedPaths.accountInfo, methods: get, session: "none", needs: "nothing" },
+  ok: { path: sharedPaths.ok, methods: get, session: "none", needs: "nothing" },
+  error: { path: sharedPaths.error, methods: get, session: "none", needs: "nothing" },
 } as const satisfies Rows;
 
 /** Our plugins: the identity record, the signed-in devices (identity-endpoint, device-sessions). */
 const account = {
-  me: { path: authPaths.me, methods: get, session: "none", needs: "nothing" },
-  devices: { path: authPaths.devices, methods: get, session: "none", needs: "session" },
-  devicesEnd: { path: authPaths.devicesEnd, methods: post, session: "ends", needs: "authoritative-session", audit: "sessions-ended" },
+  me: { path: sharedPaths.me, methods: get, session: "none", needs: "nothing" },
+  devices: { path: sharedPaths.devices, methods: get, session: "none", needs: "session" },
+  devicesEnd: { path: sharedPaths.devicesEnd, methods: post, session: "ends", needs: "authoritative-session", audit: "sessions-ended" },
 } as const satisfies Rows;
 
 /**
@@ -140,11 +141,11 @@ const account = {
  */
 const accountCenter = {
   // Renews: a new session for the same user (createdAt now), the old one ended inside the endpoint.
-  confirmIdentity: { path: authPaths.confirmIdentity, methods: post, session: "renews", needs: "session", lockout: "signed-in-user", perIp: "RATE_LIMIT_SIGN_IN_PER_IP", audit: "identity-confirmation" },
+  confirmIdentity: { proves: ["pwd"], path: sharedPaths.confirmIdentity, methods: post, session: "renews", needs: "session", lockout: "signed-in-user", perIp: "RATE_LIMIT_SIGN_IN_PER_IP", audit: "identity-confirmation" },
   // Better Auth's limiter gives every path under /sign-in 3 requests per 10 s unless a row names a limit.
-  signInMethods: { path: authPaths.signInMethods, methods: get, session: "none", needs: "session", perIp: "RATE_LIMIT_AUTH_PER_IP" },
+  signInMethods: { path: sharedPaths.signInMethods, methods: get, session: "none", needs: "session", perIp: "RATE_LIMIT_AUTH_PER_IP" },
   signInMethodsRemove: {
-    path: authPaths.signInMethodsRemove,
+    path: sharedPaths.signInMethodsRemove,
     methods: post,
     session: "none",
     needs: "session",
@@ -153,18 +154,18 @@ const accountCenter = {
     errors: { FAILED_TO_UNLINK_LAST_ACCOUNT: "auth/last-sign-in-method", ACCOUNT_NOT_FOUND: "auth/invalid-request" },
     audit: "sign-in-method-removal",
   },
-  accountData: { path: authPaths.accountData, methods: get, session: "none", needs: "session", perIp: "RATE_LIMIT_SIGN_IN_PER_IP" },
+  accountData: { path: sharedPaths.accountData, methods: get, session: "none", needs: "session", perIp: "RATE_LIMIT_SIGN_IN_PER_IP" },
 } as const satisfies Rows;
 
 /** The bot check's challenge (bot-check.server.ts): what a form solves before a row with `botCheck` takes it. */
 const botCheck = {
-  botCheckChallenge: { path: authPaths.botCheckChallenge, methods: get, session: "none", needs: "nothing" },
+  botCheckChallenge: { path: sharedPaths.botCheckChallenge, methods: get, session: "none", needs: "nothing" },
 } as const satisfies Rows;
 
 /** Short-lived signed tokens for file storage and the app (Better Auth's jwt plugin). */
 const tokens = {
-  jwks: { path: authPaths.jwks, methods: get, session: "none", needs: "nothing" },
-  token: { path: authPaths.token, methods: get, session: "none", needs: "session" },
+  jwks: { path: sharedPaths.jwks, methods: get, session: "none", needs: "nothing" },
+  token: { path: sharedPaths.token, methods: get, session: "none", needs: "session" },
 } as const satisfies Rows;
 
 const twoStepErrors = {
@@ -188,15 +189,15 @@ const twoStepErrors = {
  * Emailed one-time codes (`otp`) are not configured: those two answer `auth/operation-not-allowed`.
  */
 const twoStep = {
-  twoFactorEnable: { path: authPaths.twoFactorEnable, methods: post, session: "renews", needs: "session", recentSignIn: { passwordIn: "password" }, lockout: "signed-in-user", perIp: "RATE_LIMIT_SIGN_IN_PER_IP", errors: twoStepErrors, audit: "two-step-enrolment" },
-  twoFactorDisable: { path: authPaths.twoFactorDisable, methods: post, notice: "two-factor-disabled", session: "renews", needs: "authoritative-session", recentSignIn: { passwordIn: "password" }, lockout: "signed-in-user", perIp: "RATE_LIMIT_SIGN_IN_PER_IP", errors: twoStepErrors, audit: "two-step-off" },
-  twoFactorGetTotpUri: { path: authPaths.twoFactorGetTotpUri, methods: post, session: "none", needs: "session", lockout: "signed-in-user", perIp: "RATE_LIMIT_SIGN_IN_PER_IP", errors: twoStepErrors },
-  twoFactorGenerateBackupCodes: { path: authPaths.twoFactorGenerateBackupCodes, methods: post, session: "none", needs: "session", recentSignIn: { passwordIn: "password" }, lockout: "signed-in-user", perIp: "RATE_LIMIT_SIGN_IN_PER_IP", errors: twoStepErrors },
+  twoFactorEnable: { path: sharedPaths.twoFactorEnable, methods: post, session: "renews", needs: "session", recentSignIn: { passwordIn: "password" }, lockout: "signed-in-user", perIp: "RATE_LIMIT_SIGN_IN_PER_IP", errors: twoStepErrors, audit: "two-step-enrolment" },
+  twoFactorDisable: { path: sharedPaths.twoFactorDisable, methods: post, notice: "two-factor-disabled", session: "renews", needs: "authoritative-session", recentSignIn: { passwordIn: "password" }, lockout: "signed-in-user", perIp: "RATE_LIMIT_SIGN_IN_PER_IP", errors: twoStepErrors, audit: "two-step-off" },
+  twoFactorGetTotpUri: { path: sharedPaths.twoFactorGetTotpUri, methods: post, session: "none", needs: "session", lockout: "signed-in-user", perIp: "RATE_LIMIT_SIGN_IN_PER_IP", errors: twoStepErrors },
+  twoFactorGenerateBackupCodes: { path: sharedPaths.twoFactorGenerateBackupCodes, methods: post, session: "none", needs: "session", recentSignIn: { passwordIn: "password" }, lockout: "signed-in-user", perIp: "RATE_LIMIT_SIGN_IN_PER_IP", errors: twoStepErrors },
   // Signed in, a right code is a proof of identity (it renews the session, two-step.server.ts): wrong ones count like wrong passwords.
-  twoFactorVerifyTotp: { path: authPaths.twoFactorVerifyTotp, methods: post, appCode: true, session: "creates", needs: "nothing", lockout: "signed-in-user", perIp: "RATE_LIMIT_SIGN_IN_PER_IP", errors: twoStepErrors, audit: "two-step-code" },
-  twoFactorVerifyBackupCode: { path: authPaths.twoFactorVerifyBackupCode, methods: post, session: "creates", needs: "nothing", perIp: "RATE_LIMIT_SIGN_IN_PER_IP", errors: twoStepErrors, audit: "two-step-code" },
-  twoFactorSendOtp: { path: authPaths.twoFactorSendOtp, methods: post, session: "none", needs: "nothing", perIp: "RATE_LIMIT_MAIL_PER_IP", errors: twoStepErrors },
-  twoFactorVerifyOtp: { path: authPaths.twoFactorVerifyOtp, methods: post, session: "creates", needs: "nothing", perIp: "RATE_LIMIT_SIGN_IN_PER_IP", errors: twoStepErrors, audit: "two-step-code" },
+  twoFactorVerifyTotp: { proves: ["otp", "mfa"], path: sharedPaths.twoFactorVerifyTotp, methods: post, appCode: true, session: "creates", needs: "nothing", lockout: "signed-in-user", perIp: "RATE_LIMIT_SIGN_IN_PER_IP", errors: twoStepErrors, audit: "two-step-code" },
+  twoFactorVerifyBackupCode: { proves: ["otp", "mfa"], path: sharedPaths.twoFactorVerifyBackupCode, methods: post, session: "creates", needs: "nothing", perIp: "RATE_LIMIT_SIGN_IN_PER_IP", errors: twoStepErrors, audit: "two-step-code" },
+  twoFactorSendOtp: { path: sharedPaths.twoFactorSendOtp, methods: post, session: "none", needs: "nothing", perIp: "RATE_LIMIT_MAIL_PER_IP", errors: twoStepErrors },
+  twoFactorVerifyOtp: { proves: ["otp", "mfa"], path: sharedPaths.twoFactorVerifyOtp, methods: post, session: "creates", needs: "nothing", perIp: "RATE_LIMIT_SIGN_IN_PER_IP", errors: twoStepErrors, audit: "two-step-code" },
 } as const satisfies Rows;
 
 /** The ways in (way-in.ts): each unit's rows, every rule decided. A new way in is one more unit here. */
@@ -206,6 +207,15 @@ type UnionToIntersection<U> = (U extends unknown ? (each: U) => void : never) ex
 type RowsByName<Rows> = Rows extends unknown ? { [Name in keyof Rows]: AuthEndpoint } : never;
 type WayInRows = UnionToIntersection<RowsByName<(typeof waysIn)[number]["rows"]>>;
 const wayInRows = Object.assign({}, ...waysIn.map((unit: WayIn) => endpointRows(unit))) as WayInRows;
+type PathsByName<Rows> = Rows extends unknown ? { [Name in keyof Rows]: Rows[Name] extends { path: infer Path } ? Path : never } : never;
+/**
+ * Every path by its endpoint's name: the shared ones (auth-paths.ts) and each unit's own (spelled in its unit).
+ * Server code names endpoints through this; the browser imports auth-paths.ts (or a unit's path) directly.
+ */
+export const authPaths = {
+  ...sharedPaths,
+  ...Object.fromEntries(waysIn.flatMap((unit: WayIn) => Object.entries(unit.rows).map(([name, row]) => [name, row.path]))),
+} as typeof sharedPaths & UnionToIntersection<PathsByName<(typeof waysIn)[number]["rows"]>>;
 type CheckedPaths<Rows> = Rows extends unknown ? { [Name in keyof Rows]: Rows[Name] extends { botCheck: true; path: infer Path } ? Path : never }[keyof Rows] : never;
 /** The paths whose rows ask for the bot check: a form's action must hand its answer on (callAuthApi). */
 export type BotCheckedPath = CheckedPaths<(typeof waysIn)[number]["rows"]>;

@@ -1,8 +1,10 @@
 /**
- * Where each endpoint of the sign-in layer is (under /api/auth), by its name in the endpoint table
- * (auth-endpoints.ts): the one place a path is spelled. Code names an endpoint (`authPaths.signInEmail`), never
- * spells its path (tests/integration/auth-endpoints.test.ts holds it to that). One export per path, imported as
- * `import * as authPaths`, so the browser's bundle carries only the paths it calls, not the table.
+ * Where each shared endpoint of the sign-in layer is (under /api/auth), by its name in the endpoint table
+ * (auth-endpoints.ts); a way in that brings endpoints of its own spells their paths in its unit (way-in-phone.ts),
+ * in the same form. Nowhere else is a path spelled: code names an endpoint (`authPaths.signInEmail`; on the server
+ * auth-endpoints.ts's `authPaths` holds these and every unit's), and tests/integration/auth-endpoints.test.ts holds
+ * it to that. One export per path, imported as `import * as authPaths`, so the browser's bundle carries only the
+ * paths it calls, not the table.
  */
 /** Where the sign-in layer's API is served; every path below is under it. */
 export const authBasePath = "/api/auth";
@@ -68,10 +70,3 @@ export const oauthPopupStart = "/oauth-popup/start";
 export const signInMethodsRemove = "/sign-in-methods/remove";
 export const setPassword = "/set-password";
 export const botCheckChallenge = "/bot-check/challenge";
-
-export const phoneNumberSendOtp = "/phone-number/send-otp";
-export const phoneNumberVerify = "/phone-number/verify";
-export const phoneNumberRemove = "/phone-number/remove";
-export const signInPhoneNumber = "/sign-in/phone-number";
-export const phoneNumberRequestPasswordReset = "/phone-number/request-password-reset";
-export const phoneNumberResetPassword = "/phone-number/reset-password";

@@ -117,8 +117,8 @@ export function authOptions(deps: AuthDependencies) {
       accountLinking: { enabled: true, trustedProviders: ["apple", "google", "dev"], allowDifferentEmails: true, requireLocalEmailVerified: false },
     },
     // Removing a sign-in method goes through /sign-in-methods/remove (the last one stays, even under a race).
-    // Phone numbers sign in by texted code only: the plugin's password-per-number endpoints are off.
-    disabledPaths: [authPaths.unlinkAccount, authPaths.signInPhoneNumber, authPaths.phoneNumberRequestPasswordReset, authPaths.phoneNumberResetPassword],
+    // A way in's plugin endpoints the site does not offer come from its entry (the phone's password per number).
+    disabledPaths: [authPaths.unlinkAccount, ...ways.switchedOff],
     user: {
       // A new address is used only once the link mailed to it is opened (recent-sign-in guarded).
       changeEmail: { enabled: true },

@@ -1,9 +1,10 @@
-import * as authPaths from "./auth-paths";
+import { authEndpoint } from "./auth-endpoints";
 
 /**
  * How a site session was signed in, as OpenID `amr` values (RFC 8176), kept on the session row (`session.amr`)
  * when it is made, and the `acr` the app's ID token carries for it (docs/app-integration.md, decision 190).
- * A session is made by the endpoint that checked the proof, so the endpoint's path says which proof it was:
+ * A session is made by the endpoint that checked the proof, so the endpoint's row says which proof it was (its
+ * `proves`, a rule every way in decides):
  * - a password (sign-in, or confirming identity with it): `pwd`;
  * - a code from the authenticator app or a backup code after the first step (two-step sign-in), or a code
  *   confirming identity while signed in: `otp` `mfa`;
@@ -12,22 +13,13 @@ import * as authPaths from "./auth-paths";
  *   fingerprint, face or PIN: user verification is required) and `mfa` — a device and its unlock are two factors.
  * A social account, an email link or a guest session has no registered value: its `amr` is empty.
  */
-const amrByPath = new Map<string, string[]>([
-  [authPaths.signInEmail, ["pwd"]],
-  [authPaths.confirmIdentity, ["pwd"]],
-  [authPaths.changePassword, ["pwd"]],
-  [authPaths.twoFactorVerifyTotp, ["otp", "mfa"]],
-  [authPaths.twoFactorVerifyBackupCode, ["otp", "mfa"]],
-  [authPaths.twoFactorVerifyOtp, ["otp", "mfa"]],
-  [authPaths.phoneNumberVerify, ["sms"]],
-]);
 
 /** What a passkey sign-in proves: the key's kind (synced or bound to its device), the user's unlock, two factors. */
 export const passkeyAmr = (backedUp: boolean) => [backedUp ? "swk" : "hwk", "user", "mfa"].join(" ");
 
 /** The `amr` of a session made by the endpoint at `path`, space-separated; undefined when no registered value fits. */
 export function amrOfPath(path: string | undefined): string | undefined {
-  return path ? amrByPath.get(path)?.join(" ") : undefined;
+  return authEndpoint(path)?.proves?.join(" ");
 }
 
 /** The authentication context classes an app may ask for (`acr_values`) and read (`acr`). */

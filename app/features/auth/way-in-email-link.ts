@@ -3,14 +3,14 @@ import { wayIn } from "./way-in";
 
 const post = ["POST"] as const;
 
-/** Sign-in by emailed link (email-link.server.ts): single-use, hashed, 15 minutes; the page's button signs in. */
+/** Sign-in by emailed link (way-in-email-link.server.ts): single-use, hashed, 15 minutes; the page's button signs in. */
 export const emailLinkWayIn = wayIn({
   id: "email-link",
   identifies: "email",
   screens: ["/login/email-link"],
   accountCenter: { label: "電子郵件登入連結", listed: false, adds: [], removes: [] },
   rows: {
-    emailLinkRequest: { path: authPaths.emailLinkRequest, methods: post, session: "none", needs: "nothing", oneFactor: false, perIp: "RATE_LIMIT_MAIL_PER_IP", perIdentifier: { limit: "RATE_LIMIT_PASSWORD_RESET_PER_ACCOUNT", by: "email" }, recentSignIn: false, audit: "email-link-request", botCheck: true, notice: false },
-    emailLinkSignIn: { path: authPaths.emailLinkSignIn, methods: post, oneFactor: true, session: "creates", needs: "nothing", perIp: "RATE_LIMIT_SIGN_IN_PER_IP", perIdentifier: false, recentSignIn: false, audit: "sign-in", botCheck: false, notice: false },
+    emailLinkRequest: { path: authPaths.emailLinkRequest, methods: post, session: "none", needs: "nothing", oneFactor: false, perIp: "RATE_LIMIT_MAIL_PER_IP", perIdentifier: { limit: "RATE_LIMIT_PASSWORD_RESET_PER_ACCOUNT", by: "email" }, recentSignIn: false, audit: "email-link-request", botCheck: true, proves: false, notice: false },
+    emailLinkSignIn: { path: authPaths.emailLinkSignIn, methods: post, oneFactor: true, session: "creates", needs: "nothing", perIp: "RATE_LIMIT_SIGN_IN_PER_IP", perIdentifier: false, recentSignIn: false, audit: "sign-in", botCheck: false, proves: false, notice: false },
   },
 });

@@ -13,7 +13,7 @@ const passkeyErrors = {
 } as const satisfies Record<string, AuthErrorCode>;
 
 /**
- * Passkeys (passkeys.server.ts, on @simplewebauthn/server): two factors in one, no code after them. Adding and
+ * Passkeys (way-in-passkey.server.ts, on @simplewebauthn/server): two factors in one, no code after them. Adding and
  * removing one is a sensitive change whose notice the endpoint sends; the last passkey of an account with no other
  * way in stays.
  */
@@ -23,12 +23,12 @@ export const passkeyWayIn = wayIn({
   screens: ["/login", "/account/security"],
   accountCenter: { label: "密碼金鑰", listed: true, adds: ["passkeyRegisterVerify"], removes: ["passkeyDelete"] },
   rows: {
-    passkeyRegisterOptions: { path: authPaths.passkeyRegisterOptions, methods: post, session: "none", needs: "session", oneFactor: false, perIp: "RATE_LIMIT_AUTH_PER_IP", perIdentifier: false, recentSignIn: true, errors: passkeyErrors, audit: false, botCheck: false, notice: false },
-    passkeyRegisterVerify: { path: authPaths.passkeyRegisterVerify, methods: post, session: "none", needs: "session", oneFactor: false, perIp: "RATE_LIMIT_AUTH_PER_IP", perIdentifier: false, recentSignIn: true, errors: passkeyErrors, audit: "passkey-added", botCheck: false, notice: { byEndpoint: "passkey-added" } },
-    passkeyList: { path: authPaths.passkeyList, methods: get, session: "none", needs: "session", oneFactor: false, perIp: "RATE_LIMIT_AUTH_PER_IP", perIdentifier: false, recentSignIn: false, audit: false, botCheck: false, notice: false },
-    passkeyRename: { path: authPaths.passkeyRename, methods: post, session: "none", needs: "session", oneFactor: false, perIp: "RATE_LIMIT_AUTH_PER_IP", perIdentifier: false, recentSignIn: false, errors: passkeyErrors, audit: false, botCheck: false, notice: false },
-    passkeyDelete: { path: authPaths.passkeyDelete, methods: post, session: "none", needs: "session", oneFactor: false, perIp: "RATE_LIMIT_AUTH_PER_IP", perIdentifier: false, recentSignIn: true, errors: passkeyErrors, audit: "passkey-removed", botCheck: false, notice: { byEndpoint: "passkey-removed" } },
-    passkeySignInOptions: { path: authPaths.passkeySignInOptions, methods: post, session: "none", needs: "nothing", oneFactor: false, perIp: "RATE_LIMIT_SIGN_IN_PER_IP", perIdentifier: false, recentSignIn: false, audit: false, botCheck: false, notice: false },
-    passkeySignInVerify: { path: authPaths.passkeySignInVerify, methods: post, session: "creates", needs: "nothing", oneFactor: false, perIp: "RATE_LIMIT_SIGN_IN_PER_IP", perIdentifier: false, recentSignIn: false, errors: passkeyErrors, audit: "sign-in", botCheck: false, notice: false },
+    passkeyRegisterOptions: { path: authPaths.passkeyRegisterOptions, methods: post, session: "none", needs: "session", oneFactor: false, perIp: "RATE_LIMIT_AUTH_PER_IP", perIdentifier: false, recentSignIn: true, errors: passkeyErrors, audit: false, botCheck: false, proves: false, notice: false },
+    passkeyRegisterVerify: { path: authPaths.passkeyRegisterVerify, methods: post, session: "none", needs: "session", oneFactor: false, perIp: "RATE_LIMIT_AUTH_PER_IP", perIdentifier: false, recentSignIn: true, errors: passkeyErrors, audit: "passkey-added", botCheck: false, proves: false, notice: { byEndpoint: "passkey-added" } },
+    passkeyList: { path: authPaths.passkeyList, methods: get, session: "none", needs: "session", oneFactor: false, perIp: "RATE_LIMIT_AUTH_PER_IP", perIdentifier: false, recentSignIn: false, audit: false, botCheck: false, proves: false, notice: false },
+    passkeyRename: { path: authPaths.passkeyRename, methods: post, session: "none", needs: "session", oneFactor: false, perIp: "RATE_LIMIT_AUTH_PER_IP", perIdentifier: false, recentSignIn: false, errors: passkeyErrors, audit: false, botCheck: false, proves: false, notice: false },
+    passkeyDelete: { path: authPaths.passkeyDelete, methods: post, session: "none", needs: "session", oneFactor: false, perIp: "RATE_LIMIT_AUTH_PER_IP", perIdentifier: false, recentSignIn: true, errors: passkeyErrors, audit: "passkey-removed", botCheck: false, proves: false, notice: { byEndpoint: "passkey-removed" } },
+    passkeySignInOptions: { path: authPaths.passkeySignInOptions, methods: post, session: "none", needs: "nothing", oneFactor: false, perIp: "RATE_LIMIT_SIGN_IN_PER_IP", perIdentifier: false, recentSignIn: false, audit: false, botCheck: false, proves: false, notice: false },
+    passkeySignInVerify: { path: authPaths.passkeySignInVerify, methods: post, session: "creates", needs: "nothing", oneFactor: false, perIp: "RATE_LIMIT_SIGN_IN_PER_IP", perIdentifier: false, recentSignIn: false, errors: passkeyErrors, audit: "sign-in", botCheck: false, proves: false, notice: false },
   },
 });

@@ -15,14 +15,14 @@ export const passwordWayIn = wayIn({
   screens: ["/signup", "/login", "/forgot-password", resetPasswordPage, "/account/security"],
   accountCenter: { label: "電子郵件與密碼", listed: true, adds: ["setPassword"], removes: ["signInMethodsRemove"] },
   rows: {
-    signUpEmail: { path: authPaths.signUpEmail, methods: post, startsAccount: true, session: "creates", needs: "nothing", oneFactor: false, perIp: "RATE_LIMIT_SIGN_UP_PER_IP", perIdentifier: { limit: "RATE_LIMIT_SIGN_UP_PER_ACCOUNT", by: "email" }, recentSignIn: false, newPassword: "password", displayName: true, audit: "sign-up", botCheck: true, notice: false },
-    signInEmail: { path: authPaths.signInEmail, methods: post, oneFactor: true, session: "creates", needs: "nothing", lockout: "typed-email", refuseUnverifiedEmail: true, perIp: "RATE_LIMIT_SIGN_IN_PER_IP", perIdentifier: false, recentSignIn: false, audit: "sign-in", botCheck: false, notice: false },
-    requestPasswordReset: { path: authPaths.requestPasswordReset, methods: post, session: "none", needs: "nothing", oneFactor: false, perIp: "RATE_LIMIT_MAIL_PER_IP", perIdentifier: { limit: "RATE_LIMIT_PASSWORD_RESET_PER_ACCOUNT", by: "email" }, recentSignIn: false, audit: "password-reset-request", botCheck: true, notice: false },
-    resetPasswordToken: { path: authPaths.resetPasswordToken, methods: get, session: "none", needs: "nothing", oneFactor: false, perIp: "RATE_LIMIT_AUTH_PER_IP", perIdentifier: false, recentSignIn: false, audit: false, botCheck: false, notice: false },
+    signUpEmail: { path: authPaths.signUpEmail, methods: post, startsAccount: true, session: "creates", needs: "nothing", oneFactor: false, perIp: "RATE_LIMIT_SIGN_UP_PER_IP", perIdentifier: { limit: "RATE_LIMIT_SIGN_UP_PER_ACCOUNT", by: "email" }, recentSignIn: false, newPassword: "password", displayName: true, audit: "sign-up", botCheck: true, proves: false, notice: false },
+    signInEmail: { path: authPaths.signInEmail, methods: post, oneFactor: true, session: "creates", needs: "nothing", lockout: "typed-email", refuseUnverifiedEmail: true, perIp: "RATE_LIMIT_SIGN_IN_PER_IP", perIdentifier: false, recentSignIn: false, audit: "sign-in", botCheck: false, proves: ["pwd"], notice: false },
+    requestPasswordReset: { path: authPaths.requestPasswordReset, methods: post, session: "none", needs: "nothing", oneFactor: false, perIp: "RATE_LIMIT_MAIL_PER_IP", perIdentifier: { limit: "RATE_LIMIT_PASSWORD_RESET_PER_ACCOUNT", by: "email" }, recentSignIn: false, audit: "password-reset-request", botCheck: true, proves: false, notice: false },
+    resetPasswordToken: { path: authPaths.resetPasswordToken, methods: get, session: "none", needs: "nothing", oneFactor: false, perIp: "RATE_LIMIT_AUTH_PER_IP", perIdentifier: false, recentSignIn: false, audit: false, botCheck: false, proves: false, notice: false },
     // The reset link's own `onPasswordReset` tells the account (auth.server.ts).
-    resetPassword: { path: authPaths.resetPassword, methods: post, session: "ends", needs: "nothing", oneFactor: false, perIp: "RATE_LIMIT_AUTH_PER_IP", perIdentifier: false, recentSignIn: false, newPassword: "newPassword", audit: "password-reset", botCheck: false, notice: { byEndpoint: "password-changed" } },
+    resetPassword: { path: authPaths.resetPassword, methods: post, session: "ends", needs: "nothing", oneFactor: false, perIp: "RATE_LIMIT_AUTH_PER_IP", perIdentifier: false, recentSignIn: false, newPassword: "newPassword", audit: "password-reset", botCheck: false, proves: false, notice: { byEndpoint: "password-changed" } },
     // Changing the password checks the current one: as many tries as a sign-in, and failures count toward the lockout.
-    changePassword: { path: authPaths.changePassword, methods: post, botCheck: false, notice: "password-changed", session: "renews", needs: "authoritative-session", oneFactor: false, recentSignIn: { passwordIn: "currentPassword" }, lockout: "signed-in-user", perIp: "RATE_LIMIT_SIGN_IN_PER_IP", perIdentifier: false, newPassword: "newPassword", audit: "password-change" },
+    changePassword: { path: authPaths.changePassword, methods: post, botCheck: false, proves: ["pwd"], notice: "password-changed", session: "renews", needs: "authoritative-session", oneFactor: false, recentSignIn: { passwordIn: "currentPassword" }, lockout: "signed-in-user", perIp: "RATE_LIMIT_SIGN_IN_PER_IP", perIdentifier: false, newPassword: "newPassword", audit: "password-change" },
     setPassword: {
       path: authPaths.setPassword,
       methods: post,
@@ -36,7 +36,7 @@ export const passwordWayIn = wayIn({
       errors: { PASSWORD_ALREADY_SET: "auth/password-already-set", GUEST_HAS_NO_PASSWORD: "auth/operation-not-allowed" },
       audit: "password-set",
       notice: { byEndpoint: "password-set" },
-      botCheck: false,
+      botCheck: false, proves: false,
     },
   },
 });

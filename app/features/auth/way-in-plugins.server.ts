@@ -6,10 +6,10 @@ import { enqueueMail } from "~/features/mail/outbox.server";
 import { emailLinkSignInEmail } from "~/features/mail/mail-templates.server";
 import type { AuthDependencies } from "./auth.server";
 import { waysIn } from "./auth-endpoints";
-import { guestUpgrade } from "./guest-upgrade.server";
-import { emailLinkSignIn } from "./email-link.server";
-import { passkeys } from "./passkeys.server";
-import { phoneSignIn } from "./phone-sign-in.server";
+import { guestUpgrade } from "./way-in-guest.server";
+import { emailLinkSignIn } from "./way-in-email-link.server";
+import { passkeys } from "./way-in-passkey.server";
+import { phoneSignIn } from "./way-in-phone.server";
 import { endUnprovenAccess } from "./unproven-access.server";
 import { moveUserData } from "./user-data-hooks.server";
 import { appleSignIn } from "./apple.server";
@@ -21,9 +21,11 @@ import { appleSignIn } from "./apple.server";
  * after it (the pop-up plugin answers its opener from the callback's final redirect).
  */
 type WayInId = (typeof waysIn)[number]["id"];
-interface WayInPlugins {
+export interface WayInPlugins {
   plugins: BetterAuthPlugin[];
   afterTwoStep?: BetterAuthPlugin[];
+  /** Its plugins' endpoints the site switches off (Better Auth's disabledPaths); their rows stay in the unit. */
+  switchedOff?: string[];
 }
 /** One entry per way in, no more, no fewer. */
 export type WayInPluginTable = Record<WayInId, WayInPlugins>;
@@ -81,15 +83,16 @@ function pluginsByWayIn(deps: AuthDependencies): WayInPluginTable {
       ],
     },
     passkey: { plugins: [passkeys(database, env)] },
-    phone: { plugins: phoneSignIn(database, env, rateLimitStore) },
+    phone: phoneSignIn(database, env, rateLimitStore),
   };
 }
 
-/** Every way in's plugins, in the units' order, for the two places of auth.server.ts's list. */
+/** Every way in's plugins, in the units' order, for the two places of auth.server.ts's list, and what they switch off. */
 export function wayInPlugins(deps: AuthDependencies): Required<WayInPlugins> {
   const byWayIn = pluginsByWayIn(deps);
   return {
     plugins: waysIn.flatMap((unit) => byWayIn[unit.id].plugins),
     afterTwoStep: waysIn.flatMap((unit) => byWayIn[unit.id].afterTwoStep ?? []),
+    switchedOff: waysIn.flatMap((unit) => byWayIn[unit.id].switchedOff ?? []),
   };
 }

@@ -16,6 +16,7 @@ const decided: WayInRow = {
   audit: "sign-in",
   notice: false,
   botCheck: true,
+  proves: ["sms"],
 };
 const without = <K extends keyof WayInRules>(rule: K): Omit<WayInRow, K> => {
   const { [rule]: _left, ...rest } = decided;
@@ -41,8 +42,10 @@ describe("a way in", () => {
     unit(without("session"));
     // @ts-expect-error the bot check (item 7: a sign-up, a guest, a text or a mail to whoever asks)
     unit(without("botCheck"));
+    // @ts-expect-error what the session proves (the `amr` an app reads: a texted code is not a password)
+    unit(without("proves"));
     // @ts-expect-error a variant of the row decides every rule again (silent gap 3: attaching vs signing in)
-    unit({ ...decided, byRequest: { when: () => true, rules: { session: "none", needs: "nothing", oneFactor: false, perIp: "RATE_LIMIT_SIGN_IN_PER_IP", perIdentifier: false, audit: false, notice: false, botCheck: false } } });
+    unit({ ...decided, byRequest: { when: () => true, rules: { session: "none", needs: "nothing", oneFactor: false, perIp: "RATE_LIMIT_SIGN_IN_PER_IP", perIdentifier: false, audit: false, notice: false, botCheck: false, proves: false } } });
     // @ts-expect-error a per-identifier limit names what it counts
     unit({ ...decided, perIdentifier: { limit: "RATE_LIMIT_SMS_PER_NUMBER" } });
     expect(unit(decided).rows.row.oneFactor).toBe(true);

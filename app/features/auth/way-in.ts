@@ -41,6 +41,12 @@ export interface WayInRules {
    * text, or makes an account, to anyone who asks.
    */
   botCheck: boolean;
+  /**
+   * What the session it makes proves, as OpenID `amr` values kept on the session and told to the app
+   * (sign-in-proof.server.ts): `["pwd"]` for a password, `["sms"]` for a texted code; `false` where it makes no
+   * session or its proof has no registered value (a provider, an emailed link, a guest).
+   */
+  proves: NonNullable<AuthEndpoint["proves"]> | false;
 }
 
 /** A way in's row: the rules above, required, and the table's other (optional) properties. */
@@ -92,15 +98,16 @@ function rulesToEndpoint(rules: WayInRules): Pick<AuthEndpoint, RuleProperty> {
     audit: rules.audit || undefined,
     notice: typeof rules.notice === "string" ? rules.notice : undefined,
     botCheck: rules.botCheck ? true : undefined,
+    proves: rules.proves || undefined,
   };
 }
-type RuleProperty = "session" | "needs" | "perIp" | "oneFactor" | "perAccount" | "perAccountBy" | "recentSignIn" | "audit" | "notice" | "botCheck";
+type RuleProperty = "session" | "needs" | "perIp" | "oneFactor" | "perAccount" | "perAccountBy" | "recentSignIn" | "audit" | "notice" | "botCheck" | "proves";
 
 /** A unit's rows as rows of the endpoint table. */
 export function endpointRows<Rows extends Record<string, WayInRow>>(unit: WayIn<Rows>): { [K in keyof Rows]: AuthEndpoint } {
   return Object.fromEntries(
     Object.entries(unit.rows).map(([name, row]) => {
-      const { oneFactor: _o, perIdentifier: _p, recentSignIn: _r, audit: _a, notice: _n, botCheck: _b, byRequest, ...rest } = row;
+      const { oneFactor: _o, perIdentifier: _p, recentSignIn: _r, audit: _a, notice: _n, botCheck: _b, proves: _v, byRequest, ...rest } = row;
       const endpoint: AuthEndpoint = { ...rest, ...rulesToEndpoint(row) } as AuthEndpoint;
       if (byRequest) endpoint.byRequest = { when: byRequest.when, rules: rulesToEndpoint(byRequest.rules) };
       return [name, endpoint];

@@ -7,8 +7,9 @@ import { authFailure, callAuthApi, currentIdentity, withCookies } from "~/featur
 export { actionRetryAfter } from "~/features/auth/auth-http.server";
 import { authHref, isHostPath, twoStepPath } from "./auth-paths";
 import { backupCodeSchema, twoStepCodeSchema } from "./second-step-schemas";
-import { forgotPasswordSchema as emailLinkSchema, forgotPasswordSchema, loginSchema, phoneCodeSchema, phoneSchema, resendVerificationSchema, resetPasswordSchema, signupSchema } from "./sign-in-schemas";
+import { forgotPasswordSchema as emailLinkSchema, forgotPasswordSchema, loginSchema, resendVerificationSchema, resetPasswordSchema, signupSchema } from "./sign-in-schemas";
 import { authPaths } from "~/features/auth/auth-endpoints";
+import { phoneCodeSchema, phoneSchema } from "~/features/auth/way-in-phone";
 import { resetPasswordPage } from "~/features/auth/auth-client";
 
 // The sign-in screens' route actions: each reads its form with the form kit, checks it with the screen's schema

@@ -39,15 +39,6 @@ export const signupSchema = (policy: PasswordPolicy) =>
 
 export const forgotPasswordSchema = z.object({ email });
 
-/** Phone sign-in: the number as typed (the server makes it E.164), then the texted 6-digit code. */
-const phoneNumber = text.pipe(z.string().trim().min(1, "請輸入手機號碼").max(40, "請輸入正確的手機號碼，例如 0912-345-678"));
-export const phoneSchema = z.object({ phoneNumber });
-export const phoneCodeSchema = z.object({
-  phoneNumber,
-  code: text.pipe(z.string().trim().regex(/^\d{6}$/, "請輸入簡訊裡的 6 位數驗證碼")),
-  displayName: text.pipe(z.string().trim().max(100, "顯示名稱不可超過 100 個字元")),
-});
-
 export const resetPasswordSchema = (policy: PasswordPolicy) =>
   z
     .object({ token: text.pipe(z.string().min(1, "連結無效、已過期或已使用過，請重新申請")), password: text.pipe(newPassword(policy)), confirm: text })

@@ -13,6 +13,16 @@ import { phoneWayIn } from "./way-in-phone";
 import { displayPhoneNumber, phoneAccountEmail, toE164 } from "./phone-number";
 import { sendSecurityNotice } from "./security-notices.server";
 import { removeWayIn } from "./ways-in.server";
+import type { WayInPlugins } from "./way-in-plugins.server";
+
+// The unit's columns (migration 0190), merged into the sign-in layer's user row (app/db/schema.ts).
+declare module "~/db/schema" {
+  interface AuthUserTable {
+    /** E.164 (`+886912345678`), unique; null without a number. */
+    phoneNumber: string | null;
+    phoneNumberVerified: boolean | number | null;
+  }
+}
 
 /** A texted code: 6 digits, 5 minutes, 5 tries, then it is gone (the plugin deletes it when used or spent). */
 export const smsCode = { length: 6, lifetimeSeconds: 300, tries: 5 } as const;
@@ -67,9 +77,9 @@ async function guardSmsSend(env: ServerEnv, store: RateLimitStore, number: strin
  * - A sign-up by phone takes the form's display name; its account has a placeholder address that is never mailed.
  * - Attaching (`updatePhoneNumber`) tells the account; `POST /phone-number/remove` drops the number unless it is
  *   the last way in (ways-in.server.ts), and tells the account and the number removed.
- * Better Auth's password-per-number endpoints are switched off (auth.server.ts).
+ * Better Auth's password-per-number endpoints are switched off: this site keeps no password per number.
  */
-export function phoneSignIn(database: DatabaseHandle, env: ServerEnv, store: RateLimitStore): BetterAuthPlugin[] {
+export function phoneSignIn(database: DatabaseHandle, env: ServerEnv, store: RateLimitStore): WayInPlugins {
   const { db } = database;
   const twilio = twilioSettings(env);
   const plugin = phoneNumber({
@@ -125,5 +135,8 @@ export function phoneSignIn(database: DatabaseHandle, env: ServerEnv, store: Rat
       }),
     },
   };
-  return [rules, plugin];
+  return {
+    plugins: [rules, plugin],
+    switchedOff: [authPaths.signInPhoneNumber, authPaths.phoneNumberRequestPasswordReset, authPaths.phoneNumberResetPassword],
+  };
 }

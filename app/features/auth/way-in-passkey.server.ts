@@ -20,6 +20,27 @@ import { removeWayIn } from "./ways-in.server";
 import { authPaths } from "./auth-endpoints";
 import { passkeyAmr } from "./sign-in-proof.server";
 
+// The unit's table (migration 0135), merged into the database's type (app/db/schema.ts).
+declare module "~/db/schema" {
+  interface Database {
+    passkey: PasskeyTable;
+  }
+
+  /** One registered passkey: the WebAuthn credential (id and public key base64url) and the name its owner gave it. */
+  interface PasskeyTable {
+    id: string;
+    user_id: string;
+    name: string;
+    credential_id: string;
+    public_key: string;
+    counter: number | string;
+    transports: string;
+    backed_up: number;
+    created_at: string;
+    last_used_at: string | null;
+  }
+}
+
 /** A name the owner gives a passkey (「小明的 iPhone」); the default says what kind it is. */
 export const PASSKEY_NAME_MAX_LENGTH = 50;
 const challengeLifetimeMs = 5 * 60_000;
