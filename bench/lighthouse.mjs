@@ -47,6 +47,8 @@ async function audit(url, debugPort) {
     lcp: audits["largest-contentful-paint"]?.numericValue ?? Infinity,
     tbt: audits["total-blocking-time"]?.numericValue ?? Infinity,
     cls: audits["cumulative-layout-shift"]?.numericValue ?? Infinity,
+    // Lighthouse's task breakdown: the longest main-thread task of the load (the simulated, 4× slower CPU).
+    longestTask: Math.max(0, ...(audits["long-tasks"]?.details?.items ?? []).map((item) => item.duration ?? 0)),
   };
 }
 
@@ -65,12 +67,12 @@ export async function run(paths = []) {
       const results = [];
       for (let index = 0; index < runs; index += 1) results.push(await audit(`${site.origin}${page}`, debugPort));
       const scores = categories.map((_, index) => median(results.map((result) => result.scores[index])));
-      const [lcp, tbt, cls] = ["lcp", "tbt", "cls"].map((metric) => median(results.map((result) => result[metric])));
+      const [lcp, tbt, cls, longestTask] = ["lcp", "tbt", "cls", "longestTask"].map((metric) => median(results.map((result) => result[metric])));
       rows.push(row({
-        figure: `Lighthouse ${page}: perf (a11y/bp/seo ${scores.slice(1).join("/")}; LCP ${(lcp / 1000).toFixed(2)} s, TBT ${Math.round(tbt)} ms, CLS ${cls.toFixed(2)})`,
+        figure: `Lighthouse ${page}: perf (a11y/bp/seo ${scores.slice(1).join("/")}; LCP ${(lcp / 1000).toFixed(2)} s, TBT ${Math.round(tbt)} ms, CLS ${cls.toFixed(2)}, longest task ${Math.round(longestTask)} ms)`,
         value: scores[0], unit: "",
-        target: "100 ×4, LCP ≤ 1.2 s, TBT 0, CLS 0",
-        met: scores.every((score) => score === 100) && lcp <= 1200 && tbt === 0 && cls === 0,
+        target: "100 ×4, LCP ≤ 1.0 s, TBT 0, CLS 0",
+        met: scores.every((score) => score === 100) && lcp <= 1000 && tbt === 0 && cls === 0,
       }));
     }
   } finally {
