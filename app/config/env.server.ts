@@ -95,19 +95,24 @@ const jsonText = optionalText.transform((value, ctx) => {
   }
 });
 
+/** A URL without a fragment or credentials, or null: what an app may register as an address of its own. */
+function plainUrl(value: string): URL | null {
+  try {
+    const url = new URL(value);
+    return url.hash || url.username || url.password ? null : url;
+  } catch {
+    return null;
+  }
+}
+
 /**
  * A redirect URI an app may register (RFC 8252): https (a web app, or a native app's claimed https link), a
  * private-use scheme written as a reverse domain name without a host (`tw.example.app:/callback`), or http on a
  * loopback address (a native app: any port is accepted at run time).
  */
 export function isRegistrableRedirect(value: string): boolean {
-  let url: URL;
-  try {
-    url = new URL(value);
-  } catch {
-    return false;
-  }
-  if (url.hash || url.username || url.password) return false;
+  const url = plainUrl(value);
+  if (!url) return false;
   if (url.protocol === "https:") return true;
   // Plain http only where no network sees it: loopback, and the names RFC 6761 keeps out of public DNS (tests).
   if (url.protocol === "http:") return ["127.0.0.1", "[::1]", "localhost"].includes(url.hostname) || /\.(test|localhost)$/.test(url.hostname);
@@ -134,13 +139,8 @@ const oidcClient = z.strictObject({
 
 /** A back-channel address: a server's, so https, or plain http on this machine only (development). */
 function isServerAddress(value: string): boolean {
-  let url: URL;
-  try {
-    url = new URL(value);
-  } catch {
-    return false;
-  }
-  if (url.hash || url.username || url.password) return false;
+  const url = plainUrl(value);
+  if (!url) return false;
   return url.protocol === "https:" || (url.protocol === "http:" && ["127.0.0.1", "[::1]", "localhost"].includes(url.hostname));
 }
 
