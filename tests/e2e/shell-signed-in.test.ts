@@ -88,7 +88,8 @@ describe.each(shellViewports)("user area signed in at %s", (_label, viewport) =>
     await openPage(page, "/");
     await showUserArea(page);
     await userArea(page).locator("summary", { hasText: email.split("@")[0] }).waitFor();
-    expect(await storedUser(page)).toMatchObject({ email, displayName: null });
+    // The server's HTML names the account before the scripts run; the browser's copy follows the session check.
+    await expect.poll(() => storedUser(page)).toMatchObject({ email, displayName: null });
     await page.context().close();
   });
 
