@@ -9,17 +9,20 @@ const passkeyClient = () => import("./passkey-client");
 /**
  * Passkey sign-in on /login: the browser offers the account's passkeys in the email field's autofill (conditional
  * mediation, `autocomplete="username webauthn"`), and a button asks for one directly. Passkeys need JavaScript
- * (the browser's WebAuthn API), so nothing shows before hydration; every other way in works without it.
+ * (the browser's WebAuthn API): the server's HTML holds the button disabled, so the screen keeps its layout when the
+ * scripts arrive (no layout shift), and it goes away only where the browser turns out not to support passkeys.
  */
 export function PasskeySignIn({ onSignedIn, disabled }: { onSignedIn(): void; disabled: boolean }) {
-  const [supported, setSupported] = useState(false);
+  // Unknown until the passkey client has looked (always unknown without JavaScript).
+  const [supported, setSupported] = useState<boolean | null>(null);
   const [pending, setPending] = useState(false);
   const [error, setError] = useState<string | null>(null);
 
   useEffect(() => {
     let live = true;
     void passkeyClient().then(async (client) => {
-      if (!live || !client.passkeysSupported()) return;
+      if (!live) return;
+      if (!client.passkeysSupported()) return setSupported(false);
       setSupported(true);
       const signedIn = await client.signInWithPasskey({ autofill: true }).catch((failure: unknown) => {
         // Leaving the page, or the button taking over, cancels the waiting request: not an error to show.
@@ -34,7 +37,7 @@ export function PasskeySignIn({ onSignedIn, disabled }: { onSignedIn(): void; di
     };
   }, [onSignedIn]);
 
-  if (!supported) return null;
+  if (supported === false) return null;
   const ask = () => {
     setError(null);
     setPending(true);
@@ -50,9 +53,12 @@ export function PasskeySignIn({ onSignedIn, disabled }: { onSignedIn(): void; di
   return (
     <div className="auth-actions">
       <FormAlert message={error} />
-      <button type="button" className="button" disabled={disabled || pending} onClick={ask}>
+      <button type="button" className="button" disabled={disabled || pending || !supported} onClick={ask}>
         {pending ? "等待密碼金鑰…" : "使用密碼金鑰登入"}
       </button>
+      <noscript>
+        <p className="auth-legal">使用密碼金鑰登入需要開啟 JavaScript，其他登入方式都可以直接使用。</p>
+      </noscript>
     </div>
   );
 }
