@@ -32,6 +32,7 @@ import { accountData } from "./account-data.server";
 import { methodLabels, resetPasswordPage, type SocialProvider, verifyEmailPage } from "./auth-client";
 import { twoStepSignIn } from "./two-step.server";
 import { convertLegacyBackupCodes } from "./backup-codes.server";
+import { whenMigrated } from "~/db/db.server";
 import { getLogger } from "~/services/logger.server";
 import { accountLock } from "./account-lock.server";
 import { botCheck, botCheckSecret } from "./bot-check.server";
@@ -235,9 +236,11 @@ export function createAuth(deps: AuthDependencies) {
   const auth = betterAuth(authOptions(deps));
   // Registered before any request can await the context, so no session is read before the check is in place.
   auth.$context.then((context) => refuseSessionsPastAbsoluteAge(context.internalAdapter, deps.env.SESSION_ABSOLUTE_DAYS)).catch(() => {});
-  // Backup codes of the earlier format (one ciphertext) become salted hashes once, at start-up; until then they
-  // still work (backup-codes.server.ts).
-  convertLegacyBackupCodes(deps.database.db, authSecret(deps.env)).catch((error: unknown) => getLogger().warn({ err: error }, "converting backup codes failed"));
+  // Backup codes of the earlier format (one ciphertext) become salted hashes once, at start-up, after the
+  // migrations (a fresh database has no table before them); until then they still work (backup-codes.server.ts).
+  whenMigrated(deps.database)
+    .then(() => convertLegacyBackupCodes(deps.database.db, authSecret(deps.env)))
+    .catch((error: unknown) => getLogger().warn({ err: error }, "converting backup codes failed"));
   return auth;
 }
 
