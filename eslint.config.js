@@ -16,7 +16,7 @@ const layers = {
     may: ["features", "components", "config", "lib"],
   },
   // React Router's server entry: like the routes, plus the one logger, which receives React Router's errors.
-  entry: { paths: ["app/entry.server.tsx"], may: ["routes", "features", "components", "config", "lib", "services"] },
+  entry: { paths: ["app/entry.server.tsx", "app/entry.client.tsx"], may: ["routes", "features", "components", "config", "lib", "services"] },
   features: { paths: ["app/features"], may: ["components", "services", "config", "db", "lib", "styles", "content"] },
   components: { paths: ["app/components"], may: ["config", "lib", "styles"] },
   services: { paths: ["app/services"], may: ["config", "lib"] },

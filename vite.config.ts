@@ -26,9 +26,11 @@ export default defineConfig(({ mode }) => ({
       build: {
         rolldownOptions: {
           output: {
-            // Fewer requests over HTTP/1.1's six connections without sending a page code it does not use: React
-            // and React Router in one chunk, and the site's modules that at least fourteen pages share (page head,
-            // styles, sign-in state) in another; what fewer pages share stays in rolldown's small chunks. Decision 700.
+            // Fewer requests over HTTP/1.1's six connections without sending a page code it does not use: React DOM
+            // in one chunk, React and React Router in another (one 340 KB file cost a slow phone's main thread one
+            // long task to take in, two halves two shorter ones: decision 710), and the site's modules that at least
+            // fourteen pages share (page head, styles, sign-in state) in a third; what fewer pages share stays in
+            // rolldown's small chunks. Decision 700.
             // ~/lib/zod stays out of the shell, and so do the forms' schema, rule and form modules (they import it):
             // a group takes its modules' dependencies too, and pages without a form would load zod. The form kit
             // (components/form, the result notice, form results, Taiwan dates) stays out as well: many pages share
@@ -37,7 +39,8 @@ export default defineConfig(({ mode }) => ({
             // layer's whole error catalogue (the shell keeps the messages of its own failures: auth-client.ts).
             codeSplitting: {
               groups: [
-                { name: "framework", test: /[\\/]node_modules[\\/](react|react-dom|react-router|scheduler|cookie|set-cookie-parser)[\\/]/, priority: 2 },
+                { name: "react-dom", test: /[\\/]node_modules[\\/](react-dom|scheduler)[\\/]/, priority: 3 },
+                { name: "framework", test: /[\\/]node_modules[\\/](react|react-router|cookie|set-cookie-parser)[\\/]/, priority: 2 },
                 { name: "shell", test: /[\\/]app[\\/](?!lib[\\/](zod|form-result|taiwan-time))(?!components[\\/](form[\\/]|result-notice))(?!.*(-(schemas|rules|forms)|auth-error-messages)\.ts$)(?!.*\.css\?inline$)/, minShareCount: 14, priority: 1 },
               ],
             },

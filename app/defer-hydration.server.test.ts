@@ -28,6 +28,15 @@ describe("deferHydration", () => {
     expect(result).toContain(`<script>window.__reactRouterContext = {};</script>`);
   });
 
+  it("adds each preload and evaluates each module in a turn of its own, the entry module last, as the body imports it", () => {
+    expect(result).toContain(`const modules=["/assets/entry.client-A.js","/assets/framework-B.js"];`);
+    expect(result).toContain(`for(const href of modules){await nextTurn();`);
+    expect(result).toContain(`for(const href of modules)if(!["/assets/entry.client-A.js"].includes(href)){await nextTurn();await import(href)}`);
+    // The route modules are then already evaluated; the body (which imports the entry module) starts a turn later.
+    expect(result.indexOf(`await import(href)}`)).toBeLessThan(result.indexOf(`await Promise.all(`));
+    expect(result).toMatch(/\]\);await nextTurn\(\);\s*const route1 = /);
+  });
+
   it("leaves markup without React Router's module script as it is", () => {
     const plain = `<html><head><link rel="modulepreload" href="/a.js"/></head><body><p>hi</p></body></html>`;
     expect(deferHydration(plain)).toBe(plain);

@@ -29,9 +29,11 @@ export function deferHydration(html: string): string {
         .replace(/^;/, "");
       if (imports.length === 0) return whole;
       rewritten = true;
-      return `${open}${keepEarlyTaps}${afterFirstPaint(preloads)}const [${imports.map((i) => i.name).join(",")}]=await Promise.all([${imports
+      // The body ends by importing the entry module, which hydrates: it stays last.
+      const entries = [...body.matchAll(/import\("([^"]+)"\)/g)].flatMap(([, href]) => href ?? []);
+      return `${open}${keepEarlyTaps}${afterFirstPaint}${inTurns(preloads, entries)}const [${imports.map((i) => i.name).join(",")}]=await Promise.all([${imports
         .map((i) => `import(${i.href})`)
-        .join(",")}]);${body}${close}`;
+        .join(",")}]);await nextTurn();${body}${close}`;
     },
   );
   return rewritten ? result : html;
@@ -39,15 +41,27 @@ export function deferHydration(html: string): string {
 
 /**
  * Waits for the first contentful paint (a Paint Timing entry, so no timers: pages under a test's fake clock
- * hydrate too), at once in a hidden tab or a browser without paint entries, and at most 3 s; then preloads the
- * modules so they load in parallel rather than one import after another.
+ * hydrate too), at once in a hidden tab or a browser without paint entries, and at most 3 s.
  */
-function afterFirstPaint(preloads: string[]): string {
+const afterFirstPaint =
+  `await new Promise((go)=>{` +
+  `if(document.visibilityState!=="visible"||!PerformanceObserver.supportedEntryTypes?.includes("paint"))return go();` +
+  `new PerformanceObserver((_,observer)=>{observer.disconnect();go()}).observe({type:"paint",buffered:true});setTimeout(go,3000)});`;
+
+/**
+ * Loads the page's modules without a long task on a slow phone's main thread: each modulepreload link (so they
+ * download in parallel rather than one import after another) is added in a task of its own, as each costs the
+ * browser a request's set-up, and the modules are then evaluated in the preloads' order, one at a time with a turn
+ * in between: the runtime, then React and React Router alone, then each route module with the chunks it alone
+ * brings. `nextTurn` gives the main thread back (scheduler.yield where there is one, else a message, which a hidden
+ * tab does not throttle as it does timers). Decision 710.
+ */
+function inTurns(preloads: string[], entries: string[]): string {
   return (
-    `await new Promise((go)=>{` +
-    `if(document.visibilityState!=="visible"||!PerformanceObserver.supportedEntryTypes?.includes("paint"))return go();` +
-    `new PerformanceObserver((_,observer)=>{observer.disconnect();go()}).observe({type:"paint",buffered:true});setTimeout(go,3000)});` +
-    `for(const href of ${JSON.stringify(preloads)}){const link=document.createElement("link");link.rel="modulepreload";link.href=href;document.head.append(link)}`
+    `const nextTurn=()=>globalThis.scheduler?.yield?.()??new Promise((go)=>{const channel=new MessageChannel();channel.port1.onmessage=()=>go();channel.port2.postMessage(0)});` +
+    `const modules=${JSON.stringify(preloads)};` +
+    `for(const href of modules){await nextTurn();const link=document.createElement("link");link.rel="modulepreload";link.href=href;document.head.append(link)}` +
+    `for(const href of modules)if(!${JSON.stringify(entries)}.includes(href)){await nextTurn();await import(href)}`
   );
 }
 

@@ -59,6 +59,10 @@ export default function handleRequest(
         // A plain string nonce reaches only React's inline scripts; the <style precedence> tags React hoists into
         // <head> (the wishing well's, the dev blog's, the content screens') take theirs from `style`.
         nonce: nonce && { script: nonce, style: nonce },
+        // Every <Suspense> boundary inline where it stands, however large: the whole document is rendered before it
+        // is sent, and an outlined boundary would wait hidden for a script (blank without JavaScript). The layout's
+        // boundaries only split hydration (decision 710).
+        progressiveChunkSize: Number.POSITIVE_INFINITY,
         onShellReady() {
           shellRendered = true;
         },

@@ -1,4 +1,3 @@
-import { useEffect } from "react";
 import {
   isRouteErrorResponse,
   Links,
@@ -19,6 +18,7 @@ import { LoadError, isChunkLoadError } from "~/components/load-error";
 import { GoogleAnalytics } from "~/features/analytics/google-analytics";
 import { PageTracking } from "~/features/analytics/page-tracking";
 import { InlineStylesheet } from "~/features/shell/inline-stylesheet";
+import { useMarkHydrated } from "~/components/hydrate-later";
 
 export const links: LinksFunction = () => [
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
@@ -56,10 +56,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
 }
 
 export default function App() {
-  // Marks the page as interactive: styles can tell a hydrated page apart, and tests wait for it.
-  useEffect(() => {
-    document.documentElement.dataset.hydrated = "";
-  }, []);
+  // Marks the page as interactive (<html data-hydrated>): the early-tap replay and the tests wait for it.
+  useMarkHydrated();
   return (
     <AuthProvider>
       <Outlet />
