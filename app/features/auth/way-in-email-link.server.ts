@@ -5,6 +5,11 @@ import type { BetterAuthPlugin, GenericEndpointContext } from "better-auth";
 import * as z from "zod";
 import { emailLinkPath } from "./auth-client";
 import { authPaths } from "./auth-endpoints";
+import { enqueueMail } from "~/features/mail/outbox.server";
+import { emailLinkSignInEmail } from "~/features/mail/mail-templates.server";
+import { endUnprovenAccess } from "./unproven-access.server";
+import { emailLinkWayIn } from "./way-in-email-link";
+import type { WayInServer } from "./way-in-plugins.server";
 
 /** How long a mailed sign-in link works (the issue's 15 minutes). */
 export const emailLinkLifetimeSeconds = 15 * 60;
@@ -22,7 +27,7 @@ const identifierOf = (token: string) => `email-link:${createHash("sha256").updat
  *   account that was unverified, every credential and session set before it ends first (unproven-access.server.ts).
  * Two-step sign-in challenges this way in like a password (two-step.server.ts).
  */
-export function emailLinkSignIn(
+function emailLinkSignIn(
   siteUrl: string,
   mail: {
     send: (to: { email: string; name: string }, link: string) => Promise<void>;
@@ -73,3 +78,16 @@ export function emailLinkSignIn(
     },
   } satisfies BetterAuthPlugin;
 }
+
+export const wayInServer: WayInServer = {
+  unit: emailLinkWayIn,
+  plugins: ({ env, database }) => ({
+    plugins: [
+      emailLinkSignIn(env.SITE_URL, {
+        send: async (to, link) => void (await enqueueMail(database.db, emailLinkSignInEmail({ productName: env.PRODUCT_NAME, supportEmail: env.SUPPORT_EMAIL }, to.email, link))),
+        // The link proves the address: on an unverified account nothing set before it stays.
+        proved: (ctx, user) => endUnprovenAccess(ctx.context, database.db, env, user),
+      }),
+    ],
+  }),
+};
