@@ -30,6 +30,8 @@ export interface SignInKit {
   fail: typeof authFailure;
   /** A right code or password: on to the two-step code page when the account asks for one, else to the destination. */
   signedIn: (request: Request, fields: Record<string, string>, answer: AuthAnswer) => Response;
+  /** Where the visitor goes afterwards: the form's or the address's `redirectTo`, judged by the redirect rule. */
+  destination: (request: Request, fields: Record<string, string>) => string;
 }
 
 /** A unit's server twin: its plugins, and its screen's form action (called through `wayInAction`). */

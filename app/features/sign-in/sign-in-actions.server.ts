@@ -7,7 +7,7 @@ import { authFailure, callAuthApi, currentIdentity, withCookies } from "~/featur
 export { actionRetryAfter } from "~/features/auth/auth-http.server";
 import { authHref, isHostPath, twoStepPath } from "./auth-paths";
 import { backupCodeSchema, twoStepCodeSchema } from "./second-step-schemas";
-import { forgotPasswordSchema as emailLinkSchema, forgotPasswordSchema, loginSchema, resendVerificationSchema, resetPasswordSchema, signupSchema } from "./sign-in-schemas";
+import { forgotPasswordSchema, loginSchema, resendVerificationSchema, resetPasswordSchema, signupSchema } from "./sign-in-schemas";
 import { authPaths } from "~/features/auth/auth-endpoints";
 import { screenActionOf, type SignInKit, type WayInId } from "~/features/auth/way-in-plugins.server";
 import { resetPasswordPage } from "~/features/auth/auth-client";
@@ -128,29 +128,6 @@ export async function twoStepChallengeAction(request: Request) {
   return goTo(destination(request, fields), answer.cookies);
 }
 
-/**
- * `/login/email-link`: without a token, asks for a link (the same answer whether or not the address has an
- * account); with the mailed token, its button signs in. A GET of the page never spends the link.
- */
-export async function emailLinkAction(request: Request) {
-  const fields = await readForm(request);
-  const to = destination(request, fields);
-  if (fields.intent === "sign-in") {
-    const token = fields.token || new URL(request.url).searchParams.get("token") || "";
-    const answer = await callAuthApi(request, authPaths.emailLinkSignIn, { token });
-    if (!answer.ok) return authFailure(answer, {}, {}, "sign-in");
-    if (pendingSecondStep(answer)) return redirect(authHref(twoStepPath, to), { headers: withCookies(answer.cookies) });
-    return goTo(to, answer.cookies);
-  }
-  const values = { email: fields.email ?? "" };
-  const parsed = emailLinkSchema.safeParse(fields);
-  if (!parsed.success) return invalidForm(parsed.error, values, "request");
-  // The mailed link leads on to the same destination (an app's sign-in, too).
-  const answer = await callAuthApi(request, authPaths.emailLinkRequest, { email: parsed.data.email, redirectTo: to }, undefined, fields);
-  if (!answer.ok) return authFailure(answer, values, { "auth/invalid-email": "email" }, "request");
-  return data<FormResult>({ done: true, values, intent: "request" });
-}
-
 /** A way in's screen action, written in its server twin and handed the sign-in kit (way-in-plugins.server.ts). */
 export function wayInAction(id: WayInId, request: Request) {
   return screenActionOf(id)(request, signInKit);
@@ -161,6 +138,7 @@ const signInKit: SignInKit = {
   fail: authFailure,
   signedIn: (request, fields, answer) => {
     const to = destination(request, fields);
-    return redirect(pendingSecondStep(answer) ? authHref(twoStepPath, to) : to, { headers: withCookies(answer.cookies) });
+    return pendingSecondStep(answer) ? redirect(authHref(twoStepPath, to), { headers: withCookies(answer.cookies) }) : goTo(to, answer.cookies);
   },
+  destination,
 };
