@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { daysSummary, mondayOf, weekLabel } from "./week";
+import { daysSummary, mondayOf, toIsoDate, weekLabel } from "./week";
 
 describe("weeks, Monday to Sunday", () => {
   it("finds the Monday of any day, Sunday belonging to the week before it", () => {
@@ -11,6 +11,15 @@ describe("weeks, Monday to Sunday", () => {
 
   it("names a week by its first and last day", () => {
     expect(weekLabel("2026-12-28")).toBe("12/28（一）～1/3（日）");
+  });
+
+  it("writes the days as Taiwan's calendar format does, every week of a year", () => {
+    const monthDay = new Intl.DateTimeFormat("zh-TW", { month: "numeric", day: "numeric" });
+    for (let week = 0; week < 53; week += 1) {
+      const monday = new Date(2026, 0, 5 + week * 7);
+      const sunday = new Date(2026, 0, 11 + week * 7);
+      expect(weekLabel(toIsoDate(monday))).toBe(`${monthDay.format(monday)}（一）～${monthDay.format(sunday)}（日）`);
+    }
   });
 
   it("summarises the days of a task in words", () => {

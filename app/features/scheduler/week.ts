@@ -48,13 +48,18 @@ export function nextWeekStart(weekStart: string, today: Date): string {
   return current > following ? current : following;
 }
 
-const monthDay = new Intl.DateTimeFormat("zh-TW", { month: "numeric", day: "numeric" });
+/**
+ * `11/23`, as Intl.DateTimeFormat("zh-TW", { month: "numeric", day: "numeric" }) writes it, without Intl: building
+ * that formatter loads the locale's data, one long task on a slow phone (decision 710).
+ */
+function monthDay(iso: string): string {
+  const [, month, day] = iso.split("-").map(Number);
+  return `${month}/${day}`;
+}
 
 /** For example `11/23（一）～11/29（日）`. */
 export function weekLabel(weekStart: string): string {
-  const first = monthDay.format(fromIsoDate(weekStart));
-  const last = monthDay.format(fromIsoDate(addDays(weekStart, 6)));
-  return `${first}（一）～${last}（日）`;
+  return `${monthDay(weekStart)}（一）～${monthDay(addDays(weekStart, 6))}（日）`;
 }
 
 /** Short words for a set of days: 每天, 週一到週五, 週末, or a list such as 週一、三、五. */
