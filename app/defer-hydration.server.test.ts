@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { deferHydration } from "./defer-hydration.server";
+import { deferHydration, dependenciesFirst } from "./defer-hydration.server";
 
 // The shape react-router 7.18.4's <Scripts /> writes (abridged), split route modules included.
 const page = [
@@ -29,12 +29,18 @@ describe("deferHydration", () => {
   });
 
   it("adds each preload and evaluates each module in a turn of its own, the entry module last, as the body imports it", () => {
-    expect(result).toContain(`const modules=["/assets/entry.client-A.js","/assets/framework-B.js"];`);
-    expect(result).toContain(`for(const href of modules){await nextTurn();`);
-    expect(result).toContain(`for(const href of modules)if(!["/assets/entry.client-A.js"].includes(href)){await nextTurn();await import(href)}`);
+    expect(result).toContain(`for(const href of ["/assets/entry.client-A.js","/assets/framework-B.js"]){await nextTurn();`);
+    expect(result).toContain(`for(const href of ["/assets/framework-B.js"]){await nextTurn();await import(href)}`);
     // The route modules are then already evaluated; the body (which imports the entry module) starts a turn later.
     expect(result.indexOf(`await import(href)}`)).toBeLessThan(result.indexOf(`await Promise.all(`));
     expect(result).toMatch(/\]\);await nextTurn\(\);\s*const route1 = /);
+  });
+
+  it("evaluates the entry's imports in their order, then each route's chunks backwards before the route's modules", () => {
+    const preloads = ["entry", "runtime", "react-dom", "framework", "root", "shell", "hydrate-later", "login-main", "login-action", "form", "schemas", "zod", "api"];
+    expect(dependenciesFirst(preloads, new Set(["root", "login-main", "login-action"]))).toEqual([
+      "entry", "runtime", "react-dom", "framework", "hydrate-later", "shell", "root", "api", "zod", "schemas", "form", "login-main", "login-action",
+    ]);
   });
 
   it("leaves markup without React Router's module script as it is", () => {

@@ -31,7 +31,8 @@ export function deferHydration(html: string): string {
       rewritten = true;
       // The body ends by importing the entry module, which hydrates: it stays last.
       const entries = [...body.matchAll(/import\("([^"]+)"\)/g)].flatMap(([, href]) => href ?? []);
-      return `${open}${keepEarlyTaps}${afterFirstPaint}${inTurns(preloads, entries)}const [${imports.map((i) => i.name).join(",")}]=await Promise.all([${imports
+      const routeModules = new Set(imports.map((i) => JSON.parse(i.href) as string));
+      return `${open}${keepEarlyTaps}${afterFirstPaint}${inTurns(preloads, dependenciesFirst(preloads, routeModules), entries)}const [${imports.map((i) => i.name).join(",")}]=await Promise.all([${imports
         .map((i) => `import(${i.href})`)
         .join(",")}]);await nextTurn();${body}${close}`;
     },
@@ -51,18 +52,43 @@ const afterFirstPaint =
 /**
  * Loads the page's modules without a long task on a slow phone's main thread: each modulepreload link (so they
  * download in parallel rather than one import after another) is added in a task of its own, as each costs the
- * browser a request's set-up, and the modules are then evaluated in the preloads' order, one at a time with a turn
- * in between: the runtime, then React and React Router alone, then each route module with the chunks it alone
- * brings. `nextTurn` gives the main thread back (scheduler.yield where there is one, else a message, which a hidden
- * tab does not throttle as it does timers). Decision 710.
+ * browser a request's set-up, and the modules are then evaluated one at a time with a turn in between: the
+ * runtime, React DOM, React and React Router, then each route's chunks and the route module (dependenciesFirst).
+ * `nextTurn` gives the main thread back (scheduler.yield where there is one, else a message, which a hidden tab
+ * does not throttle as it does timers). Decision 710.
  */
-function inTurns(preloads: string[], entries: string[]): string {
+function inTurns(preloads: string[], evaluationOrder: string[], entries: string[]): string {
   return (
     `const nextTurn=()=>globalThis.scheduler?.yield?.()??new Promise((go)=>{const channel=new MessageChannel();channel.port1.onmessage=()=>go();channel.port2.postMessage(0)});` +
-    `const modules=${JSON.stringify(preloads)};` +
-    `for(const href of modules){await nextTurn();const link=document.createElement("link");link.rel="modulepreload";link.href=href;document.head.append(link)}` +
-    `for(const href of modules)if(!${JSON.stringify(entries)}.includes(href)){await nextTurn();await import(href)}`
+    `for(const href of ${JSON.stringify(preloads)}){await nextTurn();const link=document.createElement("link");link.rel="modulepreload";link.href=href;document.head.append(link)}` +
+    `for(const href of ${JSON.stringify(evaluationOrder.filter((href) => !entries.includes(href)))}){await nextTurn();await import(href)}`
   );
+}
+
+/**
+ * The preloads in an order that evaluates a chunk before the modules that import it, as far as the list tells:
+ * React Router lists the entry's imports in that order, then each route module (or a route's split modules)
+ * before the chunks it brings, which mostly come after the chunks that import them. So each route's chunks are
+ * taken backwards, then the route module: a form's zod is then evaluated in a task of its own, not with the page.
+ */
+export function dependenciesFirst(preloads: string[], routeModules: Set<string>): string[] {
+  const ordered: string[] = [];
+  let routes: string[] = [];
+  let chunks: string[] = [];
+  const flush = () => {
+    ordered.push(...chunks.reverse(), ...routes);
+    routes = [];
+    chunks = [];
+  };
+  for (const href of preloads) {
+    if (routeModules.has(href)) {
+      if (chunks.length > 0) flush();
+      routes.push(href);
+    } else if (routes.length > 0) chunks.push(href);
+    else ordered.push(href);
+  }
+  flush();
+  return ordered;
 }
 
 /**
