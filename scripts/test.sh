@@ -35,11 +35,32 @@ export E2E_PORT="${E2E_PORT:-3100}"
 export BUILD_DIR="build-test"
 started=$(date +%s)
 
-echo "== typecheck" && npm run --silent typecheck
-echo "== lint" && npm run --silent lint
-echo "== build (for the end-to-end tests, SITE_URL=http://localhost:$E2E_PORT)"
-SITE_URL="http://localhost:$E2E_PORT" npm run --silent build >/dev/null
-echo "== tests"
+# Typecheck, lint and the build read the same sources and write nothing the others read (the route types first),
+# so they run side by side; each one's output is shown when it fails.
+steps_log=$(mktemp -d)
+trap 'rm -rf "$steps_log"' EXIT
+step() {
+  local name=$1
+  shift
+  if "$@" >"$steps_log/$name.log" 2>&1; then
+    echo "== $name: passed"
+  else
+    echo "== $name: FAILED" && cat "$steps_log/$name.log"
+    return 1
+  fi
+}
+node --import ./scripts/quiet-react-router.mjs node_modules/@react-router/dev/bin.js typegen
+echo "== typecheck, lint and build (for the end-to-end tests, SITE_URL=http://localhost:$E2E_PORT)"
+step typecheck npx tsc --noEmit &
+typecheck=$!
+step lint npm run --silent lint &
+lint=$!
+SITE_URL="http://localhost:$E2E_PORT" step build npm run --silent build &
+build=$!
+failed=0
+for pid in $typecheck $lint $build; do wait "$pid" || failed=1; done
+[ "$failed" = 0 ] || exit 1
+echo "== tests ($(( $(date +%s) - started )) s so far)"
 npx vitest run "$@"
 
 echo "== all tests passed in $(( $(date +%s) - started )) s"

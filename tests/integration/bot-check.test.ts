@@ -38,6 +38,7 @@ const protectedEndpoints: { path: string; body: (baseURL: string) => Record<stri
   { path: "/request-password-reset", body: (baseURL) => ({ email: newEmail(), redirectTo: `${baseURL}/reset-password` }) },
   { path: "/email-link/request", body: () => ({ email: newEmail() }) },
   { path: "/phone-number/send-otp", body: () => ({ phoneNumber: newNumber() }) },
+  { path: "/send-verification-email", body: () => ({ email: newEmail() }) },
 ];
 
 describeEachDatabase("the bot check (proof of work)", (database) => {
@@ -96,6 +97,10 @@ describeEachDatabase("the bot check (proof of work)", (database) => {
       });
     });
   }
+
+  it("asks nothing of the site's own call: an operator's resend of a verification mail has no visitor", async () => {
+    await expect(server.service.auth.api.sendVerificationEmail({ body: { email: newEmail() } })).resolves.toMatchObject({ status: true });
+  });
 
   it("refuses a wrong solution, a changed challenge, an expired one and one signed with another key", async () => {
     const client = server.client();

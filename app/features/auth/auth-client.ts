@@ -141,7 +141,7 @@ export async function fetchIdentity(): Promise<IdentityRecord | null> {
 
 /** Mails a new verification link to an address without needing a session (answers the same for any email). */
 export async function requestVerificationEmail(email: string): Promise<void> {
-  await authRequest(authPaths.sendVerificationEmail, { body: { email } });
+  await authRequest(authPaths.sendVerificationEmail, { body: { email }, botCheck: true });
 }
 
 export async function verifyEmailToken(token: string): Promise<void> {

@@ -106,7 +106,8 @@ const core = {
   getSession: { path: sharedPaths.getSession, methods: ["GET", "POST"], session: "renews", needs: "nothing" },
   signOut: { path: sharedPaths.signOut, methods: post, session: "ends", needs: "nothing", audit: "sign-out" },
   verifyEmail: { path: sharedPaths.verifyEmail, methods: get, singleUseLink: true, notice: "email-changed", session: "renews", needs: "nothing", audit: "email-verification" },
-  sendVerificationEmail: { path: sharedPaths.sendVerificationEmail, methods: post, session: "none", needs: "nothing", perIp: "RATE_LIMIT_MAIL_PER_IP", perAccount: "RATE_LIMIT_VERIFICATION_MAIL_PER_ACCOUNT" },
+  // A mail to whoever asks: the bot check first, like a reset mail.
+  sendVerificationEmail: { path: sharedPaths.sendVerificationEmail, methods: post, session: "none", needs: "nothing", perIp: "RATE_LIMIT_MAIL_PER_IP", perAccount: "RATE_LIMIT_VERIFICATION_MAIL_PER_ACCOUNT", botCheck: true },
   // Server-scoped in Better Auth, yet routed over HTTP: a password oracle, so limited and locked like a sign-in.
   verifyPassword: { path: sharedPaths.verifyPassword, methods: post, session: "none", needs: "authoritative-session", lockout: "signed-in-user", perIp: "RATE_LIMIT_SIGN_IN_PER_IP" },
   // A link to the new address; the account changes when it is opened (/verify-email). Same answer for a taken address.
@@ -218,7 +219,7 @@ export const authPaths = {
 } as typeof sharedPaths & UnionToIntersection<PathsByName<(typeof waysIn)[number]["rows"]>>;
 type CheckedPaths<Rows> = Rows extends unknown ? { [Name in keyof Rows]: Rows[Name] extends { botCheck: true; path: infer Path } ? Path : never }[keyof Rows] : never;
 /** The paths whose rows ask for the bot check: a form's action must hand its answer on (callAuthApi). */
-export type BotCheckedPath = CheckedPaths<(typeof waysIn)[number]["rows"]>;
+export type BotCheckedPath = CheckedPaths<(typeof waysIn)[number]["rows"] | typeof core>;
 
 /** Every endpoint by name. A plugin's rows go in a group of their own above and are listed here. */
 const rows = { ...core, ...wayInRows, ...account, ...accountCenter, ...botCheck, ...tokens, ...twoStep };

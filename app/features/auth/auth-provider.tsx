@@ -170,7 +170,7 @@ export function AuthProvider({ children }: { children: React.ReactNode }) {
         run(async () => {
           const email = userRef.current?.email;
           if (!email) throw new AuthError("auth/no-current-user");
-          await authRequest(authPaths.sendVerificationEmail, { body: { email } });
+          await authRequest(authPaths.sendVerificationEmail, { body: { email }, botCheck: true });
         }),
       resetPassword: (email) =>
         run(async () => {

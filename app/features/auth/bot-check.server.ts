@@ -115,6 +115,8 @@ export function botCheck(env: ServerEnv, store: RateLimitStore, secret: string):
           matcher: endpointsWhere((row) => row.botCheck),
           handler: createAuthMiddleware(async (ctx) => {
             if (env.BOT_CHECK === "off") return;
+            // The site's own call without a request (an operator's resend of a verification mail) is no visitor.
+            if (!ctx.request && !ctx.headers) return;
             const value = ctx.headers?.get(botCheckHeader) ?? "";
             const ip = ctx.headers?.get(clientIpHeader) ?? null;
             if (value === noScriptPass) {

@@ -1,10 +1,18 @@
 import { createHash, randomBytes } from "node:crypto";
+import { data } from "react-router";
 import { APIError, createAuthEndpoint } from "better-auth/api";
 import { setSessionCookie } from "better-auth/cookies";
 import type { BetterAuthPlugin, GenericEndpointContext } from "better-auth";
 import * as z from "zod";
 import { emailLinkPath } from "./auth-client";
 import { authPaths } from "./auth-endpoints";
+import { enqueueMail } from "~/features/mail/outbox.server";
+import { emailLinkSignInEmail } from "~/features/mail/mail-templates.server";
+import { endUnprovenAccess } from "./unproven-access.server";
+import { emailLinkRequestSchema, emailLinkWayIn } from "./way-in-email-link";
+import type { SignInKit, WayInServer } from "./way-in-plugins.server";
+import type { FormResult } from "~/lib/form-result";
+import { invalidForm, readForm } from "~/services/form.server";
 
 /** How long a mailed sign-in link works (the issue's 15 minutes). */
 export const emailLinkLifetimeSeconds = 15 * 60;
@@ -22,7 +30,7 @@ const identifierOf = (token: string) => `email-link:${createHash("sha256").updat
  *   account that was unverified, every credential and session set before it ends first (unproven-access.server.ts).
  * Two-step sign-in challenges this way in like a password (two-step.server.ts).
  */
-export function emailLinkSignIn(
+function emailLinkSignIn(
   siteUrl: string,
   mail: {
     send: (to: { email: string; name: string }, link: string) => Promise<void>;
@@ -73,3 +81,38 @@ export function emailLinkSignIn(
     },
   } satisfies BetterAuthPlugin;
 }
+
+/**
+ * `/login/email-link`: without a token, asks for a link (the same answer whether or not the address has an
+ * account); with the mailed token, its button signs in. A GET of the page never spends the link.
+ */
+async function emailLinkScreenAction(request: Request, { call, fail, signedIn, destination }: SignInKit) {
+  const fields = await readForm(request);
+  if (fields.intent === "sign-in") {
+    const token = fields.token || new URL(request.url).searchParams.get("token") || "";
+    const answer = await call(request, authPaths.emailLinkSignIn, { token });
+    if (!answer.ok) return fail(answer, {}, {}, "sign-in");
+    return signedIn(request, fields, answer);
+  }
+  const values = { email: fields.email ?? "" };
+  const parsed = emailLinkRequestSchema.safeParse(fields);
+  if (!parsed.success) return invalidForm(parsed.error, values, "request");
+  // The mailed link leads on to the same destination (an app's sign-in, too).
+  const answer = await call(request, authPaths.emailLinkRequest, { email: parsed.data.email, redirectTo: destination(request, fields) }, undefined, fields);
+  if (!answer.ok) return fail(answer, values, { "auth/invalid-email": "email" }, "request");
+  return data<FormResult>({ done: true, values, intent: "request" });
+}
+
+export const wayInServer: WayInServer = {
+  unit: emailLinkWayIn,
+  screenAction: emailLinkScreenAction,
+  plugins: ({ env, database }) => ({
+    plugins: [
+      emailLinkSignIn(env.SITE_URL, {
+        send: async (to, link) => void (await enqueueMail(database.db, emailLinkSignInEmail({ productName: env.PRODUCT_NAME, supportEmail: env.SUPPORT_EMAIL }, to.email, link))),
+        // The link proves the address: on an unverified account nothing set before it stays.
+        proved: (ctx, user) => endUnprovenAccess(ctx.context, database.db, env, user),
+      }),
+    ],
+  }),
+};

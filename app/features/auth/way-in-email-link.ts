@@ -1,5 +1,16 @@
 import * as authPaths from "./auth-paths";
+import { z } from "~/lib/zod";
 import { wayIn } from "./way-in";
+
+/** An email address as the sign-in forms take it (the sign-in screens' schemas use it too). */
+export const emailAddress = z
+  .string()
+  .trim()
+  .min(1, "請輸入電子郵件地址")
+  .max(254, "電子郵件格式不正確")
+  .regex(/^[^\s@]+@[^\s@]+\.[^\s@]+$/, "電子郵件格式不正確");
+/** The screen's request for a link (run in the browser and again by the twin's action). */
+export const emailLinkRequestSchema = z.object({ email: emailAddress });
 
 const post = ["POST"] as const;
 

@@ -1,17 +1,21 @@
 import { APIError, createAuthEndpoint, sendVerificationEmailFn, sessionMiddleware } from "better-auth/api";
 import { setSessionCookie } from "better-auth/cookies";
 import type { BetterAuthPlugin, User } from "better-auth";
+import { anonymous } from "better-auth/plugins/anonymous";
 import { z } from "zod";
 import { DISPLAY_NAME_MAX_LENGTH } from "./display-name";
 import { isUniqueViolation } from "~/services/dependency-errors.server";
 import { authPaths } from "./auth-endpoints";
+import { moveUserData } from "./user-data-hooks.server";
+import { guestWayIn } from "./way-in-guest";
+import type { WayInServer } from "./way-in-plugins.server";
 
 /**
  * Upgrades the current guest in place (PRODUCT §5): same user id, so every row that points at it stays.
  * The anonymous plugin's own path makes a new user instead, which is why this small endpoint exists.
  * The password policy is checked by the sign-in rules before this runs.
  */
-export function guestUpgrade(): BetterAuthPlugin {
+function guestUpgrade(): BetterAuthPlugin {
   return {
     id: "guest-upgrade",
     endpoints: {
@@ -75,3 +79,21 @@ export function guestUpgrade(): BetterAuthPlugin {
     },
   };
 }
+
+/** A guest's name until it signs up. */
+const guestDisplayName = "訪客";
+
+/** A guest (Better Auth's anonymous plugin; its data moves to the account it links to) and its in-place upgrade. */
+export const wayInServer: WayInServer = {
+  unit: guestWayIn,
+  plugins: ({ database }) => ({
+    plugins: [
+      anonymous({
+        generateName: () => guestDisplayName,
+        emailDomainName: "guest.invalid",
+        onLinkAccount: async ({ anonymousUser, newUser }) => moveUserData(database.db, anonymousUser.user.id, newUser.user.id),
+      }),
+      guestUpgrade(),
+    ],
+  }),
+};

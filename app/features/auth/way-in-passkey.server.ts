@@ -19,6 +19,8 @@ import { sendSecurityNotice, type NoticeSite } from "./security-notices.server";
 import { removeWayIn } from "./ways-in.server";
 import { authPaths } from "./auth-endpoints";
 import { passkeyAmr } from "./sign-in-proof.server";
+import { passkeyWayIn } from "./way-in-passkey";
+import type { WayInServer } from "./way-in-plugins.server";
 
 // The unit's table (migration 0135), merged into the database's type (app/db/schema.ts).
 declare module "~/db/schema" {
@@ -79,7 +81,7 @@ interface PasskeyListItem {
   backedUp: boolean;
 }
 
-export function passkeys(database: DatabaseHandle, site: NoticeSite): BetterAuthPlugin {
+function passkeys(database: DatabaseHandle, site: NoticeSite): BetterAuthPlugin {
   const { db } = database;
   const { hostname: rpID, origin } = new URL(site.SITE_URL);
 
@@ -244,3 +246,8 @@ export function passkeys(database: DatabaseHandle, site: NoticeSite): BetterAuth
 }
 
 const transportsOf = (stored: string) => (stored ? (stored.split(",") as AuthenticatorTransport[]) : undefined);
+
+export const wayInServer: WayInServer = {
+  unit: passkeyWayIn,
+  plugins: ({ database, env }) => ({ plugins: [passkeys(database, env)] }),
+};

@@ -1,3 +1,4 @@
+import { data } from "react-router";
 import { APIError, createAuthEndpoint, createAuthMiddleware, sessionMiddleware } from "better-auth/api";
 import type { BetterAuthPlugin } from "better-auth";
 import { phoneNumber } from "better-auth/plugins/phone-number";
@@ -6,14 +7,16 @@ import type { ServerEnv } from "~/config/env.server";
 import type { DatabaseHandle } from "~/db/connection.server";
 import { enqueueSms } from "~/features/mail/outbox.server";
 import { twilioCheck, twilioSettings } from "~/features/mail/sms-gateways.server";
+import type { FormResult } from "~/lib/form-result";
+import { invalidForm, readForm } from "~/services/form.server";
 import { getLogger } from "~/services/logger.server";
 import type { RateLimitStore } from "~/services/rate-limiter.server";
 import { authPaths, endpointsWhere } from "./auth-endpoints";
-import { phoneWayIn } from "./way-in-phone";
+import { phoneCodeSchema, phoneSchema, phoneWayIn } from "./way-in-phone";
 import { displayPhoneNumber, phoneAccountEmail, toE164 } from "./phone-number";
 import { sendSecurityNotice } from "./security-notices.server";
 import { removeWayIn } from "./ways-in.server";
-import type { WayInPlugins } from "./way-in-plugins.server";
+import type { SignInKit, WayInPlugins, WayInServer } from "./way-in-plugins.server";
 
 // The unit's columns (migration 0190), merged into the sign-in layer's user row (app/db/schema.ts).
 declare module "~/db/schema" {
@@ -79,7 +82,7 @@ async function guardSmsSend(env: ServerEnv, store: RateLimitStore, number: strin
  *   the last way in (ways-in.server.ts), and tells the account and the number removed.
  * Better Auth's password-per-number endpoints are switched off: this site keeps no password per number.
  */
-export function phoneSignIn(database: DatabaseHandle, env: ServerEnv, store: RateLimitStore): WayInPlugins {
+function phoneSignIn(database: DatabaseHandle, env: ServerEnv, store: RateLimitStore): WayInPlugins {
   const { db } = database;
   const twilio = twilioSettings(env);
   const plugin = phoneNumber({
@@ -140,3 +143,31 @@ export function phoneSignIn(database: DatabaseHandle, env: ServerEnv, store: Rat
     switchedOff: [authPaths.signInPhoneNumber, authPaths.phoneNumberRequestPasswordReset, authPaths.phoneNumberResetPassword],
   };
 }
+
+/**
+ * `/login/phone`: `send` texts a code to the typed number; `verify` signs in with it, or signs up (with the display
+ * name), or turns a signed-in guest into the phone account. Two-step sign-in asks for its code next.
+ */
+async function phoneScreenAction(request: Request, { call, fail, signedIn }: SignInKit) {
+  const fields = await readForm(request);
+  const values = { phoneNumber: fields.phoneNumber ?? "", displayName: fields.displayName ?? "" };
+  if (fields.intent !== "verify") {
+    const parsed = phoneSchema.safeParse(fields);
+    if (!parsed.success) return invalidForm(parsed.error, values, "send");
+    const answer = await call(request, authPaths.phoneNumberSendOtp, { phoneNumber: parsed.data.phoneNumber }, undefined, fields);
+    if (!answer.ok) return fail(answer, values, { "auth/invalid-phone-number": "phoneNumber" }, "send");
+    return data<FormResult>({ done: true, values, intent: "send" });
+  }
+  const parsed = phoneCodeSchema.safeParse(fields);
+  if (!parsed.success) return invalidForm(parsed.error, values, "verify");
+  const { phoneNumber, code, displayName } = parsed.data;
+  const answer = await call(request, authPaths.phoneNumberVerify, { phoneNumber, code, ...(displayName ? { name: displayName } : {}) });
+  if (!answer.ok) return fail(answer, values, { "auth/invalid-verification-code": "code", "auth/code-expired": "code" }, "verify");
+  return signedIn(request, fields, answer);
+}
+
+export const wayInServer: WayInServer = {
+  unit: phoneWayIn,
+  plugins: ({ database, env, rateLimitStore }) => phoneSignIn(database, env, rateLimitStore),
+  screenAction: phoneScreenAction,
+};

@@ -1,98 +1,77 @@
 import type { BetterAuthPlugin } from "better-auth";
-import { anonymous } from "better-auth/plugins/anonymous";
-import { genericOAuth } from "better-auth/plugins/generic-oauth";
-import { oauthPopup } from "better-auth/plugins";
-import { enqueueMail } from "~/features/mail/outbox.server";
-import { emailLinkSignInEmail } from "~/features/mail/mail-templates.server";
 import type { AuthDependencies } from "./auth.server";
+import type { AuthAnswer, authFailure, callAuthApi } from "./auth-http.server";
 import { waysIn } from "./auth-endpoints";
-import { guestUpgrade } from "./way-in-guest.server";
-import { emailLinkSignIn } from "./way-in-email-link.server";
-import { passkeys } from "./way-in-passkey.server";
-import { phoneSignIn } from "./way-in-phone.server";
-import { endUnprovenAccess } from "./unproven-access.server";
-import { moveUserData } from "./user-data-hooks.server";
-import { appleSignIn } from "./apple.server";
 
 /**
- * The server half of each way in (way-in-*.ts): its Better Auth plugins, under the unit's id, so a unit without
- * its entry (or an entry without its unit) fails typecheck. auth.server.ts registers them in the order of the
- * units: `plugins` before two-step sign-in (which turns a one-factor sign-in into a pending code), `afterTwoStep`
- * after it (the pop-up plugin answers its opener from the callback's final redirect).
+ * The server halves of the ways in: every `way-in-<name>.server.ts` (a unit's server twin) exports `wayInServer`,
+ * found here by name like the migrations, so a new way in registers only its unit (the `waysIn` line). Its plugins
+ * join auth.server.ts's list in the units' order: `plugins` before two-step sign-in (which turns a one-factor
+ * sign-in into a pending code), `afterTwoStep` after it (the pop-up plugin answers its opener from the callback's
+ * final redirect). A unit with no twin adds no plugin (the password: Better Auth's core); a twin forgotten or
+ * misnamed leaves its unit's rows without live endpoints, which tests/integration/auth-endpoints.test.ts refuses.
  */
-type WayInId = (typeof waysIn)[number]["id"];
+export type WayInId = (typeof waysIn)[number]["id"];
+
 export interface WayInPlugins {
   plugins: BetterAuthPlugin[];
   afterTwoStep?: BetterAuthPlugin[];
   /** Its plugins' endpoints the site switches off (Better Auth's disabledPaths); their rows stay in the unit. */
   switchedOff?: string[];
 }
-/** One entry per way in, no more, no fewer. */
-export type WayInPluginTable = Record<WayInId, WayInPlugins>;
 
-/** A guest's name until it signs up. */
-const guestDisplayName = "訪客";
-
-function pluginsByWayIn(deps: AuthDependencies): WayInPluginTable {
-  const { env, database, rateLimitStore, devIdentityProvider } = deps;
-  const brand = { productName: env.PRODUCT_NAME, supportEmail: env.SUPPORT_EMAIL };
-  return {
-    // Better Auth's core (emailAndPassword in auth.server.ts).
-    password: { plugins: [] },
-    social: {
-      // Sign in with Apple when its keys are set (the other providers are Better Auth's own options).
-      plugins: [appleSignIn(env)],
-      afterTwoStep: [
-        oauthPopup(),
-        // The development identity provider, on a loopback site without real providers.
-        ...(devIdentityProvider
-          ? [
-              genericOAuth({
-                config: [
-                  {
-                    providerId: "dev",
-                    discoveryUrl: devIdentityProvider.discoveryUrl,
-                    clientId: devIdentityProvider.clientId,
-                    clientSecret: devIdentityProvider.clientSecret,
-                    scopes: ["openid", "profile", "email"],
-                    pkce: true,
-                  },
-                ],
-              }),
-            ]
-          : []),
-      ],
-    },
-    guest: {
-      plugins: [
-        anonymous({
-          generateName: () => guestDisplayName,
-          emailDomainName: "guest.invalid",
-          onLinkAccount: async ({ anonymousUser, newUser }) => moveUserData(database.db, anonymousUser.user.id, newUser.user.id),
-        }),
-        guestUpgrade(),
-      ],
-    },
-    "email-link": {
-      plugins: [
-        emailLinkSignIn(env.SITE_URL, {
-          send: async (to, link) => void (await enqueueMail(database.db, emailLinkSignInEmail(brand, to.email, link))),
-          // The link proves the address: on an unverified account nothing set before it stays.
-          proved: (ctx, user) => endUnprovenAccess(ctx.context, database.db, env, user),
-        }),
-      ],
-    },
-    passkey: { plugins: [passkeys(database, env)] },
-    phone: phoneSignIn(database, env, rateLimitStore),
-  };
+/**
+ * What a twin's screen action is handed rather than imports: the sign-in layer's in-process API and the sign-in
+ * screens' way on (sign-in-actions.server.ts). Both reach the auth service, which is built from these twins, so an
+ * import would be a cycle.
+ */
+export interface SignInKit {
+  call: typeof callAuthApi;
+  fail: typeof authFailure;
+  /** A right code or password: on to the two-step code page when the account asks for one, else to the destination. */
+  signedIn: (request: Request, fields: Record<string, string>, answer: AuthAnswer) => Response;
+  /** Where the visitor goes afterwards: the form's or the address's `redirectTo`, judged by the redirect rule. */
+  destination: (request: Request, fields: Record<string, string>) => string;
 }
+
+/** A unit's server twin: its plugins, and its screen's form action (called through `wayInAction`). */
+export interface WayInServer {
+  unit: { id: WayInId };
+  plugins: (deps: AuthDependencies) => WayInPlugins;
+  screenAction?: (request: Request, kit: SignInKit) => Promise<unknown>;
+}
+
+const twinFiles = import.meta.glob<WayInServer | undefined>(["./way-in-*.server.ts", "!./way-in-plugins.server.ts"], {
+  eager: true,
+  import: "wayInServer",
+});
+
+/** Each unit's twin, checked once when the server starts: one per unit at most, and none without its unit. */
+const twins: ReadonlyMap<WayInId, WayInServer> = (() => {
+  const ids = new Set<string>(waysIn.map((unit) => unit.id));
+  const byId = new Map<WayInId, WayInServer>();
+  for (const [file, twin] of Object.entries(twinFiles)) {
+    if (!twin) throw new Error(`${file} is a way in's server twin by its name but exports no wayInServer`);
+    if (!ids.has(twin.unit.id)) throw new Error(`${file} serves the way in "${twin.unit.id}", which is not in waysIn (auth-endpoints.ts)`);
+    if (byId.has(twin.unit.id)) throw new Error(`${file}: the way in "${twin.unit.id}" has a second server twin`);
+    byId.set(twin.unit.id, twin);
+  }
+  return byId;
+})();
 
 /** Every way in's plugins, in the units' order, for the two places of auth.server.ts's list, and what they switch off. */
 export function wayInPlugins(deps: AuthDependencies): Required<WayInPlugins> {
-  const byWayIn = pluginsByWayIn(deps);
+  const halves = waysIn.flatMap((unit) => twins.get(unit.id)?.plugins(deps) ?? []);
   return {
-    plugins: waysIn.flatMap((unit) => byWayIn[unit.id].plugins),
-    afterTwoStep: waysIn.flatMap((unit) => byWayIn[unit.id].afterTwoStep ?? []),
-    switchedOff: waysIn.flatMap((unit) => byWayIn[unit.id].switchedOff ?? []),
+    plugins: halves.flatMap((half) => half.plugins),
+    afterTwoStep: halves.flatMap((half) => half.afterTwoStep ?? []),
+    switchedOff: halves.flatMap((half) => half.switchedOff ?? []),
   };
+}
+
+/** A way in's screen action, from its twin. */
+export function screenActionOf(id: WayInId): NonNullable<WayInServer["screenAction"]> {
+  const action = twins.get(id)?.screenAction;
+  if (!action) throw new Error(`The way in "${id}" has no screenAction in its server twin`);
+  return action;
 }

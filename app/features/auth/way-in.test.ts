@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { authEndpointFor, authEndpointNamed, authEndpoints, waysIn } from "./auth-endpoints";
 import { wayIn, type WayInRow, type WayInRules } from "./way-in";
-import type { WayInPluginTable } from "./way-in-plugins.server";
+import type { WayInServer } from "./way-in-plugins.server";
 
 /** A row that decides every rule; each case below leaves one out. */
 const decided: WayInRow = {
@@ -51,13 +51,11 @@ describe("a way in", () => {
     expect(unit(decided).rows.row.oneFactor).toBe(true);
   });
 
-  it("fails typecheck when a unit has no entry in the plugin table, or the table names no unit", () => {
-    const none = { plugins: [] };
-    // @ts-expect-error the phone unit's plugins are missing
-    const withoutPhone: WayInPluginTable = { password: none, social: none, guest: none, "email-link": none, passkey: none };
-    // @ts-expect-error an entry without its unit
-    const withStranger: WayInPluginTable = { password: none, social: none, guest: none, "email-link": none, passkey: none, phone: none, carrierPigeon: none };
-    expect([withoutPhone, withStranger].length).toBe(2);
+  it("fails typecheck when a server twin serves a way in that is not a unit", () => {
+    // @ts-expect-error a twin of a way in missing from `waysIn` (a forgotten twin leaves its rows without live
+    // endpoints instead: tests/integration/auth-endpoints.test.ts)
+    const stranger: WayInServer = { unit: { id: "carrierPigeon" }, plugins: () => ({ plugins: [] }) };
+    expect(stranger.unit.id).toBe("carrierPigeon");
   });
 
   it("brings every row of every unit into the endpoint table", () => {
@@ -88,7 +86,7 @@ describe("a way in", () => {
 
   it("asks the bot check before whatever makes an account or sends a mail or a text to whoever asks", () => {
     const checked = authEndpoints.filter((row) => row.botCheck).map((row) => row.path).sort();
-    expect(checked).toEqual(["/email-link/request", "/guest/upgrade", "/phone-number/send-otp", "/request-password-reset", "/sign-in/anonymous", "/sign-up/email"]);
+    expect(checked).toEqual(["/email-link/request", "/guest/upgrade", "/phone-number/send-otp", "/request-password-reset", "/send-verification-email", "/sign-in/anonymous", "/sign-up/email"]);
   });
 
   it("counts texts per typed number, not per `body.email`", () => {

@@ -70,7 +70,7 @@ export interface AccountCenterEntry {
   removes: readonly string[];
 }
 
-/** One way in. Its Better Auth plugins are its entry in way-in-plugins.server.ts, under its `id`. */
+/** One way in. Its Better Auth plugins and its screen's action are in its server twin, `way-in-<name>.server.ts`. */
 export interface WayIn<Rows extends Record<string, WayInRow> = Record<string, WayInRow>, Id extends string = string> {
   id: Id;
   /** What identifies the person who uses it. */

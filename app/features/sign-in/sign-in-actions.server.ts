@@ -7,9 +7,9 @@ import { authFailure, callAuthApi, currentIdentity, withCookies } from "~/featur
 export { actionRetryAfter } from "~/features/auth/auth-http.server";
 import { authHref, isHostPath, twoStepPath } from "./auth-paths";
 import { backupCodeSchema, twoStepCodeSchema } from "./second-step-schemas";
-import { forgotPasswordSchema as emailLinkSchema, forgotPasswordSchema, loginSchema, resendVerificationSchema, resetPasswordSchema, signupSchema } from "./sign-in-schemas";
+import { forgotPasswordSchema, loginSchema, resendVerificationSchema, resetPasswordSchema, signupSchema } from "./sign-in-schemas";
 import { authPaths } from "~/features/auth/auth-endpoints";
-import { phoneCodeSchema, phoneSchema } from "~/features/auth/way-in-phone";
+import { screenActionOf, type SignInKit, type WayInId } from "~/features/auth/way-in-plugins.server";
 import { resetPasswordPage } from "~/features/auth/auth-client";
 
 // The sign-in screens' route actions: each reads its form with the form kit, checks it with the screen's schema
@@ -101,7 +101,7 @@ export async function resendVerificationAction(request: Request) {
   const typed = { email: user?.email && !user.isAnonymous ? user.email : (fields.email ?? "") };
   const parsed = resendVerificationSchema.safeParse(typed);
   if (!parsed.success) return invalidForm(parsed.error, typed);
-  const answer = await callAuthApi(request, authPaths.sendVerificationEmail, { email: parsed.data.email });
+  const answer = await callAuthApi(request, authPaths.sendVerificationEmail, { email: parsed.data.email }, undefined, fields);
   if (answer.status === 429) return authFailure(answer, typed);
   return data<FormResult>({ done: true, values: typed }, { headers: withCookies(answer.cookies) });
 }
@@ -128,50 +128,17 @@ export async function twoStepChallengeAction(request: Request) {
   return goTo(destination(request, fields), answer.cookies);
 }
 
-/**
- * `/login/email-link`: without a token, asks for a link (the same answer whether or not the address has an
- * account); with the mailed token, its button signs in. A GET of the page never spends the link.
- */
-export async function emailLinkAction(request: Request) {
-  const fields = await readForm(request);
-  const to = destination(request, fields);
-  if (fields.intent === "sign-in") {
-    const token = fields.token || new URL(request.url).searchParams.get("token") || "";
-    const answer = await callAuthApi(request, authPaths.emailLinkSignIn, { token });
-    if (!answer.ok) return authFailure(answer, {}, {}, "sign-in");
-    if (pendingSecondStep(answer)) return redirect(authHref(twoStepPath, to), { headers: withCookies(answer.cookies) });
-    return goTo(to, answer.cookies);
-  }
-  const values = { email: fields.email ?? "" };
-  const parsed = emailLinkSchema.safeParse(fields);
-  if (!parsed.success) return invalidForm(parsed.error, values, "request");
-  // The mailed link leads on to the same destination (an app's sign-in, too).
-  const answer = await callAuthApi(request, authPaths.emailLinkRequest, { email: parsed.data.email, redirectTo: to }, undefined, fields);
-  if (!answer.ok) return authFailure(answer, values, { "auth/invalid-email": "email" }, "request");
-  return data<FormResult>({ done: true, values, intent: "request" });
+/** A way in's screen action, written in its server twin and handed the sign-in kit (way-in-plugins.server.ts). */
+export function wayInAction(id: WayInId, request: Request) {
+  return screenActionOf(id)(request, signInKit);
 }
 
-/**
- * `/login/phone`: `send` texts a code to the typed number; `verify` signs in with it, or signs up (with the display
- * name), or turns a signed-in guest into the phone account. Two-step sign-in asks for its code next.
- */
-export async function phoneAction(request: Request) {
-  const fields = await readForm(request);
-  const values = { phoneNumber: fields.phoneNumber ?? "", displayName: fields.displayName ?? "" };
-  const numberField = { "auth/invalid-phone-number": "phoneNumber" };
-  if (fields.intent !== "verify") {
-    const parsed = phoneSchema.safeParse(fields);
-    if (!parsed.success) return invalidForm(parsed.error, values, "send");
-    const answer = await callAuthApi(request, authPaths.phoneNumberSendOtp, { phoneNumber: parsed.data.phoneNumber }, undefined, fields);
-    if (!answer.ok) return authFailure(answer, values, numberField, "send");
-    return data<FormResult>({ done: true, values, intent: "send" });
-  }
-  const parsed = phoneCodeSchema.safeParse(fields);
-  if (!parsed.success) return invalidForm(parsed.error, values, "verify");
-  const { phoneNumber, code, displayName } = parsed.data;
-  const answer = await callAuthApi(request, authPaths.phoneNumberVerify, { phoneNumber, code, ...(displayName ? { name: displayName } : {}) });
-  const codeField = { "auth/invalid-verification-code": "code", "auth/code-expired": "code" };
-  if (!answer.ok) return authFailure(answer, values, codeField, "verify");
-  const to = destination(request, fields);
-  return redirect(pendingSecondStep(answer) ? authHref(twoStepPath, to) : to, { headers: withCookies(answer.cookies) });
-}
+const signInKit: SignInKit = {
+  call: callAuthApi,
+  fail: authFailure,
+  signedIn: (request, fields, answer) => {
+    const to = destination(request, fields);
+    return pendingSecondStep(answer) ? redirect(authHref(twoStepPath, to), { headers: withCookies(answer.cookies) }) : goTo(to, answer.cookies);
+  },
+  destination,
+};

@@ -1,17 +1,12 @@
 import { z } from "~/lib/zod";
 import { passwordProblem, type PasswordPolicy } from "~/features/auth/password-policy";
+import { emailAddress as email } from "~/features/auth/way-in-email-link";
 
 /**
  * One zod schema per sign-in form, run in the browser before submitting (when JavaScript is on) and again by the
  * route action on the server (always). Messages are the Traditional-Chinese ones shown beside each field.
  * The field rules (email, new password, confirmation) are shared with the account screens' forms.
  */
-export const email = z
-  .string()
-  .trim()
-  .min(1, "請輸入電子郵件地址")
-  .max(254, "電子郵件格式不正確")
-  .regex(/^[^\s@]+@[^\s@]+\.[^\s@]+$/, "電子郵件格式不正確");
 export const text = z.string().default("");
 
 export function newPassword(policy: PasswordPolicy) {

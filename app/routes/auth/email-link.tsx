@@ -1,12 +1,12 @@
 import type { Route } from "./+types/email-link";
 import { pageMeta } from "~/features/seo/page-meta";
 import { EmailLinkScreen } from "~/features/sign-in/screens/email-link-screen";
-import { emailLinkAction } from "~/features/sign-in/sign-in-actions.server";
+import { wayInAction } from "~/features/sign-in/sign-in-actions.server";
 import { withSessionRefresh } from "~/features/auth/auth-provider";
 
 export const meta: Route.MetaFunction = (args) => pageMeta(args, { title: "用電子郵件連結登入", description: "用寄到信箱的連結登入" });
 
-export const action = ({ request }: Route.ActionArgs) => emailLinkAction(request);
+export const action = ({ request }: Route.ActionArgs) => wayInAction("email-link", request);
 export const clientAction = ({ serverAction }: Route.ClientActionArgs) => withSessionRefresh(serverAction);
 
 // The mailed token stays out of shared caches and of the address other sites see.

@@ -3,6 +3,7 @@ import { useAuth } from "~/features/auth/auth-provider";
 import { Field, FormAlert, FormNotice, SubmitButton, useForm } from "~/components/form/form";
 import { AuthScreen, NextStep, useRedirectTo } from "~/features/sign-in/sign-in-screen";
 import { resendVerificationSchema } from "~/features/sign-in/sign-in-schemas";
+import { BotCheckField } from "~/features/auth/bot-check-field";
 
 /**
  * `/email-verification`, after sign-up or a refused sign-in: where the email went and a POST form for a new link.
@@ -40,6 +41,7 @@ export function EmailVerificationScreen() {
       <FormAlert message={form.outcome?.formError ?? null} />
       {/* The POST form also works before the page's JavaScript has loaded. */}
       <Form method="post" action={form.action} className="auth-form" onSubmit={signedInEmail ? undefined : form.onSubmit} noValidate>
+        <BotCheckField renew={form.outcome} />
         {signedInEmail ? (
           <input type="hidden" name="email" value={signedInEmail} />
         ) : (

@@ -1,0 +1,35 @@
+import { genericOAuth } from "better-auth/plugins/generic-oauth";
+import { oauthPopup } from "better-auth/plugins";
+import { appleSignIn } from "./apple.server";
+import { socialWayIn } from "./way-in-social";
+import type { WayInServer } from "./way-in-plugins.server";
+
+/**
+ * The social providers beyond Better Auth's own options (auth.server.ts): Sign in with Apple when its keys are set,
+ * the pop-up sign-in, and on a loopback site without real providers the development identity provider.
+ */
+export const wayInServer: WayInServer = {
+  unit: socialWayIn,
+  plugins: ({ env, devIdentityProvider }) => ({
+    plugins: [appleSignIn(env)],
+    afterTwoStep: [
+      oauthPopup(),
+      ...(devIdentityProvider
+        ? [
+            genericOAuth({
+              config: [
+                {
+                  providerId: "dev",
+                  discoveryUrl: devIdentityProvider.discoveryUrl,
+                  clientId: devIdentityProvider.clientId,
+                  clientSecret: devIdentityProvider.clientSecret,
+                  scopes: ["openid", "profile", "email"],
+                  pkce: true,
+                },
+              ],
+            }),
+          ]
+        : []),
+    ],
+  }),
+};
