@@ -31,7 +31,15 @@ export interface DatabaseHandle {
   schema?: string;
   /** The raw driver object (a better-sqlite3 database or a pg pool). */
   raw: SQLite.Database | pg.Pool;
+  /**
+   * PostgreSQL: a handle of one connection for migrating, whose statements may take MIGRATION_STATEMENT_MS: the
+   * migration lock waits for another instance's migration (a rolling start), and a migration may rewrite a table.
+   */
+  openForMigrations?: () => DatabaseHandle;
 }
+
+/** How long one statement of a migration, or the wait for another instance's, may take. */
+export const MIGRATION_STATEMENT_MS = 10 * 60_000;
 
 export interface PostgresTimeouts {
   /** Connecting, including the server's start-up answer. */
@@ -118,7 +126,8 @@ function openPostgres(connectionString: string, options: ConnectOptions): Databa
   pool.on("error", report);
   pool.on("connect", (client) => client.on("error", report));
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: reportingPool(pool, options.reporting) }), log: queryLog(options.reporting) });
-  return { db, dialect: "postgres", schema: options.searchPath ?? "public", raw: pool };
+  const openForMigrations = () => openPostgres(connectionString, { ...options, postgres: { ...timeouts, statementMs: MIGRATION_STATEMENT_MS, poolMax: 1 } });
+  return { db, dialect: "postgres", schema: options.searchPath ?? "public", raw: pool, openForMigrations };
 }
 
 /**

@@ -1,4 +1,5 @@
 import { Migrator, type Kysely, type Migration } from "kysely";
+import type { DatabaseHandle } from "./connection.server";
 
 /**
  * One migration set for SQLite and PostgreSQL. Files in ./migrations are picked up by name
@@ -13,18 +14,24 @@ export const migrations: Record<string, Migration> = Object.fromEntries(
 /**
  * Migrations see the database untyped (they describe the schema the types are written against). On PostgreSQL
  * the migration tables' schema is named: otherwise Kysely finds another schema's `kysely_migration_lock` in the
- * same database and skips creating its own.
+ * same database and skips creating its own. They run on a connection of their own without the requests' statement
+ * timeout: a second instance starting meanwhile waits on the migration lock until the first one is done.
  */
-export async function migrateToLatest<Schema>({ db, schema }: { db: Kysely<Schema>; schema?: string }): Promise<string[]> {
-  const migrator = new Migrator({
-    db: db as Kysely<unknown>,
-    provider: { getMigrations: async () => migrations },
-    // Features number their migrations in their own ranges (CONTRIBUTING.md), so a release can bring a migration
-    // numbered below one a live database already ran (0110 after 0200): run it instead of refusing to start.
-    allowUnorderedMigrations: true,
-    ...(schema ? { migrationTableSchema: schema } : {}),
-  });
-  const { error, results } = await migrator.migrateToLatest();
-  if (error) throw error instanceof Error ? error : new Error(String(error));
-  return (results ?? []).map((result) => result.migrationName);
+export async function migrateToLatest(database: Pick<DatabaseHandle, "db" | "schema" | "openForMigrations">): Promise<string[]> {
+  const migrating = database.openForMigrations?.();
+  try {
+    const migrator = new Migrator({
+      db: (migrating ?? database).db as unknown as Kysely<unknown>,
+      provider: { getMigrations: async () => migrations },
+      // Features number their migrations in their own ranges (CONTRIBUTING.md), so a release can bring a migration
+      // numbered below one a live database already ran (0110 after 0200): run it instead of refusing to start.
+      allowUnorderedMigrations: true,
+      ...(database.schema ? { migrationTableSchema: database.schema } : {}),
+    });
+    const { error, results } = await migrator.migrateToLatest();
+    if (error) throw error instanceof Error ? error : new Error(String(error));
+    return (results ?? []).map((result) => result.migrationName);
+  } finally {
+    await migrating?.db.destroy();
+  }
 }

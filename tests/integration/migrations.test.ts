@@ -1,4 +1,5 @@
 import { sql } from "kysely";
+import pg from "pg";
 import { describe, expect, inject, it } from "vitest";
 import { createTestDatabase, describeEachDatabase } from "~tests/helpers/databases";
 import { migrateToLatest, migrations } from "~/db/migrate.server";
@@ -31,7 +32,29 @@ describeEachDatabase("migrations", (database) => {
   });
 });
 
+/** Kysely's PostgreSQL migration lock (an advisory lock, kysely/dist/esm/dialect/postgres/postgres-adapter.js). */
+const kyselyMigrationLock = "3853314791062309107";
+
 describe.skipIf(!inject("postgresUrl"))("migrations on a shared PostgreSQL database", () => {
+  it("waits for another instance's migration longer than one request's statement may take, then migrates", async () => {
+    const other = new pg.Client({ connectionString: inject("postgresUrl") ?? undefined });
+    await other.connect();
+    await other.query(`select pg_advisory_lock(${kyselyMigrationLock})`);
+    const held = 4_500;
+    const started = Date.now();
+    const release = setTimeout(() => void other.query(`select pg_advisory_unlock(${kyselyMigrationLock})`), held);
+    try {
+      const database = await createTestDatabase("postgres");
+      expect(Date.now() - started).toBeGreaterThanOrEqual(held);
+      const tables = await sql<{ count: string }>`select count(*) as count from information_schema.tables where table_schema = ${database.handle.schema}`.execute(database.handle.db);
+      expect(Number(tables.rows[0]?.count)).toBeGreaterThan(20);
+      await database.drop();
+    } finally {
+      clearTimeout(release);
+      await other.end();
+    }
+  });
+
   it("migrate several schemas of one database at the same time, each with its own migration tables", async () => {
     const databases = await Promise.all([1, 2, 3].map(() => createTestDatabase("postgres")));
     try {
