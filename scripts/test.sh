@@ -61,18 +61,6 @@ failed=0
 for pid in $typecheck $lint $build; do wait "$pid" || failed=1; done
 [ "$failed" = 0 ] || exit 1
 echo "== tests ($(( $(date +%s) - started )) s so far)"
-if [ $# -gt 0 ]; then
-  npx vitest run "$@"
-else
-  # The browser tests run one file at a time against one shared server (vitest would start them only after every
-  # other file); the other projects' files mostly wait on their own servers and deadlines. So both run at once.
-  npx vitest run --project e2e &
-  browser_tests=$!
-  npx vitest run --project unit --project components --project faults &
-  other_tests=$!
-  failed=0
-  for pid in $other_tests $browser_tests; do wait "$pid" || failed=1; done
-  [ "$failed" = 0 ] || { echo "== tests FAILED ($(( $(date +%s) - started )) s)"; exit 1; }
-fi
+npx vitest run "$@"
 
 echo "== all tests passed in $(( $(date +%s) - started )) s"
