@@ -1,6 +1,6 @@
 // The app-facing endpoints of the site's OpenID provider at 50 connections: discovery and JWKS (to be answered
-// from memory), userinfo and token refresh (target ≥ 500 req/s each), each beside /healthz of the same site
-// measured in the same run.
+// from memory), userinfo (target ≥ 3,000 req/s) and token refresh (≥ 1,000 req/s; issue 30, per 2-core instance),
+// each beside /healthz of the same site measured in the same run.
 //   npm run build && node bench/oidc-endpoints.mjs       (BUILD_DIR, BENCH_PORT, BENCH_SECONDS)
 // starts the built site with a confidential test app (OIDC_CLIENTS) and gets its tokens through the real flow:
 // 50 parents sign up, each signs the app in (authorization code with PKCE), and the first one's access token is
@@ -17,7 +17,7 @@ import { launchServer } from "../tests/helpers/launch-server.mjs";
 import { basePort, buildDir, load, row, runAlone, seconds } from "./lib.mjs";
 
 const chains = 50;
-const target = (rps) => ({ target: "≥ 500 req/s", met: rps >= 500 });
+const target = (rps, goal) => ({ target: `≥ ${goal.toLocaleString("en")} req/s`, met: rps >= goal });
 
 /** The client's credentials for the token endpoint: HTTP Basic for a confidential client, else its id in the form. */
 export function clientAuthentication({ id, secret }) {
@@ -143,11 +143,11 @@ async function measure({ issuer, accessToken, client, refreshTokens }) {
   add("JWKS", jwks, fromMemory(jwks.rps));
   if (accessToken) {
     const userinfo = await load(discovery.userinfo_endpoint, { headers: { authorization: `Bearer ${accessToken}` } });
-    add("userinfo", userinfo, target(userinfo.rps));
+    add("userinfo", userinfo, target(userinfo.rps, 3000));
   } else console.log("userinfo skipped: set OIDC_ACCESS_TOKEN");
   if (client && refreshTokens) {
     const refresh = await refreshLoad(discovery.token_endpoint, client, refreshTokens);
-    add(`token refresh (${refreshTokens.length} chains)`, refresh, target(refresh.rps));
+    add(`token refresh (${refreshTokens.length} chains)`, refresh, target(refresh.rps, 1000));
   } else console.log("token refresh skipped: set OIDC_CLIENT_ID and OIDC_REFRESH_TOKENS_FILE");
   return rows;
 }

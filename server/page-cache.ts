@@ -32,8 +32,8 @@ const cacheable = /^\/(?:wishing-well(?:\/(?!unsubscribe\b)[\w-]+)?|dev-blog(?:\
 /** The query parameters those pages read; an address with any other is rendered fresh (and never fills the cache). */
 const knownParameters = new Set(["page", "order", "status", "tag", "category", "deleted", "_routes"]);
 
-/** Unsafe requests that never change what those pages show (sign-in traffic, beacons). */
-const notAWrite = /^\/(?:api\/(?:analytics|csp-report|auth\/(?:sign-in|sign-up|sign-out|get-session|request-password-reset|send-verification-email|verify-email))|login|signup|forgot-password)(?:[/.]|$)/;
+/** Unsafe requests that never change what those pages show (sign-in traffic, beacons, the app's OpenID endpoints). */
+const notAWrite = /^\/(?:api\/(?:analytics|csp-report|auth\/(?:sign-in|sign-up|sign-out|get-session|request-password-reset|send-verification-email|verify-email))|login|signup|forgot-password|oidc)(?:[/.]|$)/;
 
 interface Entry {
   status: number;

@@ -1,4 +1,5 @@
 import { Migrator, type Kysely, type Migration } from "kysely";
+import type { DatabaseHandle } from "./connection.server";
 
 /**
  * One migration set for SQLite and PostgreSQL. Files in ./migrations are picked up by name
@@ -16,11 +17,11 @@ export const migrations: Record<string, Migration> = Object.fromEntries(
  * same database and skips creating its own. They run on a connection of their own without the requests' statement
  * timeout: a second instance starting meanwhile waits on the migration lock until the first one is done.
  */
-export async function migrateToLatest<Schema>(database: { db: Kysely<Schema>; schema?: string; openForMigrations?: () => { db: Kysely<unknown> } }): Promise<string[]> {
+export async function migrateToLatest(database: Pick<DatabaseHandle, "db" | "schema" | "openForMigrations">): Promise<string[]> {
   const migrating = database.openForMigrations?.();
   try {
     const migrator = new Migrator({
-      db: migrating?.db ?? (database.db as Kysely<unknown>),
+      db: (migrating ?? database).db as unknown as Kysely<unknown>,
       provider: { getMigrations: async () => migrations },
       // Features number their migrations in their own ranges (CONTRIBUTING.md), so a release can bring a migration
       // numbered below one a live database already ran (0110 after 0200): run it instead of refusing to start.

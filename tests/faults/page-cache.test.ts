@@ -11,6 +11,7 @@ import { siteUrl, startSite, type SiteProcess } from "./site-process";
  */
 // A long lifetime: anything fresh the test sees came from an invalidation, never from expiry.
 const longLived = { PAGE_CACHE_SECONDS: "600", RATE_LIMIT_GUEST_PER_IP: "1000/60" };
+const app = { client_id: "app", client_name: "App", redirect_uris: ["tw.example.app:/callback"], public: true, first_party: true };
 
 const get = (site: SiteProcess, path: string, cookie?: string) => fetch(`${site.baseURL}${path}`, { headers: cookie ? { cookie } : {} });
 
@@ -38,7 +39,7 @@ const sha256 = (text: string) => `sha256-${createHash("sha256").update(text, "ut
 
 describe("the anonymous page cache", () => {
   it("serves anonymous visitors one cached render whose CSP names its inline scripts, and signed-in visitors fresh ones", async () => {
-    const site = await startSite(longLived);
+    const site = await startSite({ ...longLived, OIDC_CLIENTS: JSON.stringify([app]) });
     try {
       const first = await get(site, "/wishing-well");
       const firstHtml = await first.text();
@@ -64,6 +65,11 @@ describe("the anonymous page cache", () => {
       expect(own.headers.get("content-security-policy")).toContain("'nonce-");
       // Unknown query parameters are never cached (they would let anyone fill the cache).
       expect((await get(site, `/wishing-well?x=${randomUUID()}`)).headers.get("x-page-cache")).toBeNull();
+      // The app's OpenID endpoints change nothing those pages show: a successful revocation keeps the cache.
+      const revocation = new URLSearchParams({ token: randomUUID(), client_id: app.client_id });
+      const revoked = await fetch(`${site.baseURL}/oidc/token/revocation`, { method: "POST", headers: { "content-type": "application/x-www-form-urlencoded" }, body: revocation });
+      expect(revoked.status).toBe(200);
+      expect((await get(site, "/wishing-well")).headers.get("x-page-cache")).toBe("hit");
 
       // A write drops the cache: the next anonymous visit shows the new wish.
       const title = `快取測試 ${randomUUID().slice(0, 8)}`;

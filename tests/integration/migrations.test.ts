@@ -37,7 +37,7 @@ const kyselyMigrationLock = "3853314791062309107";
 
 describe.skipIf(!inject("postgresUrl"))("migrations on a shared PostgreSQL database", () => {
   it("waits for another instance's migration longer than one request's statement may take, then migrates", async () => {
-    const other = new pg.Client({ connectionString: inject("postgresUrl") });
+    const other = new pg.Client({ connectionString: inject("postgresUrl") ?? undefined });
     await other.connect();
     await other.query(`select pg_advisory_lock(${kyselyMigrationLock})`);
     const held = 4_500;

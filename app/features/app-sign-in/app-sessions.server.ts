@@ -12,7 +12,8 @@ import { recordSecurityEvent } from "~/features/security-record/security-record.
  */
 export interface AppSessions {
   start(input: { grantId: string; userId: string; appName: string; ipAddress: string | null; lifetimeSeconds: number }): Promise<void>;
-  isAlive(grantId: string): Promise<boolean>;
+  /** Whether a grant's session row (read with the grant, provider-records.server.ts) still holds: absent is ended. */
+  holds(row: { expiresAt: Date | string | null; createdAt: Date | string | null } | undefined): boolean;
   end(grantId: string): Promise<void>;
 }
 
@@ -48,10 +49,10 @@ export function appSessions(database: DatabaseHandle, absoluteDays: number): App
         await recordSecurityEvent(database, { event: "app-grant", userId, ip: ipAddress, detail: { app: appName } });
       }
     },
-    async isAlive(grantId) {
-      const row = await db.selectFrom("session").select(["expiresAt", "createdAt"]).where("id", "=", grantId).executeTakeFirst();
+    holds(row) {
+      if (!row?.expiresAt || !row.createdAt) return false;
       const now = Date.now();
-      return Boolean(row && new Date(row.expiresAt).getTime() > now && new Date(row.createdAt).getTime() + absoluteDays * 86_400_000 > now);
+      return new Date(row.expiresAt).getTime() > now && new Date(row.createdAt).getTime() + absoluteDays * 86_400_000 > now;
     },
     async end(grantId) {
       await db.deleteFrom("session").where("id", "=", grantId).execute();

@@ -13,7 +13,7 @@ import { supportedScopes } from "./app-scopes.server";
 import type { RegisteredClients } from "./registered-clients.server";
 import type { BackchannelLogout } from "./backchannel-logout.server";
 import { errorPage, logoutPage, signedOutPage } from "./provider-pages.server";
-import { familyClaim } from "~/features/family/family-claims.server";
+import { accountWithFamilyClaim } from "~/features/family/family-claims.server";
 import { childAccount, deviceFlowFeature, devicePath } from "./device-flow.server";
 import { accessTokenFeatures, extraTokenClaims, grantResourceScopes, nameSessionsByGrant, requestedResourceScopes } from "./access-tokens.server";
 import { interactionPolicy, supportedAcrValues } from "./sign-in-strength.server";
@@ -155,11 +155,7 @@ export async function createAppProvider({ env, database, clients, logout }: AppP
       });
     },
     findAccount: async (_ctx, id) => {
-      const user = await database.db
-        .selectFrom("user")
-        .select(["id", "email", "emailVerified", "name", "image", "isAnonymous", "role", "lockedAt"])
-        .where("id", "=", id)
-        .executeTakeFirst();
+      const user = await accountWithFamilyClaim(database.db, id);
       // A locked account (the operator console) gets no token, code or claims from any grant it still holds.
       if (user?.lockedAt) return undefined;
       // Not a parent: a child's tablet (device-flow.server.ts), or no one.
@@ -177,7 +173,7 @@ export async function createAppProvider({ env, database, clients, logout }: AppP
           is_anonymous: anonymous,
           role: user.role,
           // The parent's family (docs/app-integration.md), when they have one.
-          family: (await familyClaim(database.db, user.id)) ?? undefined,
+          family: user.family ?? undefined,
         }),
       };
     },

@@ -43,7 +43,15 @@ export async function guardTokenGrants(provider: Provider, records: ProviderReco
     }
   };
   const exchangeCode = refusingReuse(codeGrant, "authorization code", "app-code-reuse");
-  const rotate = refusingReuse(refreshGrant, "refresh token", "app-refresh-token-reuse");
+  // The rotation's writes are made once its answer is complete (provider-records.server.ts: `rotation`).
+  const rotate = refusingReuse(
+    (ctx) => records.rotation(async () => {
+      await refreshGrant(ctx);
+      return ctx.body as TokenAnswer;
+    }),
+    "refresh token",
+    "app-refresh-token-reuse",
+  );
 
   // Registered again with the parameters (and allowed duplicates) the provider gave its own: `resource` among them.
   const { grantTypeParams, grantTypeDupes } = internals(provider);
@@ -65,8 +73,6 @@ export async function guardTokenGrants(provider: Provider, records: ProviderReco
         countTokenRefresh((error as { error_detail?: string }).error_detail === "refresh token already used" ? "reuse" : "refused");
         throw error;
       }
-      const answer = ctx.body as TokenAnswer;
-      if (answer.refresh_token && answer.refresh_token !== presented) await records.keepAnswer(presented, answer.refresh_token, answer);
     },
     ...sameAs("refresh_token"),
   );

@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { authEndpointFor, authEndpointNamed, authEndpoints, waysIn } from "./auth-endpoints";
 import { wayIn, type WayInRow, type WayInRules } from "./way-in";
 import type { WayInServer } from "./way-in-plugins.server";
+import { eventLabel } from "~/features/security-record/event-labels";
 
 /** A row that decides every rule; each case below leaves one out. */
 const decided: WayInRow = {
@@ -85,8 +86,16 @@ describe("a way in", () => {
   });
 
   it("asks the bot check before whatever makes an account or sends a mail or a text to whoever asks", () => {
-    const checked = authEndpoints.filter((row) => row.botCheck).map((row) => row.path).sort();
-    expect(checked).toEqual(["/email-link/request", "/guest/upgrade", "/phone-number/send-otp", "/request-password-reset", "/send-verification-email", "/sign-in/anonymous", "/sign-up/email"]);
+    const checked = authEndpoints.filter((row) => row.botCheck).map((row) => row.path);
+    // A new way in's own senders join these (its rows decide `botCheck`, typecheck asks).
+    expect(checked).toEqual(
+      expect.arrayContaining(["/email-link/request", "/guest/upgrade", "/phone-number/send-otp", "/request-password-reset", "/send-verification-email", "/sign-in/anonymous", "/sign-up/email"]),
+    );
+  });
+
+  it("names every audited event in plain words for the parent's activity list", () => {
+    const events = authEndpoints.flatMap((row) => [row.audit, row.byRequest?.rules.audit]).filter((event): event is string => Boolean(event));
+    expect(events.filter((event) => eventLabel(event) === event)).toEqual([]);
   });
 
   it("counts texts per typed number, not per `body.email`", () => {

@@ -12,14 +12,23 @@ export interface FamilyClaim {
   role: "owner" | "parent";
 }
 
-export async function familyClaim(db: Kysely<Database>, userId: string): Promise<FamilyClaim | null> {
+/**
+ * A parent's account as the app's OpenID provider reads it, with the `family` claim, in one statement (the
+ * provider looks the account up at every token refresh and userinfo call); undefined for an unknown id.
+ */
+export async function accountWithFamilyClaim(db: Kysely<Database>, userId: string) {
   const row = await db
-    .selectFrom("family_member")
-    .innerJoin("family", "family.id", "family_member.family_id")
-    .select(["family.id", "family.name", "family_member.role"])
-    .where("family_member.user_id", "=", userId)
+    .selectFrom("user")
+    .leftJoin("family_member", "family_member.user_id", "user.id")
+    .leftJoin("family", "family.id", "family_member.family_id")
+    .select(["user.id", "user.email", "user.emailVerified", "user.name", "user.image", "user.isAnonymous", "user.role", "user.lockedAt"])
+    .select(["family.id as familyId", "family.name as familyName", "family_member.role as familyRole"])
+    .where("user.id", "=", userId)
     .executeTakeFirst();
-  return row ? { id: row.id, name: row.name, role: row.role as FamilyClaim["role"] } : null;
+  if (!row) return undefined;
+  const { familyId, familyName, familyRole, ...user } = row;
+  const family: FamilyClaim | null = familyId && familyName && familyRole ? { id: familyId, name: familyName, role: familyRole as FamilyClaim["role"] } : null;
+  return { ...user, family };
 }
 
 /** The family for a parent's app: its parents (name, role, address) and children, or null before there is one. */

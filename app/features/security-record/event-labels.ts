@@ -1,6 +1,7 @@
 /**
- * The security record's events in plain words, for the parent's activity list and the operator console. An event
- * without a label (a new one) shows its name.
+ * The security record's events in plain words, for the parent's activity list and the operator console. Every
+ * `audit` event of the sign-in layer's endpoint table has one (app/features/auth/way-in.test.ts); an event without
+ * a label shows its name.
  */
 const labels: Record<string, string> = {
   "sign-up": "建立帳號",
@@ -13,6 +14,10 @@ const labels: Record<string, string> = {
   "email-verification": "完成電子郵件驗證",
   "email-change": "申請變更電子郵件",
   "email-link-request": "申請登入連結",
+  "sms-code-request": "申請簡訊驗證碼",
+  "phone-sign-in": "用手機號碼登入",
+  "phone-number-added": "新增手機號碼",
+  "phone-number-removed": "移除手機號碼",
   "password-reset-request": "申請重設密碼",
   "password-reset": "重設密碼",
   "password-change": "變更密碼",
