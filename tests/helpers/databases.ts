@@ -33,7 +33,7 @@ export async function createTestDatabase(dialect: Dialect): Promise<TestDatabase
   }
   const databaseUrl = inject("postgresUrl");
   if (!databaseUrl) throw new Error("PostgreSQL is not available");
-  const searchPath = `test_${randomBytes(6).toString("hex")}`;
+  const searchPath = `${inject("testSchemaPrefix")}${randomBytes(6).toString("hex")}`;
   const admin = new pg.Client({ connectionString: databaseUrl });
   await admin.connect();
   await admin.query(`create schema ${searchPath}`);
@@ -45,12 +45,9 @@ export async function createTestDatabase(dialect: Dialect): Promise<TestDatabase
     databaseUrl,
     searchPath,
     dataDir,
+    // The schema itself is dropped with the run's others when every file is done (tests/setup/postgres.ts).
     drop: async () => {
       await handle.db.destroy();
-      const cleanup = new pg.Client({ connectionString: databaseUrl });
-      await cleanup.connect();
-      await cleanup.query(`drop schema ${searchPath} cascade`);
-      await cleanup.end();
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };
