@@ -266,6 +266,21 @@ export default tseslint.config(
     },
   },
   {
+    // A fetcher's submission without its own address goes to the router's current location, which may already be
+    // the next screen's (the editor's preview posted to the published post). Name the address: `useFormAction()`.
+    // Hooks in plain .ts files reach the browser too.
+    files: ["app/**/*.{ts,tsx}"],
+    rules: {
+      "no-restricted-syntax": [
+        "error",
+        {
+          selector: "CallExpression[callee.property.name='submit'][arguments.length>=1]:not(:has(Property[key.name='action']))",
+          message: "Give the submission its address ({ action }): without one it posts to wherever the router is now.",
+        },
+      ],
+    },
+  },
+  {
     // The server-only files of app/ (the rule above covers the rest).
     files: ["app/**/*.server.ts"],
     ignores: ["app/**/*.test.{ts,tsx}"],

@@ -92,20 +92,20 @@ export function dependenciesFirst(preloads: string[], routeModules: Set<string>)
 }
 
 /**
- * Taps on script-only buttons (`<button type="button">`: the footer's dialogs, the share and copy buttons; and
- * links marked `data-keep-early-tap`, which open a dialog with JavaScript and lead to a page without it) that land
- * before React listens are kept (a marked link is not followed then) and replayed with `click()` once the root
- * marks `<html data-hydrated>`.
- * Everything else already works from the server's HTML (links, POST forms, the `<details>` menus). From the moment
- * `hydrateRoot` has marked the document as its container, React itself queues and replays taps, so these stop
- * being kept then (a tap is never played twice).
+ * Taps on buttons (and on links marked `data-keep-early-tap`, which open a dialog with JavaScript and lead to a page
+ * without it) until the root marks `<html data-hydrated>` are kept, each once, and replayed with `click()` then:
+ * a script-only button would do nothing before, and a form's button, tapped while React hydrates, was lost in 1
+ * of 10 tries (no submission at all: React saw the tap on a part not yet hydrated). They are kept from React too
+ * (this listener comes first on the document), so a tap is never played twice. Links and the `<details>` menus
+ * work from the server's HTML and pass. If the page's modules fail to load, or it is not hydrated after 15 s,
+ * the taps are played as they are (a form then submits without JavaScript).
  */
 const keepEarlyTaps =
-  `{const taps=[];` +
-  `const keep=(event)=>{const button=event.target instanceof Element&&event.target.closest('button[type="button"],[data-keep-early-tap]');` +
-  `if(button&&!Object.keys(document).some((key)=>key.startsWith("__reactContainer$"))){taps.push(button);event.preventDefault()}};` +
-  `document.addEventListener("click",keep,true);` +
-  `new MutationObserver((_,observer)=>{if(!document.documentElement.hasAttribute("data-hydrated"))return;` +
-  `observer.disconnect();document.removeEventListener("click",keep,true);` +
-  `for(const button of taps)if(button.isConnected&&!button.disabled)button.click()})` +
+  `{const taps=[];let kept=true;` +
+  `const keep=(event)=>{const button=event.target instanceof Element&&event.target.closest("button,[data-keep-early-tap]");` +
+  `if(button){if(!taps.includes(button))taps.push(button);event.preventDefault();event.stopImmediatePropagation()}};` +
+  `const release=()=>{if(!kept)return;kept=false;document.removeEventListener("click",keep,true);` +
+  `for(const button of taps)if(button.isConnected&&!button.disabled)button.click()};` +
+  `document.addEventListener("click",keep,true);addEventListener("error",release);addEventListener("unhandledrejection",release);setTimeout(release,15000);` +
+  `new MutationObserver((_,observer)=>{if(!document.documentElement.hasAttribute("data-hydrated"))return;observer.disconnect();release()})` +
   `.observe(document.documentElement,{attributes:true,attributeFilter:["data-hydrated"]})}`;

@@ -1,7 +1,7 @@
 // CPU time per request of the built server, read from /proc: robust on a shared machine, where wall-clock figures
 // swing with the neighbours' load. With several builds (BUILD_DIRS=build-a,build-b) the rounds interleave, so an
 // A/B comparison sees the same minutes; each figure is the median over ROUNDS (default 3). REQUESTS picks some of
-// the requests (healthz, session, signIn, page, board, signUp, refresh, userinfo; default all).
+// the requests (static, healthz, session, signIn, page, board, signUp, refresh, userinfo; default all).
 //   npm run build && node bench/request-cpu.mjs         (BUILD_DIR or BUILD_DIRS, BENCH_PORT, ROUNDS, SAMPLES, REQUESTS)
 import fs from "node:fs";
 import { URLSearchParams } from "node:url";
@@ -14,7 +14,7 @@ const rounds = Number(process.env.ROUNDS ?? 3);
 const samples = Number(process.env.SAMPLES ?? 200);
 const password = "tide-lantern-47";
 const tick = 1000 / 100; // ms per clock tick (USER_HZ is 100 on Linux)
-const labels = { healthz: "GET /healthz", session: "GET /api/auth/get-session (signed in)", signIn: "sign-in (argon2 off the main thread)",
+const labels = { static: "GET / (prerendered, gzip)", healthz: "GET /healthz", session: "GET /api/auth/get-session (signed in)", signIn: "sign-in (argon2 off the main thread)",
   page: "GET /account/security (signed in, fresh render)", board: "GET /wishing-well (signed in, fresh render)", signUp: "sign-up (one hash, five writes)",
   refresh: "the app's token refresh (rotating)", userinfo: "the app's userinfo (GET /oidc/me)" };
 const chosen = process.env.REQUESTS?.split(",").map((name) => name.trim()) ?? Object.keys(labels);
@@ -95,6 +95,7 @@ async function measure(build, port) {
       if (answer.status !== 200) throw new Error(`userinfo: ${answer.status}`);
     };
     const requests = {
+      static: () => perRequest(pid, samples * 5, () => fetch(`${origin}/`, { headers: { "accept-encoding": "gzip" } }).then((answer) => answer.arrayBuffer())),
       healthz: () => perRequest(pid, samples * 5, () => send("/healthz")),
       session: () => perRequest(pid, samples, () => send("/api/auth/get-session", { cookie })),
       signIn: () => perRequest(pid, samples, signIn),

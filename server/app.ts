@@ -22,9 +22,10 @@ import { requestContext } from "./request-log";
 import { requestDeadline } from "./request-deadline";
 import { compressDynamic } from "./compression";
 import { authRoutes } from "./auth-routes";
+import { devProviderReadsBody } from "./dev-identity-provider";
 import { siteUrlMismatch } from "./build-site-url";
 import { createPageCache } from "./page-cache";
-import { endAllSessions, endSessionsOf, getAuthService, setUserRole, socialSignInOrigins } from "~/features/auth/auth-service.server";
+import { endAllSessions, endSessionsOf, getAuthService, setUserRole, signInButtonsMismatchWarning, socialSignInOrigins } from "~/features/auth/auth-service.server";
 import { createStorage } from "~/features/storage/storage.server";
 import { registerUserDataHandler } from "~/features/auth/user-data-hooks.server";
 import { wishUserData } from "~/features/wishes/wish-user-data.server";
@@ -85,7 +86,6 @@ export function createApp() {
   app.use(baselineHeaders({ https }));
   app.use(requestContext(logger));
   app.use(requestMetrics());
-  app.use(requestDeadline(env.REQUEST_DEADLINE_MS));
   app.use(hostValidation({ siteUrl: env.SITE_URL, allowedHostnames: env.allowedHostnames, isLoopbackSite: env.isLoopbackSite }));
   app.use(devToolsOnlyForThisMachine(env.TRUSTED_PROXIES));
   app.use(async (c, next) => {
@@ -108,6 +108,8 @@ export function createApp() {
     // Files of the build answer first, each with the whole header set made at start-up (decision 701).
     app.use(staticFiles(`${env.BUILD_DIR}/client`, staticFileHeaders(headerOptions)));
   }
+  // After the files, which answer from memory at once: a deadline's timer and signal cost a file a tenth of its time.
+  app.use(requestDeadline(env.REQUEST_DEADLINE_MS));
   app.use(securityHeaders(headerOptions));
   app.use(methodPolicy());
   const pageCache = createPageCache({
@@ -124,8 +126,8 @@ export function createApp() {
     maxSize: MAX_BODY_BYTES,
     onError: (c) => c.json({ code: "payload-too-large", message: "傳送的資料過大。" }, 413),
   });
-  // File uploads (/v0/b/*) carry their own size limit (docs/storage.md), the app's OpenID provider its own
-  // (providerReadsBody). A request without a body skips the check, which would otherwise build a whole web
+  // File uploads (/v0/b/*) carry their own size limit (docs/storage.md), the OpenID providers their own
+  // (providerReadsBody, devProviderReadsBody). A request without a body skips the check, which would otherwise build a whole web
   // Request to look for one.
   const hasBody = (c: Context) => c.req.header("content-length") !== undefined || c.req.header("transfer-encoding") !== undefined;
   const limitPostBody = bodyLimit({
@@ -138,7 +140,7 @@ export function createApp() {
     onError: (c) => c.redirect(`/account?${new URLSearchParams({ "photo-error": "圖片檔案太大，請選擇較小的圖片" })}`, 303),
   });
   app.use((c, next) => {
-    if (c.req.path.startsWith("/v0/") || !hasBody(c) || providerReadsBody(c.req.path)) return next();
+    if (c.req.path.startsWith("/v0/") || !hasBody(c) || providerReadsBody(c.req.path) || devProviderReadsBody(c.req.path)) return next();
     if (c.req.path === "/account/photo") return limitPhotoBody(c, next);
     return editorPaths.test(c.req.path) ? limitPostBody(c, next) : limitBody(c, next);
   });
@@ -204,6 +206,8 @@ export async function prepare() {
   const env = getEnv();
   const mismatch = siteUrlMismatch(env.BUILD_DIR, env.SITE_URL);
   if (mismatch) getLogger().warn({ event: "site-url-mismatch" }, mismatch);
+  const buttons = signInButtonsMismatchWarning(env.BUILD_DIR);
+  if (buttons) getLogger().warn({ event: "sign-in-buttons-mismatch" }, buttons);
   const siteHost = new URL(env.SITE_URL).hostname;
   if (isIP(siteHost.replace(/^\[|\]$/g, ""))) {
     getLogger().warn({ event: "passkeys-off-on-ip-address" }, `SITE_URL 是 IP 位址（${siteHost}），瀏覽器不接受 IP 位址作為密碼金鑰的網域：登入頁不會提供密碼金鑰。請改用網域名稱（或本機的 localhost）。`);

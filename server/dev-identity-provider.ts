@@ -1,10 +1,9 @@
 import { createHash } from "node:crypto";
 import { Hono } from "hono";
-import { RESPONSE_ALREADY_SENT } from "@hono/node-server/utils/response";
 import type Provider from "oidc-provider";
 import type { AuthService } from "~/features/auth/auth-service.server";
 import { escapeHtml } from "~/lib/escape-html";
-import { answerWithNode, nodeBindings } from "~/services/node-bindings.server";
+import { answeredByNode, answerWithNode, nodeBindings } from "~/services/node-bindings.server";
 import { noteRequestError } from "~/services/request-context.server";
 import { sharedDevRecords, sharedDevSigningKey } from "./dev-identity-records";
 
@@ -43,13 +42,13 @@ export function devIdentityProviderRoutes(service: AuthService) {
     const email = String(form.email ?? "").trim().toLowerCase();
     if (form.action === "cancel") {
       await oidc.interactionFinished(incoming, outgoing, { error: "access_denied", error_description: "使用者取消登入" }, { mergeWithLastSubmission: false });
-      return RESPONSE_ALREADY_SENT;
+      return answeredByNode(c);
     }
     if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email)) {
       return c.html(signInPage(service.env.PRODUCT_NAME, c.req.param("uid"), "請輸入有效的電子郵件地址"), 400);
     }
     await oidc.interactionFinished(incoming, outgoing, { login: { accountId: email } }, { mergeWithLastSubmission: false });
-    return RESPONSE_ALREADY_SENT;
+    return answeredByNode(c);
   });
 
   // Everything else (discovery, authorize, token, userinfo, keys) is oidc-provider's own Koa app.
@@ -60,10 +59,16 @@ export function devIdentityProviderRoutes(service: AuthService) {
     incoming.originalUrl = incoming.url;
     incoming.url = (incoming.url ?? "/").replace(/^\/dev-oidc/, "") || "/";
     await answerWithNode(c, oidc.callback());
-    return RESPONSE_ALREADY_SENT;
+    return answeredByNode(c);
   });
   return routes;
 }
+
+/**
+ * Requests whose body oidc-provider reads from Node's request itself: the host must not build a web Request for
+ * them (the body check would), which drains the body while the provider is still being made.
+ */
+export const devProviderReadsBody = (path: string) => path.startsWith("/dev-oidc/") && !path.startsWith("/dev-oidc/interaction/");
 
 /** oidc-provider's refusal of an unknown or expired interaction (SessionNotFound and its kin, all 4xx): null. */
 function unknownInteraction(error: unknown): null {

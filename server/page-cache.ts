@@ -3,6 +3,7 @@ import { promisify } from "node:util";
 import zlib from "node:zlib";
 import type { MiddlewareHandler } from "hono";
 import { contentSecurityPolicy, type CspHashes } from "~/features/security/csp.server";
+import { countPageCache } from "~/services/metrics.server";
 import { onPublicContentChanged, publicContentChanged } from "~/services/public-content.server";
 import { carriesSessionCookie } from "./session-cookie";
 
@@ -85,6 +86,7 @@ export function createPageCache(options: PageCacheOptions) {
   };
 
   const answer = (entry: Entry, acceptsGzip: boolean, hit: boolean) => {
+    countPageCache(hit ? "hit" : "miss");
     const headers = new Headers(entry.headers);
     headers.set("x-page-cache", hit ? "hit" : "miss");
     if (acceptsGzip) {

@@ -1,5 +1,5 @@
 import type { MiddlewareHandler } from "hono";
-import { countPageCache, countRequest } from "~/services/metrics.server";
+import { countRequest } from "~/services/metrics.server";
 
 /**
  * Counts every answer by route pattern, method and status, with its latency (Prometheus, METRICS_PORT). A pattern,
@@ -14,8 +14,6 @@ export function requestMetrics(): MiddlewareHandler {
     } finally {
       const status = c.res.status;
       countRequest(routePattern(c.req.path, status), c.req.method, status, (performance.now() - started) / 1000);
-      const cached = c.res.headers.get("x-page-cache");
-      if (cached === "hit" || cached === "miss") countPageCache(cached);
     }
   };
 }

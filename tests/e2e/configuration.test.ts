@@ -26,3 +26,23 @@ describe("a bad configuration stops the server with a message naming the variabl
     expect(output).not.toMatch(/\bat .+\.js:\d+/); // no stack trace
   });
 });
+
+describe("a configuration the prerendered pages were not built with", () => {
+  it("is named at start: social sign-ins other than those the prerendered sign-in screens show", async () => {
+    // The e2e build is a loopback site's: its /login shows the development provider's button, which a real
+    // provider's keys turn off.
+    const server = await launchServer({
+      port: e2ePort + 1,
+      buildDir: process.env.BUILD_DIR || "build-test",
+      env: { GOOGLE_CLIENT_ID: "client.apps.googleusercontent.com", GOOGLE_CLIENT_SECRET: "google-secret" },
+    });
+    await server.stop();
+    const warning = server
+      .output()
+      .split("\n")
+      .find((line) => line.includes('"event":"sign-in-buttons-mismatch"'));
+    expect(warning).toContain("（使用開發測試帳號登入）");
+    expect(warning).toContain("（使用 Google 登入）");
+    expect(warning).toContain("npm run build");
+  });
+});

@@ -80,7 +80,7 @@ describe("developer blog", () => {
 
     const preview = page.locator(".editor-preview");
     await preview.getByRole("heading", { name: "準備" }).waitFor();
-    await expect.poll(() => preview.locator("img").evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(320);
+    await expect.poll(() => preview.locator("img").evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth), { timeout: 20_000 }).toBe(320);
     expect(await preview.getByRole("link", { name: "部署文件" }).getAttribute("rel")).toBe("noopener nofollow ugc");
 
     await page.getByRole("button", { name: "發表" }).click();
@@ -93,7 +93,7 @@ describe("developer blog", () => {
     await reader.waitForURL(`**${postPath}`);
     await reader.getByRole("heading", { level: 1, name: title }).waitFor();
     const image = reader.locator("main .prose img");
-    await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(320);
+    await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth), { timeout: 20_000 }).toBe(320);
     expect(await image.getAttribute("alt")).toBe("架構圖");
     const structured = JSON.parse((await reader.locator('script[type="application/ld+json"]').textContent()) ?? "{}") as Record<string, unknown>;
     expect(structured).toMatchObject({ "@type": "BlogPosting", headline: title, keywords: "上線, 維運" });
@@ -105,6 +105,40 @@ describe("developer blog", () => {
     expect(feed).toContain(`<title type="html"><![CDATA[${title}]]></title>`);
     const sitemap = await (await fetch(`${baseURL()}/sitemap.xml`)).text();
     expect(sitemap).toContain(`${baseURL()}${postPath}</loc>`);
+  });
+
+  it("publishes a body typed just before 發表: its preview, due while the post's screen loads, does not break that screen", { timeout: 120_000 }, async () => {
+    const page = await editorOnCreate();
+    const errors: string[] = [];
+    page.on("console", (message) => void (message.type() === "error" && errors.push(message.text())));
+    page.on("pageerror", (error) => errors.push(error.message));
+    // The editor's own page load, so the content screens' styles are not here yet: the post's screen waits for them,
+    // held below, with the router already at the post's address.
+    await page.clock.install();
+    await openPage(page, "/dev-blog/create");
+    let releaseStyles = () => {};
+    const stylesHeld = new Promise<void>((resolve) => (releaseStyles = resolve));
+    await page.route(/\/assets\/content-[\w-]{8}\.js$/, async (route) => {
+      await stylesHeld;
+      await route.continue();
+    });
+    // The preview waits 400 ms after the last keystroke: time stands still until the post's address is reached.
+    await page.clock.pauseAt(Date.now() + 60_000);
+    const title = `趕在預覽前發表 ${Date.now()}`;
+    await page.getByLabel("標題").fill(title);
+    await page.getByLabel("摘要").fill("打完字馬上按發表。");
+    await page.getByLabel("內文（Markdown）").fill("> 打完就發表。");
+    await page.getByRole("button", { name: "發表" }).click();
+    await page.waitForURL(/\/dev-blog\/[A-Za-z0-9]{20}$/);
+    expect(await page.locator(".editor-preview").count()).toBe(1);
+    await page.clock.runFor(1_000);
+    await page.clock.resume();
+    releaseStyles();
+
+    await page.getByRole("heading", { level: 1, name: title }).waitFor();
+    expect((await page.locator("main .prose blockquote").textContent())?.trim()).toBe("打完就發表。");
+    expect(errors).toEqual([]);
+    await page.context().close();
   });
 
   it("keeps drafts to editors and refuses a stale save without overwriting", { timeout: 120_000 }, async () => {
@@ -142,6 +176,8 @@ describe("developer blog", () => {
     await page.getByLabel("標題").fill("要刪掉的草稿");
     await page.getByRole("button", { name: "儲存草稿" }).click();
     await page.waitForURL(/\/dev-blog\/[A-Za-z0-9]{20}\/edit\?saved=1$/);
+    // The address changes before the edit screen replaces the create screen: typing in between would go to the old one.
+    await page.getByText("已儲存。").waitFor();
     const editPath = new URL(page.url()).pathname;
     const postPath = editPath.replace(/\/edit$/, "");
     await page.getByLabel("摘要").fill("還沒送出的摘要");
@@ -214,6 +250,8 @@ describe("developer blog", () => {
 
     await page.getByRole("button", { name: "發表" }).click();
     await page.waitForURL(/\/dev-blog\/[A-Za-z0-9]{20}$/);
+    // The post's own screen (the address changes before it replaces the editor).
+    await page.locator("main article h1").waitFor();
     const postPath = new URL(page.url()).pathname;
 
     const reader = await browser.newPage();

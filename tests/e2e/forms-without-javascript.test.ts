@@ -35,6 +35,34 @@ describe("forms without JavaScript", () => {
     expect(posted.status).not.toBe(308);
   });
 
+  // With JavaScript on, a tap before hydration is kept for the hydrated page (defer-hydration.server.ts); when the
+  // page's modules never arrive, the kept tap still submits the form as a plain POST.
+  it("submits a form tapped while the page's modules are on their way, once they fail to load", async () => {
+    const page = await browser.newPage();
+    let failedAt = 0;
+    await page.route(/\/assets\/.*\.js$/, async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 1_500));
+      failedAt ||= Date.now();
+      await route.abort();
+    });
+    const posts: number[] = [];
+    page.on("request", (request) => {
+      if (request.method() === "POST" && new URL(request.url()).pathname === "/login") posts.push(Date.now());
+    });
+    await page.goto("/login", { waitUntil: "domcontentloaded" });
+    await page.getByLabel("電子郵件").fill("not-an-email");
+    await page.getByLabel("密碼").fill(password);
+    await page.getByRole("button", { name: "登入", exact: true }).click();
+    await page.getByText("電子郵件格式不正確").waitFor();
+    // One plain POST, sent once the modules had failed: the tap was kept until then, not lost and not sent twice.
+    expect(posts).toHaveLength(1);
+    expect(failedAt).toBeGreaterThan(0);
+    expect(posts[0]).toBeGreaterThanOrEqual(failedAt);
+    // Released by the failure itself, not by the 15 s fallback.
+    expect(posts[0]! - failedAt).toBeLessThan(10_000);
+    await page.close();
+  });
+
   it("signs up, resends the verification, verifies, logs in and out, with Chinese field errors", { timeout: 120_000 }, async () => {
     const page = await noScript();
     track(page);

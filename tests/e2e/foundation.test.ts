@@ -142,6 +142,20 @@ describe("client-side navigation", () => {
     await page.getByRole("heading", { level: 1, name: "服務條款" }).waitFor();
   });
 
+  it("loads the content screens' styles again when their first load fails, and shows the screen", async () => {
+    // /login has no content screen's styles; the home page, reached from its logo, needs them.
+    const page = await browser.newPage();
+    await openPage(page, "/login");
+    const styles = /\/assets\/content-[\w-]{8}\.js$/;
+    const tries: string[] = [];
+    page.on("request", (request) => void (styles.test(request.url()) && tries.push(request.url())));
+    await page.route(styles, (route) => route.abort("connectionreset"), { times: 1 });
+    await page.getByRole("link", { name: "任務小勇士" }).click();
+    await page.getByRole("heading", { level: 1, name: "讓孩子在遊戲中，養成獨立與負責的好習慣" }).waitFor();
+    expect(tries).toHaveLength(2);
+    expect(await page.getByRole("heading", { name: "頁面載入失敗" }).count()).toBe(0);
+  });
+
   it("gives up on a screen whose code hangs for 120 s", async () => {
     const page = await browser.newPage();
     await page.clock.install();

@@ -300,6 +300,7 @@ describe("passkeys", () => {
     await page.getByRole("link", { name: "確認身分" }).click();
     await page.getByRole("button", { name: "用密碼金鑰確認" }).click();
     await page.waitForURL("**/account/passkeys");
+    // At once after the page's load, while it hydrates: the tap is kept and played once it has (defer-hydration).
     await page.getByRole("button", { name: "移除" }).click();
     await page.getByRole("status").filter({ hasText: "已移除密碼金鑰「我的筆電」" }).waitFor();
     expect((await mailTo(email, /移除了密碼金鑰/)).text).toContain("「我的筆電」");

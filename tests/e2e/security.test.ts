@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { newEmail, signUp } from "./helpers/accounts";
 import { baseURL, familyHeaders, openPage, useBrowser } from "./helpers/browser";
 import { watchViolations } from "./helpers/csp";
+import { fixedAddress, routeMap } from "~/lib/route-map";
 import { linkTo, mailTo } from "./helpers/mailbox";
 
 describe("Content-Security-Policy", () => {
@@ -95,6 +96,16 @@ describe("HTTP methods", () => {
     expect(about.headers.get("allow")).toBe("GET, HEAD");
     const text = await about.text();
     expect(text).not.toMatch(/action|React Router|<html/i);
+    // Every resource route answers a method it does not take in words, never React Router's "Unexpected Server Error".
+    const resources = routeMap.filter((entry) => entry.kind === "resource").flatMap((entry) => fixedAddress(entry) ?? []);
+    expect(resources).toContain("/sitemap.xml");
+    for (const path of resources) {
+      const answer = await fetch(`${baseURL()}${path}`, { method: "POST", headers: { origin: baseURL() } });
+      const body = await answer.text();
+      expect(answer.status, path).toBeLessThan(500);
+      expect(body, path).not.toMatch(/Unexpected Server Error|React Router/);
+      if (answer.status === 405 && !answer.headers.get("content-type")?.includes("json")) expect([answer.headers.get("allow"), body], path).toEqual(["GET, HEAD", "這個頁面不接受這個請求方法。"]);
+    }
     const login = await fetch(`${baseURL()}/login`, { method: "POST", headers: { origin: baseURL() }, body: new URLSearchParams({ email: "x" }) });
     expect(login.status).toBe(400);
     expect(await login.text()).toContain("電子郵件格式不正確");

@@ -58,6 +58,15 @@ describe("every way in, on two worker processes", () => {
     throw new Error(`no mail to ${to}`);
   }
 
+  /** The server's log lines about the provider's sign-in, for a failure's message. */
+  const signInLines = () =>
+    server
+      .output()
+      .split("\n")
+      .filter((line) => /dev-oidc|callback|"level":[456]0/.test(line))
+      .slice(-12)
+      .join("\n");
+
   const me = async (page: Page) => ((await (await page.request.get("/api/auth/me")).json()) as { user: { email: string | null; isAnonymous?: boolean } | null }).user;
 
   /** Signs up with a password, opens the mailed link, and signs in again with the password. */
@@ -100,7 +109,11 @@ describe("every way in, on two worker processes", () => {
       await popup.getByLabel("電子郵件").fill(email);
       await popup.getByRole("button", { name: "繼續" }).click();
       // Generous: the first round also starts each worker's provider (its discovery, its key) on a busy machine.
-      await page.waitForURL("**/pricing", { timeout: 60_000 });
+      await page.waitForURL("**/pricing", { timeout: 60_000 }).catch(async (error: unknown) => {
+        const popupState = popup.isClosed() ? "closed" : `${popup.url()}: ${(await popup.locator("body").innerText().catch(() => "")).slice(0, 300)}`;
+        const pageText = (await page.locator("main").innerText().catch(() => "")).slice(0, 300);
+        throw new Error(`round ${round}: page stayed on ${page.url()} (${pageText}); pop-up ${popupState}; server: ${signInLines()}`, { cause: error });
+      });
       expect(await me(page), `round ${round}`).toMatchObject({ email });
     }
   });

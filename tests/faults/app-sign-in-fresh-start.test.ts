@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { siteUrl, startSite, type SiteProcess } from "./site-process";
 import { appClient, refreshAt, send, signInApp, userinfoStatus } from "./app-sign-in-client";
+import { devIdentityClient } from "~/features/auth/auth-service.server";
 
 /**
  * The provider's first requests on a freshly started instance (it makes the provider on its first /oidc request):
@@ -43,6 +44,25 @@ describe("the app's sign-in on a freshly started instance (SQLite)", () => {
     const after = await refreshAt(first.baseURL, tokens.refresh_token);
     expect([after.status, after.body.error]).toEqual([400, "invalid_grant"]);
     expect(await userinfoStatus(first.baseURL, tokens.access_token)).toBe(401);
+    expect(site.output()).not.toContain("already parsed request body");
+  }, 90_000);
+
+  // The development provider is made on its first request too, and its body arrives while it is made: a sign-in
+  // whose token exchange reached such a worker failed ("missing grant_type") in the two-worker e2e run.
+  it("the development provider's token request as the first request of a fresh instance reads its body", async () => {
+    const site = await freshInstance();
+    const exchange = await send(`${site.baseURL}/dev-oidc/token`, {
+      form: {
+        grant_type: "authorization_code",
+        code: "a-code-this-provider-never-issued",
+        redirect_uri: `${siteUrl}/api/auth/oauth2/callback/dev`,
+        code_verifier: "a".repeat(43),
+        client_id: devIdentityClient.clientId,
+        client_secret: devIdentityClient.clientSecret,
+      },
+    });
+    // The provider read the form: it looked the code up (invalid_grant), rather than finding no grant_type.
+    expect([exchange.status, (JSON.parse(exchange.text) as { error?: string }).error]).toEqual([400, "invalid_grant"]);
     expect(site.output()).not.toContain("already parsed request body");
   }, 90_000);
 });

@@ -45,6 +45,17 @@ describe("the architecture lint", () => {
     expect(result?.messages.map((message) => `${message.ruleId}: ${message.message}`)).toEqual([expect.stringMatching(/^no-restricted-imports: .*Import from another folder through its root alias/)]);
   });
 
+  it("refuses a fetcher's submission without its own address, and takes one with it", async () => {
+    const rule = async (options: string) => {
+      const code = `import { useFetcher } from "react-router";\nexport function Probe() {\n  const fetcher = useFetcher();\n  return <button onClick={() => void fetcher.submit({ a: "1" }${options})} />;\n}\n`;
+      const [result] = await eslint.lintText(code, { filePath: "app/features/pages/probe.tsx" });
+      return result?.messages.map((message) => message.ruleId);
+    };
+    expect(await rule(', { method: "post" }')).toEqual(["no-restricted-syntax"]);
+    expect(await rule("")).toEqual(["no-restricted-syntax"]);
+    expect(await rule(', { method: "post", action: "/probe" }')).toEqual([]);
+  });
+
   it("keeps features depending on each other one way: no loop between feature folders", () => {
     // no-cycle sees loops of files; a loop of folders (auth → shell → auth through different files) it cannot.
     const uses = new Map<string, Set<string>>();

@@ -8,6 +8,7 @@ import {
 } from "~/features/security-record/security-record.server";
 import { describeEachDatabase, type TestDatabase } from "~tests/helpers/databases";
 import { startAuthServer, type AuthTestServer } from "./auth-server";
+import { devProviderRoundTrip, signInWithDevProvider } from "./dev-provider-round-trip";
 
 const password = "harbour-kite-73";
 const iphone = "Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1";
@@ -62,6 +63,33 @@ describeEachDatabase("security record: events", (database) => {
     // Nothing that could sign anyone in is kept.
     const everything = JSON.stringify(all);
     for (const secret of [password, fresh, "not-the-password", token, link]) expect(everything).not.toContain(secret);
+  });
+
+  it("records a provider's sign-in by how its callback ends: signed in, refused with the provider's error, or linked", async () => {
+    const parent = server.client();
+    const email = `provider-${randomUUID().slice(0, 8)}@example.tw`;
+    expect(await signInWithDevProvider(server, parent, email)).toBe("/account");
+    const user = await database().handle.db.selectFrom("user").select("id").where("email", "=", email).executeTakeFirstOrThrow();
+
+    // A pop-up whose code the provider refuses: its landing page posts the error, and the record says refused.
+    const stranger = server.client();
+    const popup = new URL(`${server.baseURL}/api/auth/oauth-popup/start`);
+    popup.search = new URLSearchParams({ provider: "dev", popupOrigin: server.baseURL, popupNonce: "nonce-1", callbackURL: `${server.baseURL}/` }).toString();
+    const end = await devProviderRoundTrip(server, stranger, popup.href, `stranger-${randomUUID().slice(0, 8)}@example.tw`, { code: "a-code-never-issued" });
+    expect("landing" in end && (await end.landing.text())).toContain("invalid_code");
+
+    // The signed-in parent links the provider as a second address: one link, not a second sign-in.
+    const linking = await parent.post<{ url: string }>("/link-social", { provider: "dev", callbackURL: "/account" });
+    expect(linking.status).toBe(200);
+    expect(await devProviderRoundTrip(server, parent, linking.body.url, `second-${randomUUID().slice(0, 8)}@example.tw`)).toEqual({ path: "/account" });
+
+    const rows = await rowsOf(database(), user.id);
+    expect(rows.map((row) => [row.event, row.outcome]).filter(([event]) => event !== "new-device")).toEqual([
+      ["sign-in", "success"],
+      ["sign-in-method-link", "success"],
+    ]);
+    const refusal = await database().handle.db.selectFrom("security_record").selectAll().where("ip", "=", stranger.ip).execute();
+    expect(refusal.map((row) => [row.event, row.outcome, row.code, row.user_id])).toEqual([["sign-in", "refused", "invalid_code", null]]);
   });
 
   it("keeps its chain whole under many writers at once, and lists an account's rows newest first", async () => {

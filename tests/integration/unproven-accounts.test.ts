@@ -3,6 +3,7 @@ import { expect, it, beforeAll, afterAll } from "vitest";
 import { TOTP } from "otpauth";
 import { describeEachDatabase } from "~tests/helpers/databases";
 import { startAuthServer, type AuthTestClient, type AuthTestServer } from "./auth-server";
+import { signInWithDevProvider } from "./dev-provider-round-trip";
 
 // Pre-account takeover (issue 25 item 2): someone signs up with a parent's address and a password of their own and
 // never verifies; when the parent later proves the address (an emailed sign-in link, or a social provider that
@@ -11,40 +12,6 @@ import { startAuthServer, type AuthTestClient, type AuthTestServer } from "./aut
 const attackerPassword = "kite-river-7-attacker";
 const newEmail = () => `parent-${randomUUID().slice(0, 8)}@example.tw`;
 const noticeSubject = /已確認這個電子郵件是你的/;
-
-/** Sends a browser's request with its cookies and keeps the ones it is given (any path of the test server). */
-async function browse(client: AuthTestClient, url: string, init: { method?: string; form?: Record<string, string> } = {}) {
-  const headers: Record<string, string> = { "x-forwarded-for": client.ip };
-  if (client.cookies.size) headers.cookie = [...client.cookies].map(([name, value]) => `${name}=${value}`).join("; ");
-  if (init.form) headers["content-type"] = "application/x-www-form-urlencoded";
-  const response = await fetch(url, { method: init.method ?? "GET", headers, body: init.form ? new URLSearchParams(init.form) : undefined, redirect: "manual" });
-  for (const line of response.headers.getSetCookie()) {
-    const [pair = ""] = line.split(";");
-    const [name = "", value = ""] = pair.split("=");
-    if (/max-age=0/i.test(line) || value === "") client.cookies.delete(name.trim());
-    else client.cookies.set(name.trim(), value);
-  }
-  return response;
-}
-
-/** The whole round trip through the development identity provider, signing in there as `email`. */
-async function signInWithDevProvider(server: AuthTestServer, client: AuthTestClient, email: string): Promise<string> {
-  const started = await client.post<{ url: string }>("/sign-in/social", { provider: "dev", callbackURL: "/account" });
-  expect(started.status).toBe(200);
-  let response = await browse(client, started.body.url);
-  for (let hop = 0; hop < 10 && response.status >= 300 && response.status < 400; hop += 1) {
-    const next = new URL(response.headers.get("location") ?? "", server.baseURL);
-    if (next.pathname.startsWith("/dev-oidc/interaction/")) {
-      await browse(client, next.href);
-      response = await browse(client, next.href, { method: "POST", form: { email, action: "login" } });
-    } else if (next.origin !== server.baseURL || !next.pathname.startsWith("/dev-oidc") && !next.pathname.startsWith("/api/auth")) {
-      return next.pathname;
-    } else {
-      response = await browse(client, next.href);
-    }
-  }
-  throw new Error(`the provider round trip stopped at ${response.status} ${response.url} ${await response.text()}`);
-}
 
 describeEachDatabase("an account claimed before its owner arrives", (database) => {
   let server: AuthTestServer;

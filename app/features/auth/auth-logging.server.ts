@@ -1,7 +1,8 @@
 import type { BetterAuthOptions, BetterAuthPlugin } from "better-auth";
-import { createAuthMiddleware, getSessionFromCtx, isAPIError } from "better-auth/api";
+import { createAuthMiddleware, getSessionFromCtx } from "better-auth/api";
 import { decodeJwt } from "jose";
-import { authEndpointFor, endpointsWhere } from "./auth-endpoints";
+import { authEndpointFor, authPaths, endpointsWhere } from "./auth-endpoints";
+import { auditOutcome } from "./audit-outcome.server";
 import { getLogger } from "~/services/logger.server";
 import { isUniqueViolation } from "~/services/dependency-errors.server";
 import { noteRequestError } from "~/services/request-context.server";
@@ -24,7 +25,7 @@ export function authLogging(): Pick<BetterAuthOptions, "logger" | "onAPIError"> 
         const err = args.find((arg) => arg instanceof Error);
         if (err && isUniqueViolation(err)) return getLogger().info({ authMessage: message }, "duplicate key refused");
         const method = level === "error" ? "error" : level === "warn" ? "warn" : "debug";
-        getLogger()[method]({ err, authMessage: message }, "sign-in layer");
+        getLogger()[method]({ err, authMessage: message, answer: err ? undefined : fetchFailure(args) }, "sign-in layer");
       },
     },
     // An error that is not an API answer (a database that is away, a bug) is thrown on to serveAuthRequest, which
@@ -32,6 +33,17 @@ export function authLogging(): Pick<BetterAuthOptions, "logger" | "onAPIError"> 
     // print it with console.error as "# SERVER_ERROR:". API answers, 4xx among them, stay answers.
     onAPIError: { throw: true },
   };
+}
+
+/**
+ * A provider's refusal as Better Auth's fetch reports it (a plain object, not an Error): its status and OAuth error
+ * code, never its body's other fields, which may carry tokens.
+ */
+function fetchFailure(args: unknown[]): { status?: unknown; error?: unknown; description?: unknown } | undefined {
+  const failure = args.find((arg): arg is { status?: unknown; error?: { error?: unknown; error_description?: unknown } } => typeof arg === "object" && arg !== null && "status" in arg);
+  if (!failure) return undefined;
+  const body = typeof failure.error === "object" && failure.error !== null ? failure.error : {};
+  return { status: failure.status, error: body.error, description: body.error_description };
 }
 
 /**
@@ -58,29 +70,34 @@ export function auditLog(database: DatabaseHandle): BetterAuthPlugin {
         {
           matcher: endpointsWhere((row) => row.audit),
           handler: createAuthMiddleware(async (ctx) => {
-            const returned = ctx.context.returned;
-            const refused = isAPIError(returned) ? returned : undefined;
-            const userId = ctx.context.newSession?.user.id ?? ctx.context.session?.user.id;
-            const event = authEndpointFor(ctx)?.audit ?? "unknown";
-            const code = refused ? String(refused.body?.code ?? refused.statusCode) : undefined;
+            const row = authEndpointFor(ctx);
+            const answer = await auditOutcome(ctx.context.returned);
+            // The way to a provider is no outcome yet: the provider's callback records how it ends.
+            if (!answer) return;
+            const refused = answer.outcome === "refused" ? answer : undefined;
+            // A provider's callback that made no session linked the provider to the signed-in account (its cookie).
+            const linked = !refused && row?.path === authPaths.callbackId && !ctx.context.newSession;
+            const linkingUser = linked ? (await getSessionFromCtx(ctx).catch(() => null))?.user.id : undefined;
+            const userId = ctx.context.newSession?.user.id ?? ctx.context.session?.user.id ?? linkingUser;
+            const event = linked ? "sign-in-method-link" : (row?.audit ?? "unknown");
             getLogger().info(
               {
                 authEvent: event,
-                outcome: refused ? "refused" : "success",
-                ...(refused ? { status: refused.statusCode, code: refused.body?.code } : {}),
+                outcome: answer.outcome,
+                ...(refused ? { status: refused.status, code: refused.code } : {}),
                 ...(userId ? { userId } : {}),
               },
               "sign-in layer event",
             );
             // Sign-ins by way in (the endpoint's path, a bounded set) for the metrics.
-            if (event === "sign-in" || event === "two-step-code") countSignIn(ctx.path, refused ? "refused" : "success");
+            if (event === "sign-in" || event === "two-step-code") countSignIn(ctx.path, answer.outcome);
             const email = (ctx.body as { email?: unknown } | undefined)?.email ?? (refused ? undefined : linkEmail(ctx.query?.token));
             const subject =
               userId ?? (ctx.request && endingSessionUser.get(ctx.request)) ?? (typeof email === "string" ? await userIdByEmail(database, email) : undefined);
             await recordAuditEvent(database, {
               event,
-              outcome: refused ? "refused" : "success",
-              code,
+              outcome: answer.outcome,
+              code: refused?.code,
               userId: subject,
               ip: ctx.headers?.get(clientIpHeader),
               userAgent: ctx.headers?.get("user-agent"),

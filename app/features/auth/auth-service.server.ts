@@ -19,6 +19,7 @@ import { authBasePath, authPaths } from "./auth-endpoints";
 import { registerUserDataHandler } from "./user-data-hooks.server";
 import { appleKeys } from "./apple.server";
 import { appleTokenUserData, startAppleRevocations } from "./apple-revocations.server";
+import { signInButtonsMismatch } from "./built-sign-in-buttons.server";
 
 /** Everything the sign-in layer runs on, built once per process (or once per test server). */
 export interface AuthService {
@@ -67,6 +68,11 @@ function devIdentityProviderFor(env: ServerEnv): DevIdentityProvider | undefined
  * run when the build prerenders them, where starting the sign-in layer would open the database, start the mail
  * sender and look up the development identity provider, which is not running then ("Discovery fetch failed").
  */
+/** The start-up warning when the running configuration offers other social sign-ins than the prerendered screens. */
+export function signInButtonsMismatchWarning(buildDir: string): string | null {
+  return signInButtonsMismatch(buildDir, signInScreenSettings().providers);
+}
+
 export function signInScreenSettings(): { providers: SocialProvider[]; policy: PasswordPolicy } {
   const env = getEnv();
   return { providers: enabledSocialProviders({ env, devIdentityProvider: devIdentityProviderFor(env) }), policy: passwordPolicyFrom(env) };

@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useRef, useState } from "react";
 import { formatTaiwanDateTime } from "~/lib/taiwan-time";
-import { Form, Link, useFetcher, useNavigation, useSearchParams } from "react-router";
+import { Form, Link, useFetcher, useFormAction, useNavigation, useSearchParams } from "react-router";
 import { useForm } from "~/components/form/form";
 import { Prose } from "~/features/articles/prose";
 import { sameValues, useBrowserDraft } from "./browser-draft";
@@ -41,6 +41,11 @@ export function PostEditor({ post, initialPreview, actionData, titles }: Props) 
   const dirty = !sameValues(values, saved);
   const draft = useBrowserDraft(post?.id ?? null, values, saved, actionData);
   const leave = useLeaveWarning(dirty);
+  // A change after a submission let the page go is unsaved again at once, before the answer's navigation lands.
+  const edit: typeof setValues = (update) => {
+    leave.guardAgain();
+    setValues(update);
+  };
   const navigation = useNavigation();
   const sending = navigation.state === "submitting";
   const [searchParams] = useSearchParams();
@@ -54,14 +59,14 @@ export function PostEditor({ post, initialPreview, actionData, titles }: Props) 
   const images = useImageUpload();
   const bodyRef = useRef<HTMLTextAreaElement>(null);
   const set = (name: keyof PostFormValues) => (event: React.ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) =>
-    setValues((current) => ({ ...current, [name]: event.target.value }));
+    edit((current) => ({ ...current, [name]: event.target.value }));
 
   async function insertImages(files: File[]) {
     for (const file of files) {
       const url = await images.upload(file);
       if (!url) return;
       const area = bodyRef.current;
-      setValues((current) => {
+      edit((current) => {
         const start = area?.selectionStart ?? current.body.length;
         const end = area?.selectionEnd ?? start;
         return { ...current, body: insertBlock(current.body, start, end, imageMarkdown(file.name, url)).text };
@@ -71,7 +76,7 @@ export function PostEditor({ post, initialPreview, actionData, titles }: Props) 
 
   async function uploadCover(file: File) {
     const url = await images.upload(file);
-    if (url) setValues((current) => ({ ...current, cover: url }));
+    if (url) edit((current) => ({ ...current, cover: url }));
   }
 
   const errors = form.errors;
@@ -110,7 +115,7 @@ export function PostEditor({ post, initialPreview, actionData, titles }: Props) 
               type="button"
               className="button button--primary"
               onClick={() => {
-                if (draft.offered) setValues(draft.offered.values);
+                if (draft.offered) edit(draft.offered.values);
                 draft.accept();
               }}
             >
@@ -286,14 +291,17 @@ export function PostEditor({ post, initialPreview, actionData, titles }: Props) 
  */
 function useLivePreview(body: string, initialHtml: string, submittedHtml: string | undefined) {
   const fetcher = useFetcher<EditorResult>();
+  // The editor's own address, fixed at render: a fetcher without one posts to the router's current location, which
+  // is already the published post while its screen loads (發表 tapped within the delay), and that route has no action.
+  const action = useFormAction();
   const renderedBody = useRef(body);
   useEffect(() => {
     if (body === renderedBody.current) return;
     const timer = window.setTimeout(() => {
       renderedBody.current = body;
-      void fetcher.submit({ intent: "preview", body }, { method: "post" });
+      void fetcher.submit({ intent: "preview", body }, { method: "post", action });
     }, previewDelayMs);
     return () => window.clearTimeout(timer);
-  }, [body, fetcher]);
+  }, [body, fetcher, action]);
   return { html: fetcher.data?.preview ?? submittedHtml ?? initialHtml, pending: fetcher.state !== "idle" };
 }
