@@ -7,7 +7,7 @@ import { launchServer, type LaunchedServer } from "~tests/helpers/launch-server.
 import { startReferenceApp, type ReferenceApp } from "~tests/fixtures/reference-app";
 import { startBackchannelReceiver, type BackchannelReceiver } from "~tests/fixtures/backchannel-receiver";
 import { createRemoteJWKSet, jwtVerify } from "jose";
-import { baseURL, desktopViewport, familyHeaders, launchChromium, mobileViewport, openPage, waitForHydration } from "./helpers/browser";
+import { addVirtualAuthenticator, baseURL, desktopViewport, familyHeaders, launchChromium, mobileViewport, openPage, waitForHydration } from "./helpers/browser";
 import { watchViolations } from "./helpers/csp";
 import { createVerifiedAccount, newEmail, password, signInTo, submitSignUp } from "./helpers/accounts";
 import { e2eApps } from "./helpers/apps";
@@ -339,11 +339,7 @@ describe("every way in comes back to the app's callback (the suite's site, apps 
   it("an email link without two-step sign-in, a passkey, and the development provider's pop-up (a social account)", async () => {
     // A passkey made on the account center (Chromium's virtual authenticator), then the site signed out.
     let page = await newFamilyPage();
-    const cdp = await page.context().newCDPSession(page);
-    await cdp.send("WebAuthn.enable");
-    await cdp.send("WebAuthn.addVirtualAuthenticator", {
-      options: { protocol: "ctap2", transport: "internal", hasResidentKey: true, hasUserVerification: true, isUserVerified: true, automaticPresenceSimulation: true },
-    });
+    await addVirtualAuthenticator(page);
     // The button rather than the email field's suggestions, which would sign in as soon as /login opens.
     await page.addInitScript(() => {
       PublicKeyCredential.isConditionalMediationAvailable = () => Promise.resolve(false);

@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { launchServer, type LaunchedServer } from "~tests/helpers/launch-server.mjs";
-import { launchChromium } from "./helpers/browser";
+import { addVirtualAuthenticator, launchChromium } from "./helpers/browser";
 import { e2ePort } from "./setup/server";
 
 /**
@@ -156,11 +156,7 @@ describe("every way in, on two worker processes", () => {
 
   it("passkey: registers a passkey and signs in with it", { timeout: 120_000 }, async () => {
     const { page, email } = await passwordAccount();
-    const cdp = await page.context().newCDPSession(page);
-    await cdp.send("WebAuthn.enable");
-    await cdp.send("WebAuthn.addVirtualAuthenticator", {
-      options: { protocol: "ctap2", transport: "internal", hasResidentKey: true, hasUserVerification: true, isUserVerified: true, automaticPresenceSimulation: true },
-    });
+    await addVirtualAuthenticator(page);
     // Signed in since the sign-up a moment ago: recent enough to add a passkey.
     await open(page, "/account/passkeys");
     await page.getByLabel("名稱（選填）").fill("我的筆電");

@@ -88,15 +88,15 @@ function CodeConfirmation() {
 
 const noSubscription = () => () => {};
 
-/** A passkey of the account: the browser signs in with it anew (a new session), then goes back to the change. */
+/**
+ * A passkey of the account: the browser signs in with it anew (a new session), then goes back to the change. The
+ * button is in the server's HTML too, disabled until the page runs JavaScript, so nothing moves when it does.
+ */
 function PasskeyConfirmation() {
   const [params] = useSearchParams();
-  // The button shows only once the page runs JavaScript (false in the server's HTML, true in the browser).
-  const hydrated = useSyncExternalStore(noSubscription, () => true, () => false);
+  const scripted = useSyncExternalStore(noSubscription, () => true, () => false);
   const [pending, setPending] = useState(false);
   const [error, setError] = useState<string | null>(null);
-  // Until the page runs JavaScript (also when the script never arrives) a sentence stands in for the button.
-  if (!hydrated) return <p className="card account-form">也可以用這個帳號的密碼金鑰確認，但需要開啟瀏覽器的 JavaScript。</p>;
   const confirm = () => {
     setPending(true);
     setError(null);
@@ -112,9 +112,12 @@ function PasskeyConfirmation() {
     <div className="card account-form">
       <p>用這個帳號的密碼金鑰確認：</p>
       <FormAlert message={error} />
-      <button type="button" className="button" onClick={confirm} disabled={pending}>
+      <button type="button" className="button" onClick={confirm} disabled={!scripted || pending}>
         {pending ? "等待裝置確認…" : "用密碼金鑰確認"}
       </button>
+      <noscript>
+        <p>用密碼金鑰確認需要開啟瀏覽器的 JavaScript。</p>
+      </noscript>
     </div>
   );
 }

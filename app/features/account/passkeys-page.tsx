@@ -41,8 +41,8 @@ const noSubscription = () => () => {};
 
 function AddPasskey() {
   const revalidator = useRevalidator();
-  // The form shows only once the page runs JavaScript (false in the server's HTML, true in the browser).
-  const hydrated = useSyncExternalStore(noSubscription, () => true, () => false);
+  // False in the server's HTML and until the page runs JavaScript (always, without it): the button waits disabled.
+  const scripted = useSyncExternalStore(noSubscription, () => true, () => false);
   const [name, setName] = useState("");
   const [pending, setPending] = useState(false);
   const [outcome, setOutcome] = useState<FormResult | null>(null);
@@ -64,25 +64,25 @@ function AddPasskey() {
       .finally(() => setPending(false));
   };
 
+  // The same form with and without JavaScript (the login screen's passkey button does the same): when the page's
+  // scripts arrive nothing below moves, so a tap on 改名 or 移除 meanwhile lands where it was aimed.
   return (
     <section className="page-section" aria-labelledby="passkey-add">
       <h2 id="passkey-add">新增密碼金鑰</h2>
-      {/* Until the page runs JavaScript (also when the script never arrives) a sentence stands in for the form. */}
-      {hydrated ? (
-        <form className="card auth-form security-form" onSubmit={add}>
-          <FormNotice message={outcome?.notice ?? null} />
-          <AccountFormAlert outcome={outcome ?? undefined} returnTo={passkeySettingsPath} />
-          <div className="auth-field">
-            <label htmlFor="passkey-name">名稱（選填）</label>
-            <input id="passkey-name" name="name" maxLength={50} placeholder="例如：我的 iPhone" value={name} onChange={(event) => setName(event.target.value)} />
-          </div>
-          <button type="submit" className="button button--primary" disabled={pending}>
-            {pending ? "等待裝置確認…" : "新增密碼金鑰"}
-          </button>
-        </form>
-      ) : (
-        <p>新增密碼金鑰需要開啟瀏覽器的 JavaScript：密碼金鑰由你的裝置產生，網頁只能透過 JavaScript 請瀏覽器建立。下方的改名與移除不需要 JavaScript。</p>
-      )}
+      <form className="card auth-form security-form" onSubmit={add}>
+        <FormNotice message={outcome?.notice ?? null} />
+        <AccountFormAlert outcome={outcome ?? undefined} returnTo={passkeySettingsPath} />
+        <div className="auth-field">
+          <label htmlFor="passkey-name">名稱（選填）</label>
+          <input id="passkey-name" name="name" maxLength={50} placeholder="例如：我的 iPhone" value={name} onChange={(event) => setName(event.target.value)} />
+        </div>
+        <button type="submit" className="button button--primary" disabled={!scripted || pending}>
+          {pending ? "等待裝置確認…" : "新增密碼金鑰"}
+        </button>
+        <noscript>
+          <p>新增密碼金鑰需要開啟瀏覽器的 JavaScript：密碼金鑰由你的裝置產生，網頁只能透過 JavaScript 請瀏覽器建立。下方的改名與移除不需要 JavaScript。</p>
+        </noscript>
+      </form>
     </section>
   );
 }

@@ -151,12 +151,14 @@ function ShareLink({ link }: { link: string }) {
         <a className="button" href={`https://social-plugins.line.me/lineit/share?url=${encodeURIComponent(link)}&text=${encodeURIComponent(text)}`} target="_blank" rel="noopener noreferrer">
           用 LINE 傳送
         </a>
-        {scripted ? (
-          <button type="button" className="button" onClick={() => void navigator.clipboard.writeText(link).then(() => setCopied(true))}>
-            {copied ? "已複製" : "複製連結"}
-          </button>
-        ) : null}
+        {/* In the server's HTML too, disabled until the page runs JavaScript: nothing moves when it does. */}
+        <button type="button" className="button" disabled={!scripted} onClick={() => void navigator.clipboard.writeText(link).then(() => setCopied(true))}>
+          {copied ? "已複製" : "複製連結"}
+        </button>
       </div>
+      <noscript>
+        <p>「複製連結」需要開啟瀏覽器的 JavaScript，也可以選取上面的連結複製。</p>
+      </noscript>
     </div>
   );
 }

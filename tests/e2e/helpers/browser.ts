@@ -82,6 +82,15 @@ export async function saveScreenshot(page: Page, name: string) {
   await page.screenshot({ path: path.join(dir, `${name}.png`) });
 }
 
+/** Chromium's virtual authenticator on this page: passkeys are made and used at once, the user verified. */
+export async function addVirtualAuthenticator(page: Page) {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send("WebAuthn.enable");
+  await cdp.send("WebAuthn.addVirtualAuthenticator", {
+    options: { protocol: "ctap2", transport: "internal", hasResidentKey: true, hasUserVerification: true, isUserVerified: true, automaticPresenceSimulation: true },
+  });
+}
+
 /** Resolves once React has hydrated the page (the root marks <html data-hydrated>). */
 export async function waitForHydration(page: Page) {
   await page.locator("html[data-hydrated]").waitFor({ state: "attached" });
