@@ -2,7 +2,7 @@ import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { fixedAddress, routeMap } from "~/lib/route-map";
 import { createVerifiedAccount, signInTo } from "./helpers/accounts";
-import { addVirtualAuthenticator, openPage, useBrowser } from "./helpers/browser";
+import { addVirtualAuthenticator, desktopViewport, openPage, useBrowser } from "./helpers/browser";
 
 declare global {
   interface Window {
@@ -66,6 +66,21 @@ describe("the screens when their scripts arrive", () => {
 
     expect(screens).toContain("/account/confirm-identity");
     expect(await shiftsWhileHydrating(page, screens)).toEqual({});
+    await page.context().close();
+  });
+
+  it("keep the bar's links where they are when a prerendered page learns who is signed in", async () => {
+    const page = await browser.newPage({ viewport: desktopViewport });
+    const linksStart = async (userArea: string) => {
+      await openPage(page, "/privacy");
+      await page.locator(userArea).waitFor();
+      return page.getByRole("navigation", { name: "主要導覽" }).evaluate((nav) => nav.getBoundingClientRect().left);
+    };
+    const signedOut = await linksStart(".user-area:not(.user-menu)");
+    // The longest name the bar shows before cutting it.
+    const name = "一二三四五六七八九十一二三四五六七八九十";
+    await signInTo(page, await createVerifiedAccount(page, undefined, name), "/account");
+    expect(await linksStart(".user-menu")).toBe(signedOut);
     await page.context().close();
   });
 
