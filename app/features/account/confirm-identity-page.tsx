@@ -1,4 +1,5 @@
-import { useState, useSyncExternalStore } from "react";
+import { useState } from "react";
+import { useScripted } from "~/components/use-scripted";
 import { Form, useSearchParams } from "react-router";
 import { Field, FormAlert, SubmitButton, useForm, useOwnAddress } from "~/components/form/form";
 import { AuthError, methodLabels, type SocialProvider } from "~/features/auth/auth-client";
@@ -86,15 +87,13 @@ function CodeConfirmation() {
   );
 }
 
-const noSubscription = () => () => {};
-
 /**
  * A passkey of the account: the browser signs in with it anew (a new session), then goes back to the change. The
  * button is in the server's HTML too, disabled until the page runs JavaScript, so nothing moves when it does.
  */
 function PasskeyConfirmation() {
   const [params] = useSearchParams();
-  const scripted = useSyncExternalStore(noSubscription, () => true, () => false);
+  const scripted = useScripted();
   const [pending, setPending] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const confirm = () => {

@@ -1,4 +1,5 @@
-import { useState, useSyncExternalStore } from "react";
+import { useState } from "react";
+import { useScripted } from "~/components/use-scripted";
 import { Form, useActionData, useNavigation, useRevalidator } from "react-router";
 import { AuthError } from "~/features/auth/auth-client";
 import { FormNotice } from "~/components/form/form";
@@ -37,12 +38,9 @@ export function PasskeysPage(props: PasskeySettings) {
   );
 }
 
-const noSubscription = () => () => {};
-
 function AddPasskey() {
   const revalidator = useRevalidator();
-  // False in the server's HTML and until the page runs JavaScript (always, without it): the button waits disabled.
-  const scripted = useSyncExternalStore(noSubscription, () => true, () => false);
+  const scripted = useScripted();
   const [name, setName] = useState("");
   const [pending, setPending] = useState(false);
   const [outcome, setOutcome] = useState<FormResult | null>(null);

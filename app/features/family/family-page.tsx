@@ -1,4 +1,5 @@
-import { useSyncExternalStore, useState } from "react";
+import { useState } from "react";
+import { useScripted } from "~/components/use-scripted";
 import { Form, Link } from "react-router";
 import { Field, FormNotice } from "~/components/form/form";
 import { PageIntro } from "~/features/pages/page-intro";
@@ -117,8 +118,6 @@ function Parents({ family, viewerId }: { family: FamilyView; viewerId: string | 
   );
 }
 
-const noSubscription = () => () => {};
-
 function Invite() {
   const { answer } = useAnswer("invite");
   const link = answer?.invitationLink;
@@ -140,7 +139,7 @@ function Invite() {
 }
 
 function ShareLink({ link }: { link: string }) {
-  const scripted = useSyncExternalStore(noSubscription, () => true, () => false);
+  const scripted = useScripted();
   const [copied, setCopied] = useState(false);
   const text = "邀請你加入我們的家庭，一起管理孩子的任務：";
   return (
