@@ -18,9 +18,14 @@ async function watchLayoutShifts(page: Page) {
   await page.addInitScript(() => {
     window.layoutShifts = [];
     new PerformanceObserver((list) => {
-      for (const entry of list.getEntries() as unknown as { hadRecentInput: boolean; value: number; sources: { node?: Node | null }[] }[]) {
+      type Moved = { node?: Node | null; previousRect: DOMRectReadOnly; currentRect: DOMRectReadOnly };
+      const place = (rect: DOMRectReadOnly) => `${Math.round(rect.x)},${Math.round(rect.y)} ${Math.round(rect.width)}×${Math.round(rect.height)}`;
+      for (const entry of list.getEntries() as unknown as { hadRecentInput: boolean; value: number; sources: Moved[] }[]) {
         if (entry.hadRecentInput) continue;
-        const moved = entry.sources.map((source) => (source.node instanceof Element ? source.node.outerHTML.slice(0, 80) : String(source.node?.nodeName)));
+        const moved = entry.sources.map(
+          (source) =>
+            `${source.node instanceof Element ? source.node.outerHTML.slice(0, 80) : String(source.node?.nodeName)} from ${place(source.previousRect)} to ${place(source.currentRect)}`,
+        );
         window.layoutShifts.push(`${entry.value.toFixed(4)}: ${moved.join(" | ")}`);
       }
     }).observe({ type: "layout-shift", buffered: true });
