@@ -3,6 +3,7 @@ import type Provider from "oidc-provider";
 import type { ServerEnv } from "~/config/env.server";
 import type { DatabaseHandle } from "~/db/connection.server";
 import { escapeHtml } from "~/lib/escape-html";
+import { requestClientIp } from "~/services/client-ip.server";
 import { childWithFamily, familyForApp } from "~/features/family/family-claims.server";
 import { recordDeviceAdded } from "~/features/family/family-devices.server";
 import { startGrantSession, type AppSessions } from "./app-sessions.server";
@@ -122,7 +123,8 @@ export function deviceRoutes({ env, database, appProvider, sessionUser }: Device
       const scope = childDeviceScopes.filter((allowed) => allowed === "openid" || requested.includes(allowed)).join(" ");
       const grant = new provider.Grant({ accountId: child.id, clientId });
       grant.addOIDCScope(scope);
-      const ipAddress = c.req.header("x-client-ip") ?? null;
+      // The one client-address function: a client's own X-Client-IP (or X-Real-IP, Forwarded…) is never read.
+      const ipAddress = requestClientIp(c, env.TRUSTED_PROXIES);
       const appName = `${child.name}的平板・${clients.displayName(clientId)}`;
       const grantId = await startGrantSession(grant, () => sessions.start({ grantId: grant.jti, userId: parent.id, appName, ipAddress, lifetimeSeconds: lifetimes.Grant }));
       // `sid` names the tablet's sign-in in its ID token, as in every other (access-tokens.server.ts: sessionIdOf).

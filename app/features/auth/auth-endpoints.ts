@@ -40,10 +40,20 @@ export interface AuthEndpoint {
   /** Which session it needs (Better Auth's middleware; the test checks the row against it). */
   needs: "nothing" | "session" | "authoritative-session" | "fresh-session";
   /**
-   * A password (or a signed-in account's two-step code) is tried: whose failures count toward the account lockout
-   * (RATE_LIMIT_SIGN_IN_FAILURES_PER_ACCOUNT).
+   * Whose pages may POST to it, checked before any plugin runs (auth-origin.server.ts): `site`, this site's own
+   * (a foreign Origin, `Origin: null` or `Sec-Fetch-Site: cross-site` answers 403); `provider`, also a social
+   * provider's sign-in page, which posts its answer to the callback (Apple's form_post). Required of every row, so a
+   * plugin endpoint never skips it (Better Auth checks the Origin of its core routes only, and only with a cookie).
    */
-  lockout?: "typed-email" | "signed-in-user";
+  origin: "site" | "provider";
+  /**
+   * A secret (a password, a texted code, a signed-in account's two-step code) is tried: whose failures count toward
+   * the account lockout (RATE_LIMIT_SIGN_IN_FAILURES_PER_ACCOUNT): the typed email, the typed number or the
+   * signed-in account.
+   */
+  lockout?: "typed-email" | "phone-number" | "signed-in-user";
+  /** Counted in the sign-in metrics (`site_sign_ins_total` by path and outcome, auth-logging.server.ts). */
+  metric?: "sign-in";
   /** A session for an account whose email is not verified is refused (PRODUCT §5: only sign-up keeps one). */
   refuseUnverifiedEmail?: true;
   /** Per client address (Better Auth's limiter); without it RATE_LIMIT_AUTH_PER_IP. */
@@ -103,37 +113,37 @@ const get = ["GET"] as const;
 
 /** Better Auth's core endpoints (better-auth 1.7). */
 const core = {
-  getSession: { path: sharedPaths.getSession, methods: ["GET", "POST"], session: "renews", needs: "nothing" },
-  signOut: { path: sharedPaths.signOut, methods: post, session: "ends", needs: "nothing", audit: "sign-out" },
-  verifyEmail: { path: sharedPaths.verifyEmail, methods: get, singleUseLink: true, notice: "email-changed", session: "renews", needs: "nothing", audit: "email-verification" },
+  getSession: { path: sharedPaths.getSession, methods: ["GET", "POST"], session: "renews", origin: "site", needs: "nothing" },
+  signOut: { path: sharedPaths.signOut, methods: post, session: "ends", origin: "site", needs: "nothing", audit: "sign-out" },
+  verifyEmail: { path: sharedPaths.verifyEmail, methods: get, singleUseLink: true, notice: "email-changed", session: "renews", origin: "site", needs: "nothing", audit: "email-verification" },
   // A mail to whoever asks: the bot check first, like a reset mail.
-  sendVerificationEmail: { path: sharedPaths.sendVerificationEmail, methods: post, session: "none", needs: "nothing", perIp: "RATE_LIMIT_MAIL_PER_IP", perAccount: "RATE_LIMIT_VERIFICATION_MAIL_PER_ACCOUNT", botCheck: true },
+  sendVerificationEmail: { path: sharedPaths.sendVerificationEmail, methods: post, session: "none", origin: "site", needs: "nothing", perIp: "RATE_LIMIT_MAIL_PER_IP", perAccount: "RATE_LIMIT_VERIFICATION_MAIL_PER_ACCOUNT", botCheck: true },
   // Server-scoped in Better Auth, yet routed over HTTP: a password oracle, so limited and locked like a sign-in.
-  verifyPassword: { path: sharedPaths.verifyPassword, methods: post, session: "none", needs: "authoritative-session", lockout: "signed-in-user", perIp: "RATE_LIMIT_SIGN_IN_PER_IP" },
+  verifyPassword: { path: sharedPaths.verifyPassword, methods: post, session: "none", origin: "site", needs: "authoritative-session", lockout: "signed-in-user", perIp: "RATE_LIMIT_SIGN_IN_PER_IP" },
   // A link to the new address; the account changes when it is opened (/verify-email). Same answer for a taken address.
-  changeEmail: { path: sharedPaths.changeEmail, methods: post, session: "renews", needs: "authoritative-session", recentSignIn: true, perIp: "RATE_LIMIT_MAIL_PER_IP", perAccount: "RATE_LIMIT_VERIFICATION_MAIL_PER_ACCOUNT", perAccountBy: "signed-in-user", errors: { CHANGE_EMAIL_DISABLED: "auth/operation-not-allowed" }, audit: "email-change" },
-  updateUser: { path: sharedPaths.updateUser, methods: post, photo: true, session: "renews", needs: "session", displayName: true },
-  updateSession: { path: sharedPaths.updateSession, methods: post, session: "renews", needs: "session" },
-  deleteUser: { path: sharedPaths.deleteUser, methods: post, session: "ends", needs: "authoritative-session", recentSignIn: { passwordIn: "password" }, passwordToDelete: true, errors: { PASSWORD_REQUIRED: "auth/missing-password" }, audit: "account-deletion" },
-  deleteUserCallback: { path: sharedPaths.deleteUserCallback, methods: get, session: "ends", needs: "nothing", audit: "account-deletion" },
-  listSessions: { path: sharedPaths.listSessions, methods: get, session: "none", needs: "fresh-session" },
-  revokeSession: { path: sharedPaths.revokeSession, methods: post, session: "ends", needs: "authoritative-session", audit: "sessions-ended" },
-  revokeSessions: { path: sharedPaths.revokeSessions, methods: post, session: "ends", needs: "authoritative-session", audit: "sessions-ended" },
-  revokeOtherSessions: { path: sharedPaths.revokeOtherSessions, methods: post, session: "ends", needs: "authoritative-session", audit: "sessions-ended" },
-  listAccounts: { path: sharedPaths.listAccounts, methods: get, session: "none", needs: "session" },
-  unlinkAccount: { path: sharedPaths.unlinkAccount, methods: post, session: "none", needs: "fresh-session" },
-  refreshToken: { path: sharedPaths.refreshToken, methods: post, session: "none", needs: "nothing" },
-  getAccessToken: { path: sharedPaths.getAccessToken, methods: post, session: "none", needs: "nothing" },
-  accountInfo: { path: sharedPaths.accountInfo, methods: get, session: "none", needs: "nothing" },
-  ok: { path: sharedPaths.ok, methods: get, session: "none", needs: "nothing" },
-  error: { path: sharedPaths.error, methods: get, session: "none", needs: "nothing" },
+  changeEmail: { path: sharedPaths.changeEmail, methods: post, session: "renews", origin: "site", needs: "authoritative-session", recentSignIn: true, perIp: "RATE_LIMIT_MAIL_PER_IP", perAccount: "RATE_LIMIT_VERIFICATION_MAIL_PER_ACCOUNT", perAccountBy: "signed-in-user", errors: { CHANGE_EMAIL_DISABLED: "auth/operation-not-allowed" }, audit: "email-change" },
+  updateUser: { path: sharedPaths.updateUser, methods: post, photo: true, session: "renews", origin: "site", needs: "session", displayName: true },
+  updateSession: { path: sharedPaths.updateSession, methods: post, session: "renews", origin: "site", needs: "session" },
+  deleteUser: { path: sharedPaths.deleteUser, methods: post, session: "ends", origin: "site", needs: "authoritative-session", recentSignIn: { passwordIn: "password" }, passwordToDelete: true, errors: { PASSWORD_REQUIRED: "auth/missing-password" }, audit: "account-deletion" },
+  deleteUserCallback: { path: sharedPaths.deleteUserCallback, methods: get, session: "ends", origin: "site", needs: "nothing", audit: "account-deletion" },
+  listSessions: { path: sharedPaths.listSessions, methods: get, session: "none", origin: "site", needs: "fresh-session" },
+  revokeSession: { path: sharedPaths.revokeSession, methods: post, session: "ends", origin: "site", needs: "authoritative-session", audit: "sessions-ended" },
+  revokeSessions: { path: sharedPaths.revokeSessions, methods: post, session: "ends", origin: "site", needs: "authoritative-session", audit: "sessions-ended" },
+  revokeOtherSessions: { path: sharedPaths.revokeOtherSessions, methods: post, session: "ends", origin: "site", needs: "authoritative-session", audit: "sessions-ended" },
+  listAccounts: { path: sharedPaths.listAccounts, methods: get, session: "none", origin: "site", needs: "session" },
+  unlinkAccount: { path: sharedPaths.unlinkAccount, methods: post, session: "none", origin: "site", needs: "fresh-session" },
+  refreshToken: { path: sharedPaths.refreshToken, methods: post, session: "none", origin: "site", needs: "nothing" },
+  getAccessToken: { path: sharedPaths.getAccessToken, methods: post, session: "none", origin: "site", needs: "nothing" },
+  accountInfo: { path: sharedPaths.accountInfo, methods: get, session: "none", origin: "site", needs: "nothing" },
+  ok: { path: sharedPaths.ok, methods: get, session: "none", origin: "site", needs: "nothing" },
+  error: { path: sharedPaths.error, methods: get, session: "none", origin: "site", needs: "nothing" },
 } as const satisfies Rows;
 
 /** Our plugins: the identity record, the signed-in devices (identity-endpoint, device-sessions). */
 const account = {
-  me: { path: sharedPaths.me, methods: get, session: "none", needs: "nothing" },
-  devices: { path: sharedPaths.devices, methods: get, session: "none", needs: "session" },
-  devicesEnd: { path: sharedPaths.devicesEnd, methods: post, session: "ends", needs: "authoritative-session", audit: "sessions-ended" },
+  me: { path: sharedPaths.me, methods: get, session: "none", origin: "site", needs: "nothing" },
+  devices: { path: sharedPaths.devices, methods: get, session: "none", origin: "site", needs: "session" },
+  devicesEnd: { path: sharedPaths.devicesEnd, methods: post, session: "ends", origin: "site", needs: "authoritative-session", audit: "sessions-ended" },
 } as const satisfies Rows;
 
 /**
@@ -142,31 +152,31 @@ const account = {
  */
 const accountCenter = {
   // Renews: a new session for the same user (createdAt now), the old one ended inside the endpoint.
-  confirmIdentity: { proves: ["pwd"], path: sharedPaths.confirmIdentity, methods: post, session: "renews", needs: "session", lockout: "signed-in-user", perIp: "RATE_LIMIT_SIGN_IN_PER_IP", audit: "identity-confirmation" },
+  confirmIdentity: { proves: ["pwd"], path: sharedPaths.confirmIdentity, methods: post, session: "renews", origin: "site", needs: "session", lockout: "signed-in-user", perIp: "RATE_LIMIT_SIGN_IN_PER_IP", audit: "identity-confirmation" },
   // Better Auth's limiter gives every path under /sign-in 3 requests per 10 s unless a row names a limit.
-  signInMethods: { path: sharedPaths.signInMethods, methods: get, session: "none", needs: "session", perIp: "RATE_LIMIT_AUTH_PER_IP" },
+  signInMethods: { path: sharedPaths.signInMethods, methods: get, session: "none", origin: "site", needs: "session", perIp: "RATE_LIMIT_AUTH_PER_IP" },
   signInMethodsRemove: {
     path: sharedPaths.signInMethodsRemove,
     methods: post,
     session: "none",
-    needs: "session",
+    origin: "site", needs: "session",
     recentSignIn: true,
     perIp: "RATE_LIMIT_SIGN_IN_PER_IP",
     errors: { FAILED_TO_UNLINK_LAST_ACCOUNT: "auth/last-sign-in-method", ACCOUNT_NOT_FOUND: "auth/invalid-request" },
     audit: "sign-in-method-removal",
   },
-  accountData: { path: sharedPaths.accountData, methods: get, session: "none", needs: "session", perIp: "RATE_LIMIT_SIGN_IN_PER_IP" },
+  accountData: { path: sharedPaths.accountData, methods: get, session: "none", origin: "site", needs: "session", perIp: "RATE_LIMIT_SIGN_IN_PER_IP" },
 } as const satisfies Rows;
 
 /** The bot check's challenge (bot-check.server.ts): what a form solves before a row with `botCheck` takes it. */
 const botCheck = {
-  botCheckChallenge: { path: sharedPaths.botCheckChallenge, methods: get, session: "none", needs: "nothing" },
+  botCheckChallenge: { path: sharedPaths.botCheckChallenge, methods: get, session: "none", origin: "site", needs: "nothing" },
 } as const satisfies Rows;
 
 /** Short-lived signed tokens for file storage and the app (Better Auth's jwt plugin). */
 const tokens = {
-  jwks: { path: sharedPaths.jwks, methods: get, session: "none", needs: "nothing" },
-  token: { path: sharedPaths.token, methods: get, session: "none", needs: "session" },
+  jwks: { path: sharedPaths.jwks, methods: get, session: "none", origin: "site", needs: "nothing" },
+  token: { path: sharedPaths.token, methods: get, session: "none", origin: "site", needs: "session" },
 } as const satisfies Rows;
 
 const twoStepErrors = {
@@ -190,15 +200,15 @@ const twoStepErrors = {
  * Emailed one-time codes (`otp`) are not configured: those two answer `auth/operation-not-allowed`.
  */
 const twoStep = {
-  twoFactorEnable: { path: sharedPaths.twoFactorEnable, methods: post, session: "renews", needs: "session", recentSignIn: { passwordIn: "password" }, lockout: "signed-in-user", perIp: "RATE_LIMIT_SIGN_IN_PER_IP", errors: twoStepErrors, audit: "two-step-enrolment" },
-  twoFactorDisable: { path: sharedPaths.twoFactorDisable, methods: post, notice: "two-factor-disabled", session: "renews", needs: "authoritative-session", recentSignIn: { passwordIn: "password" }, lockout: "signed-in-user", perIp: "RATE_LIMIT_SIGN_IN_PER_IP", errors: twoStepErrors, audit: "two-step-off" },
-  twoFactorGetTotpUri: { path: sharedPaths.twoFactorGetTotpUri, methods: post, session: "none", needs: "session", lockout: "signed-in-user", perIp: "RATE_LIMIT_SIGN_IN_PER_IP", errors: twoStepErrors },
-  twoFactorGenerateBackupCodes: { path: sharedPaths.twoFactorGenerateBackupCodes, methods: post, session: "none", needs: "session", recentSignIn: { passwordIn: "password" }, lockout: "signed-in-user", perIp: "RATE_LIMIT_SIGN_IN_PER_IP", errors: twoStepErrors },
+  twoFactorEnable: { path: sharedPaths.twoFactorEnable, methods: post, session: "renews", origin: "site", needs: "session", recentSignIn: { passwordIn: "password" }, lockout: "signed-in-user", perIp: "RATE_LIMIT_SIGN_IN_PER_IP", errors: twoStepErrors, audit: "two-step-enrolment" },
+  twoFactorDisable: { path: sharedPaths.twoFactorDisable, methods: post, notice: "two-factor-disabled", session: "renews", origin: "site", needs: "authoritative-session", recentSignIn: { passwordIn: "password" }, lockout: "signed-in-user", perIp: "RATE_LIMIT_SIGN_IN_PER_IP", errors: twoStepErrors, audit: "two-step-off" },
+  twoFactorGetTotpUri: { path: sharedPaths.twoFactorGetTotpUri, methods: post, session: "none", origin: "site", needs: "session", lockout: "signed-in-user", perIp: "RATE_LIMIT_SIGN_IN_PER_IP", errors: twoStepErrors },
+  twoFactorGenerateBackupCodes: { path: sharedPaths.twoFactorGenerateBackupCodes, methods: post, session: "none", origin: "site", needs: "session", recentSignIn: { passwordIn: "password" }, lockout: "signed-in-user", perIp: "RATE_LIMIT_SIGN_IN_PER_IP", errors: twoStepErrors },
   // Signed in, a right code is a proof of identity (it renews the session, two-step.server.ts): wrong ones count like wrong passwords.
-  twoFactorVerifyTotp: { proves: ["otp", "mfa"], path: sharedPaths.twoFactorVerifyTotp, methods: post, appCode: true, session: "creates", needs: "nothing", lockout: "signed-in-user", perIp: "RATE_LIMIT_SIGN_IN_PER_IP", errors: twoStepErrors, audit: "two-step-code" },
-  twoFactorVerifyBackupCode: { proves: ["otp", "mfa"], path: sharedPaths.twoFactorVerifyBackupCode, methods: post, session: "creates", needs: "nothing", perIp: "RATE_LIMIT_SIGN_IN_PER_IP", errors: twoStepErrors, audit: "two-step-code" },
-  twoFactorSendOtp: { path: sharedPaths.twoFactorSendOtp, methods: post, session: "none", needs: "nothing", perIp: "RATE_LIMIT_MAIL_PER_IP", errors: twoStepErrors },
-  twoFactorVerifyOtp: { proves: ["otp", "mfa"], path: sharedPaths.twoFactorVerifyOtp, methods: post, session: "creates", needs: "nothing", perIp: "RATE_LIMIT_SIGN_IN_PER_IP", errors: twoStepErrors, audit: "two-step-code" },
+  twoFactorVerifyTotp: { proves: ["otp", "mfa"], path: sharedPaths.twoFactorVerifyTotp, methods: post, appCode: true, session: "creates", origin: "site", needs: "nothing", lockout: "signed-in-user", perIp: "RATE_LIMIT_SIGN_IN_PER_IP", errors: twoStepErrors, audit: "two-step-code", metric: "sign-in" },
+  twoFactorVerifyBackupCode: { proves: ["otp", "mfa"], path: sharedPaths.twoFactorVerifyBackupCode, methods: post, session: "creates", origin: "site", needs: "nothing", perIp: "RATE_LIMIT_SIGN_IN_PER_IP", errors: twoStepErrors, audit: "two-step-code", metric: "sign-in" },
+  twoFactorSendOtp: { path: sharedPaths.twoFactorSendOtp, methods: post, session: "none", origin: "site", needs: "nothing", perIp: "RATE_LIMIT_MAIL_PER_IP", errors: twoStepErrors },
+  twoFactorVerifyOtp: { proves: ["otp", "mfa"], path: sharedPaths.twoFactorVerifyOtp, methods: post, session: "creates", origin: "site", needs: "nothing", perIp: "RATE_LIMIT_SIGN_IN_PER_IP", errors: twoStepErrors, audit: "two-step-code", metric: "sign-in" },
 } as const satisfies Rows;
 
 /** The ways in (way-in.ts): each unit's rows, every rule decided. A new way in is one more unit here. */

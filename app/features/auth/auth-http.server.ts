@@ -7,6 +7,7 @@ import { messageForCode, wrongPasswordMessage } from "./auth-error-messages";
 import type { IdentityRecord } from "./identity-record";
 import { authBasePath, authEndpoint, authPaths, type AuthPath, type BotCheckedPath } from "./auth-endpoints";
 import { jsonError, toCatalogueError } from "./api-errors.server";
+import { originRefusal } from "./auth-origin.server";
 import { withoutSessionTokens } from "./session-token-scrub.server";
 import { noteRequestError } from "~/services/request-context.server";
 import { unlessDependencyFailed } from "~/services/dependency-errors.server";
@@ -16,7 +17,7 @@ import { botCheckHeader } from "./bot-check-client";
 
 /**
  * One request to the sign-in layer's API, from the host (`/api/auth/*`) or from a sign-in form's action: only a
- * path and method the endpoint table lists reaches Better Auth; its error answers become the catalogue's
+ * path and method the endpoint table lists, from a page its row's Origin rule allows, reaches Better Auth; its error answers become the catalogue's
  * `{ code, message }`; session tokens are taken out of the body; the pop-up's landing page gets no COOP.
  */
 export async function serveAuthRequest(service: AuthService, request: Request): Promise<Response> {
@@ -26,6 +27,9 @@ export async function serveAuthRequest(service: AuthService, request: Request): 
   if (!(row.methods as readonly string[]).includes(request.method)) {
     return jsonError(405, "auth/invalid-request", undefined, { allow: row.methods.join(", ") });
   }
+  // The row's Origin rule, before any plugin runs (auth-origin.server.ts).
+  const foreign = originRefusal(service.env, row, request);
+  if (foreign) return foreign;
   try {
     const response = await withoutSessionTokens(await toCatalogueError(await authHandler(service.auth)(request), row));
     if (!row.popupLanding) return response;

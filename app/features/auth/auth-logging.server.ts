@@ -89,8 +89,9 @@ export function auditLog(database: DatabaseHandle): BetterAuthPlugin {
               },
               "sign-in layer event",
             );
-            // Sign-ins by way in (the endpoint's path, a bounded set) for the metrics.
-            if (event === "sign-in" || event === "two-step-code") countSignIn(ctx.path, answer.outcome);
+            // Sign-ins by way in (the endpoint's path, a bounded set) for the metrics: the rows whose `metric` says so
+            // (a provider's callback that linked the provider to the signed-in account signed no one in).
+            if (row?.metric === "sign-in" && !linked) countSignIn(row.path, answer.outcome);
             const email = (ctx.body as { email?: unknown } | undefined)?.email ?? (refused ? undefined : linkEmail(ctx.query?.token));
             const subject =
               userId ?? (ctx.request && endingSessionUser.get(ctx.request)) ?? (typeof email === "string" ? await userIdByEmail(database, email) : undefined);

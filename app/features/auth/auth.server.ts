@@ -107,15 +107,16 @@ export function authOptions(deps: AuthDependencies) {
       },
     },
     socialProviders,
-    // Only providers that vouch for the email may join an existing account by it (Apple vouches for every address
-    // it sends, its relay addresses too; Facebook and LINE may hand
-    // over unverified addresses, so they link only when the email is marked verified).
+    // Only a verified address may join an existing account by it. Google and the development provider vouch for
+    // every address they send; Apple's ID token says so per address (`email_verified`, a string: "false" is not
+    // verified, apple.server.ts; its relay addresses are), so Apple is not trusted by name; Facebook and LINE may
+    // hand over unverified addresses: each of these links only when the email is marked verified.
     // Linking from the account screen (signed in, recently) may bring a provider account with another address.
     // A provider that vouches for the address may also join an account whose address was never verified: that is
     // the owner proving it, and everything set before the proof ends (unproven-access.server.ts). Better Auth's
     // default refuses it, which locks the owner out of an account someone else opened with her address.
     account: {
-      accountLinking: { enabled: true, trustedProviders: ["apple", "google", "dev"], allowDifferentEmails: true, requireLocalEmailVerified: false },
+      accountLinking: { enabled: true, trustedProviders: ["google", "dev"], allowDifferentEmails: true, requireLocalEmailVerified: false },
     },
     // Removing a sign-in method goes through /sign-in-methods/remove (the last one stays, even under a race).
     // A way in's plugin endpoints the site does not offer come from its entry (the phone's password per number).

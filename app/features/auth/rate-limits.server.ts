@@ -3,6 +3,7 @@ import type { BetterAuthOptions, BetterAuthPlugin } from "better-auth";
 import type { ServerEnv } from "~/config/env.server";
 import { authEndpointFor, authEndpoints, endpointsWhere, type AuthEndpoint, type RateLimitName } from "./auth-endpoints";
 import { toE164 } from "./phone-number";
+import { catalogueCode } from "./api-errors.server";
 import { fixedWindowLimiter, type FixedWindow, type RateLimitStore } from "~/services/rate-limiter.server";
 
 /**
@@ -61,17 +62,39 @@ async function identifierOf(row: AuthEndpoint, ctx: HookContext, env: ServerEnv)
   return emailOf(ctx.body);
 }
 
-/** Requests that try a password (a sign-in, a password change): their rows name whose it is. */
-const triesPassword = endpointsWhere((row) => row.lockout);
+/** Requests that try a secret (a sign-in, a password change, a texted code): their rows name whose it is. */
+const triesSecret = endpointsWhere((row) => row.lockout);
 
-/** Whose password is tried: the typed email at sign-in, the signed-in user's own when changing it. */
-async function passwordOwner(ctx: HookContext): Promise<string | undefined> {
-  if (authEndpointFor(ctx)?.lockout === "typed-email") return emailOf(ctx.body);
+const typedPhone = (ctx: HookContext, env: ServerEnv) => {
+  const typed = (ctx.body as { phoneNumber?: unknown } | undefined)?.phoneNumber;
+  const number = typeof typed === "string" ? toE164(typed, env.SMS_ALLOWED_COUNTRIES) : null;
+  return number ? `phone:${number}` : undefined;
+};
+
+/**
+ * Whose secret is tried, as the row's `lockout` names it: the typed email at sign-in, the typed number (as stored)
+ * for a texted code, the signed-in user's own when changing a password.
+ */
+async function secretOwner(ctx: HookContext, env: ServerEnv): Promise<string | undefined> {
+  const by = authEndpointFor(ctx)?.lockout;
+  if (by === "typed-email") return emailOf(ctx.body);
+  if (by === "phone-number") return typedPhone(ctx, env);
   return (await getSessionFromCtx(ctx))?.user.email.toLowerCase();
 }
 
+/** The catalogue codes that say a secret was wrong (not an expired code, a missing field, a limit). */
+const wrongSecret = new Set(["auth/invalid-credential", "auth/invalid-verification-code", "auth/invalid-backup-code"]);
+
+function triedWrongSecret(ctx: HookContext): boolean {
+  const returned = ctx.context.returned;
+  if (returned instanceof Response) return returned.status === 401;
+  if (!(returned instanceof APIError)) return false;
+  if (returned.statusCode === 401) return true;
+  return wrongSecret.has(catalogueCode(returned.statusCode, returned.body ?? null, authEndpointFor(ctx)));
+}
+
 /**
- * Per-account limits. Sign-in is a lockout: only failed attempts count, a success clears the count, and once
+ * Per-account limits. Sign-in is a lockout, keyed by the identifier its row names: only failed attempts count, a success clears the count, and once
  * RATE_LIMIT_SIGN_IN_FAILURES_PER_ACCOUNT failures are reached every attempt is refused until the window ends.
  * A wrong current password on a password change counts towards the same lockout, so a borrowed session cannot
  * guess the password any faster than the sign-in screen. Everything over a limit answers 429 with Retry-After.
@@ -83,11 +106,11 @@ export function accountRateLimit(env: ServerEnv, store: RateLimitStore): BetterA
     hooks: {
       before: [
         {
-          matcher: triesPassword,
+          matcher: triesSecret,
           handler: createAuthMiddleware(async (ctx) => {
-            const email = await passwordOwner(ctx);
-            if (!email) return;
-            const decision = await lockout.check(email);
+            const owner = await secretOwner(ctx, env);
+            if (!owner) return;
+            const decision = await lockout.check(owner);
             if (!decision.allowed) throw tooManyRequests(decision.retryAfterSeconds);
           }),
         },
@@ -105,19 +128,15 @@ export function accountRateLimit(env: ServerEnv, store: RateLimitStore): BetterA
       ],
       after: [
         {
-          matcher: triesPassword,
+          matcher: triesSecret,
           handler: createAuthMiddleware(async (ctx) => {
-            const returned = ctx.context.returned;
-            const failed =
-              returned instanceof APIError
-                ? returned.statusCode === 401 || returned.body?.code === "INVALID_PASSWORD"
-                : returned instanceof Response && returned.status === 401;
+            const failed = triedWrongSecret(ctx);
             // Only a sign-in says who it was after success (a password change may have replaced the session).
             if (!failed && !ctx.context.newSession) return;
-            const email = await passwordOwner(ctx);
-            if (!email) return;
-            if (failed) await lockout.hit(email);
-            else await lockout.reset(email);
+            const owner = await secretOwner(ctx, env);
+            if (!owner) return;
+            if (failed) await lockout.hit(owner);
+            else await lockout.reset(owner);
           }),
         },
       ],

@@ -21,7 +21,7 @@ export const emailLinkWayIn = wayIn({
   screens: ["/login/email-link"],
   accountCenter: { label: "電子郵件登入連結", listed: false, adds: [], removes: [] },
   rows: {
-    emailLinkRequest: { path: authPaths.emailLinkRequest, methods: post, session: "none", needs: "nothing", oneFactor: false, perIp: "RATE_LIMIT_MAIL_PER_IP", perIdentifier: { limit: "RATE_LIMIT_PASSWORD_RESET_PER_ACCOUNT", by: "email" }, recentSignIn: false, audit: "email-link-request", botCheck: true, proves: false, notice: false },
-    emailLinkSignIn: { path: authPaths.emailLinkSignIn, methods: post, oneFactor: true, session: "creates", needs: "nothing", perIp: "RATE_LIMIT_SIGN_IN_PER_IP", perIdentifier: false, recentSignIn: false, audit: "sign-in", botCheck: false, proves: false, notice: false },
+    emailLinkRequest: { path: authPaths.emailLinkRequest, methods: post, session: "none", origin: "site", lockout: false, metric: false, needs: "nothing", oneFactor: false, perIp: "RATE_LIMIT_MAIL_PER_IP", perIdentifier: { limit: "RATE_LIMIT_PASSWORD_RESET_PER_ACCOUNT", by: "email" }, recentSignIn: false, audit: "email-link-request", botCheck: true, proves: false, notice: false },
+    emailLinkSignIn: { path: authPaths.emailLinkSignIn, methods: post, oneFactor: true, session: "creates", origin: "site", lockout: false, metric: "sign-in", needs: "nothing", perIp: "RATE_LIMIT_SIGN_IN_PER_IP", perIdentifier: false, recentSignIn: false, audit: "sign-in", botCheck: false, proves: false, notice: false },
   },
 });

@@ -43,6 +43,9 @@ const attachesToAccount = (body: Readonly<Record<string, unknown>>) => body.upda
 /** Attaching a number: a sensitive change of the signed-in account (no new session, a notice to every channel). */
 const attaching: WayInRules = {
   session: "none",
+  origin: "site",
+  lockout: "phone",
+  metric: false,
   needs: "nothing",
   oneFactor: false,
   perIp: "RATE_LIMIT_SIGN_IN_PER_IP",
@@ -55,7 +58,7 @@ const attaching: WayInRules = {
 };
 
 /** Better Auth's phone password endpoints: this site keeps no password per number (switched off, auth.server.ts). */
-const switchedOff: WayInRules = { session: "none", needs: "nothing", oneFactor: true, perIp: "RATE_LIMIT_SIGN_IN_PER_IP", perIdentifier: false, recentSignIn: false, audit: false, notice: false, botCheck: false, proves: false };
+const switchedOff: WayInRules = { session: "none", origin: "site", lockout: false, metric: false, needs: "nothing", oneFactor: true, perIp: "RATE_LIMIT_SIGN_IN_PER_IP", perIdentifier: false, recentSignIn: false, audit: false, notice: false, botCheck: false, proves: false };
 
 /**
  * A Taiwanese mobile number (Better Auth's phoneNumber plugin, way-in-phone.server.ts): a 6-digit code texted
@@ -69,11 +72,15 @@ export const phoneWayIn = wayIn({
   screens: ["/login/phone", "/account/security"],
   accountCenter: { label: "手機號碼", listed: true, adds: ["phoneNumberVerify"], removes: ["phoneNumberRemove"] },
   rows: {
-    phoneNumberSendOtp: { path: phoneNumberSendOtp, methods: post, session: "none", needs: "nothing", oneFactor: false, perIp: "RATE_LIMIT_SMS_PER_IP", perIdentifier: { limit: "RATE_LIMIT_SMS_PER_NUMBER", by: "phone" }, recentSignIn: false, errors: phoneErrors, audit: "sms-code-request", botCheck: true, proves: false, notice: false },
+    phoneNumberSendOtp: { path: phoneNumberSendOtp, methods: post, session: "none", origin: "site", lockout: false, metric: false, needs: "nothing", oneFactor: false, perIp: "RATE_LIMIT_SMS_PER_IP", perIdentifier: { limit: "RATE_LIMIT_SMS_PER_NUMBER", by: "phone" }, recentSignIn: false, errors: phoneErrors, audit: "sms-code-request", botCheck: true, proves: false, notice: false },
     phoneNumberVerify: {
       path: phoneNumberVerify,
       methods: post,
       session: "creates",
+      origin: "site",
+      // A wrong texted code counts toward the lockout of the typed number, as a wrong password does of an email.
+      lockout: "phone",
+      metric: "sign-in",
       needs: "nothing",
       oneFactor: true,
       perIp: "RATE_LIMIT_SIGN_IN_PER_IP",
@@ -87,7 +94,7 @@ export const phoneWayIn = wayIn({
       proves: ["sms"],
       byRequest: { when: attachesToAccount, rules: attaching },
     },
-    phoneNumberRemove: { path: phoneNumberRemove, methods: post, session: "none", needs: "session", oneFactor: false, perIp: "RATE_LIMIT_SIGN_IN_PER_IP", perIdentifier: false, recentSignIn: true, errors: phoneErrors, audit: "phone-number-removed", botCheck: false, proves: false, notice: { byEndpoint: "sign-in-method-removed" } },
+    phoneNumberRemove: { path: phoneNumberRemove, methods: post, session: "none", origin: "site", lockout: false, metric: false, needs: "session", oneFactor: false, perIp: "RATE_LIMIT_SIGN_IN_PER_IP", perIdentifier: false, recentSignIn: true, errors: phoneErrors, audit: "phone-number-removed", botCheck: false, proves: false, notice: { byEndpoint: "sign-in-method-removed" } },
     signInPhoneNumber: { path: signInPhoneNumber, methods: post, ...switchedOff, session: "creates" },
     phoneNumberRequestPasswordReset: { path: phoneNumberRequestPasswordReset, methods: post, ...switchedOff, oneFactor: false },
     phoneNumberResetPassword: { path: phoneNumberResetPassword, methods: post, ...switchedOff, oneFactor: false },

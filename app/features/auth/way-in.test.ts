@@ -12,6 +12,9 @@ const decided: WayInRow = {
   needs: "nothing",
   oneFactor: true,
   perIp: "RATE_LIMIT_SIGN_IN_PER_IP",
+  origin: "site",
+  lockout: "phone",
+  metric: "sign-in",
   perIdentifier: { limit: "RATE_LIMIT_SMS_PER_NUMBER", by: "phone" },
   recentSignIn: false,
   audit: "sign-in",
@@ -39,6 +42,12 @@ describe("a way in", () => {
     unit(without("audit"));
     // @ts-expect-error the notice (silent gaps 3 and 4)
     unit(without("notice"));
+    // @ts-expect-error whose pages may post to it (login CSRF: Better Auth checks the Origin on its core routes only)
+    unit(without("origin"));
+    // @ts-expect-error the lockout and its identifier (the lockout read only `body.email`: a way in by phone never locked)
+    unit(without("lockout"));
+    // @ts-expect-error the sign-in metric (phone sign-ins were not counted)
+    unit(without("metric"));
     // @ts-expect-error session creation
     unit(without("session"));
     // @ts-expect-error the bot check (item 7: a sign-up, a guest, a text or a mail to whoever asks)

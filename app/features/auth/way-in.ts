@@ -27,6 +27,19 @@ export interface WayInRules {
   oneFactor: boolean;
   /** The per-address limit (a RATE_LIMIT_* variable). */
   perIp: RateLimitName;
+  /**
+   * Whose pages may POST to it (auth-origin.server.ts, before any plugin runs): `site` (this site's own; a foreign
+   * Origin, or `Sec-Fetch-Site: cross-site`, answers 403: no login CSRF) or `provider` (a social provider's sign-in
+   * page posts its answer here, as Apple's form_post does: the site's origin or a provider's sign-in origin).
+   */
+  origin: AuthEndpoint["origin"];
+  /**
+   * A secret is tried here (a password, a texted code, a signed-in account's two-step code): whose failures count
+   * toward the account lockout (RATE_LIMIT_SIGN_IN_FAILURES_PER_ACCOUNT), keyed by this identifier; or `false`.
+   */
+  lockout: Identifier | false;
+  /** Counted in the sign-in metrics (`site_sign_ins_total` by path and outcome): `"sign-in"`, or `false`. */
+  metric: "sign-in" | false;
   /** The per-identifier limit, and which identifier it counts (the typed email, the typed number, the account). */
   perIdentifier: { limit: RateLimitName; by: Identifier } | false;
   /** A sensitive change: long after sign-in it waits for the person to confirm who they are. */
@@ -91,6 +104,9 @@ function rulesToEndpoint(rules: WayInRules): Pick<AuthEndpoint, RuleProperty> {
     session: rules.session,
     needs: rules.needs,
     perIp: rules.perIp,
+    origin: rules.origin,
+    lockout: rules.lockout === "email" ? "typed-email" : rules.lockout === "phone" ? "phone-number" : rules.lockout === "signed-in-account" ? "signed-in-user" : undefined,
+    metric: rules.metric || undefined,
     oneFactor: rules.oneFactor ? true : undefined,
     perAccount: rules.perIdentifier ? rules.perIdentifier.limit : undefined,
     perAccountBy: by === "signed-in-account" ? "signed-in-user" : by === "phone" ? "phone-number" : undefined,
@@ -101,13 +117,13 @@ function rulesToEndpoint(rules: WayInRules): Pick<AuthEndpoint, RuleProperty> {
     proves: rules.proves || undefined,
   };
 }
-type RuleProperty = "session" | "needs" | "perIp" | "oneFactor" | "perAccount" | "perAccountBy" | "recentSignIn" | "audit" | "notice" | "botCheck" | "proves";
+type RuleProperty = "session" | "needs" | "perIp" | "origin" | "lockout" | "metric" | "oneFactor" | "perAccount" | "perAccountBy" | "recentSignIn" | "audit" | "notice" | "botCheck" | "proves";
 
 /** A unit's rows as rows of the endpoint table. */
 export function endpointRows<Rows extends Record<string, WayInRow>>(unit: WayIn<Rows>): { [K in keyof Rows]: AuthEndpoint } {
   return Object.fromEntries(
     Object.entries(unit.rows).map(([name, row]) => {
-      const { oneFactor: _o, perIdentifier: _p, recentSignIn: _r, audit: _a, notice: _n, botCheck: _b, proves: _v, byRequest, ...rest } = row;
+      const { oneFactor: _o, perIdentifier: _p, recentSignIn: _r, audit: _a, notice: _n, botCheck: _b, proves: _v, lockout: _l, metric: _m, byRequest, ...rest } = row;
       const endpoint: AuthEndpoint = { ...rest, ...rulesToEndpoint(row) } as AuthEndpoint;
       if (byRequest) endpoint.byRequest = { when: byRequest.when, rules: rulesToEndpoint(byRequest.rules) };
       return [name, endpoint];
