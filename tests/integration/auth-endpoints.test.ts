@@ -129,6 +129,40 @@ describe("the endpoint table", () => {
     expect(wrongMethod.headers.get("allow")).toBe("POST");
   });
 
+  it("refuses a foreign page's POST on every live endpoint, plugins' included, before the endpoint runs (login CSRF), and takes the site's own", async () => {
+    const site = service.env.SITE_URL;
+    const posts = liveEndpoints(service).filter((endpoint) => [endpoint.options.method ?? []].flat().includes("POST"));
+    expect(posts.map((endpoint) => endpoint.path)).toEqual(expect.arrayContaining(["/phone-number/verify", "/email-link/sign-in", "/sign-in/anonymous", "/sign-in/email"]));
+    // A concrete address for a pattern (`/callback/:id`).
+    const address = (pattern: string) => `${site}/api/auth${pattern.replace(/:\w+/g, "dev")}`;
+    const body = JSON.stringify({ email: "someone@example.tw", password: "correct horse battery", phoneNumber: "0912345678", code: "123456", token: "x" });
+    const send = (pattern: string, headers: Record<string, string>) =>
+      serveAuthRequest(service, new Request(address(pattern), { method: "POST", headers: { "content-type": "application/json", ...headers }, body }));
+    const processed: string[] = [];
+    for (const { path: pattern } of posts) {
+      // A foreign Origin, an opaque one, and a browser that sends only Sec-Fetch-Site: all cookieless.
+      for (const headers of [{ origin: "https://attacker.example" }, { origin: "null" }, { "sec-fetch-site": "cross-site" }, { "sec-fetch-site": "same-site" }]) {
+        const answer = await send(pattern, headers);
+        const answered = (await answer.json().catch(() => null)) as { code?: string; message?: string } | null;
+        // Refused by the site's rule (its message), not left to the endpoint or to Better Auth's own check.
+        const refused = answer.status === 403 && answered?.code === "auth/unauthorized-domain" && /本網站/.test(answered.message ?? "");
+        if (!refused) processed.push(`${pattern} ${JSON.stringify(headers)}: ${answer.status} ${answered?.code}`);
+      }
+    }
+    expect(processed).toEqual([]);
+    // The site's own pages (and a request no browser page made) reach the endpoint.
+    for (const headers of [{ origin: new URL(site).origin }, {}]) {
+      // A sign-in with an unknown address: the endpoint itself answers (wrong credentials), not the Origin rule.
+      const signIn = await send("/sign-in/email", headers);
+      expect([signIn.status, ((await signIn.json()) as { code?: string }).code], JSON.stringify(headers)).toEqual([401, "auth/invalid-credential"]);
+    }
+    for (const { path: pattern } of posts) {
+      const answer = await send(pattern, { origin: new URL(site).origin });
+      const answered = (await answer.json().catch(() => null)) as { code?: string } | null;
+      expect(answered?.code, pattern).not.toBe("auth/unauthorized-domain");
+    }
+  });
+
   it("refuses a session set by an endpoint whose row says it sets none, and deletes that session", async () => {
     // A plugin that signs anyone in, registered without a row (as a forgotten new sign-in method would be).
     const rogue = {
