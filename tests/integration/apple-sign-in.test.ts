@@ -45,10 +45,10 @@ describeEachDatabase("Sign in with Apple", (database) => {
     const page = await (await fetch(authorize)).text();
     const action = /<form method="post" action="([^"]+)"/.exec(page)?.[1] ?? "";
     const fields = new URLSearchParams([...page.matchAll(/name="(\w+)" value="([^"]*)"/g)].map(([, name = "", value = ""]) => [name, value.replace(/&quot;/g, '"').replace(/&lt;/g, "<").replace(/&amp;/g, "&")]));
-    // What the browser sends with Apple's cross-site form post: Apple's Origin and only the cookies that allow it.
+    // What the browser sends with Apple's cross-site form post: Apple's Origin (its page's: APPLE_URL) and only the cookies that allow it.
     const posted = await fetch(action, {
       method: "POST",
-      headers: { origin: "https://appleid.apple.com", "content-type": "application/x-www-form-urlencoded", "x-forwarded-for": client.ip, cookie: "theme=dark" },
+      headers: { origin: apple.origin, "content-type": "application/x-www-form-urlencoded", "x-forwarded-for": client.ip, cookie: "theme=dark" },
       body: fields,
       redirect: "manual",
     });
@@ -72,6 +72,38 @@ describeEachDatabase("Sign in with Apple", (database) => {
     expect(await again.me()).toMatchObject({ uid: user?.uid, displayName: "王小明" });
     // Every client secret Apple saw was good (ES256, team, client id, Apple's audience).
     expect(apple.refusedSecrets).toEqual([]);
+  });
+
+  it("records a good Apple sign-in as succeeded in the log's record and the metrics, not as refused with 302", async () => {
+    const person = newPerson();
+    const client = server.client();
+    await signInWithApple(client);
+    const userId = (await client.me())?.uid ?? "";
+    const rows = await server.service.database.db.selectFrom("security_record").select(["event", "outcome", "code", "ip"]).where("user_id", "=", userId).where("event", "=", "sign-in").execute();
+    expect(rows).toEqual([{ event: "sign-in", outcome: "success", code: null, ip: client.ip }]);
+    expect(person.email).toMatch(/@privaterelay/);
+  });
+
+  it("treats an ID token's email_verified \"false\" as unverified: it never signs into an existing account with that address", async () => {
+    const email = `owner-${randomUUID().slice(0, 8)}@example.tw`;
+    const owner = server.client();
+    expect((await owner.post("/sign-up/email", { email, password: "a long enough passphrase 42", name: "帳號主人" })).status).toBe(200);
+    const ownerId = (await owner.me())?.uid;
+    await server.service.database.db.updateTable("user").set({ emailVerified: 1 }).where("id", "=", ownerId ?? "").execute();
+
+    apple.person = { sub: `001234.${randomUUID().slice(0, 8)}.0101`, email, firstName: "假", lastName: "冒", emailVerified: "false" };
+    const stranger = server.client();
+    const start = await stranger.post<{ url: string }>("/sign-in/social", { provider: "apple", callbackURL: "/" });
+    const page = await (await fetch(start.body.url)).text();
+    const action = /<form method="post" action="([^"]+)"/.exec(page)?.[1] ?? "";
+    const fields = new URLSearchParams([...page.matchAll(/name="(\w+)" value="([^"]*)"/g)].map(([, name = "", value = ""]) => [name, value.replace(/&quot;/g, '"').replace(/&lt;/g, "<").replace(/&amp;/g, "&")]));
+    const posted = await fetch(action, { method: "POST", headers: { origin: apple.origin, "content-type": "application/x-www-form-urlencoded", "x-forwarded-for": stranger.ip }, body: fields, redirect: "manual" });
+    const back = new URL(posted.headers.get("location") ?? "");
+    const finished = await stranger.request("GET", `${back.pathname}${back.search}`);
+    expect(finished.headers.get("location")).toMatch(/error=account_not_linked/);
+    expect(await stranger.me()).toBeNull();
+    const links = await server.service.database.db.selectFrom("account").select("providerId").where("userId", "=", ownerId ?? "").execute();
+    expect(links.map((link) => link.providerId)).toEqual(["credential"]);
   });
 
   it("takes a notification only with Apple's signature: consent revoked ends the sessions and the Apple link", async () => {
