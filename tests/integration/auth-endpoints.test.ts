@@ -141,7 +141,8 @@ describe("the endpoint table", () => {
     const processed: string[] = [];
     for (const { path: pattern } of posts) {
       // A foreign Origin, an opaque one, and a browser that sends only Sec-Fetch-Site: all cookieless.
-      for (const headers of [{ origin: "https://attacker.example" }, { origin: "null" }, { "sec-fetch-site": "cross-site" }, { "sec-fetch-site": "same-site" }]) {
+      const foreign: Record<string, string>[] = [{ origin: "https://attacker.example" }, { origin: "null" }, { "sec-fetch-site": "cross-site" }, { "sec-fetch-site": "same-site" }];
+      for (const headers of foreign) {
         const answer = await send(pattern, headers);
         const answered = (await answer.json().catch(() => null)) as { code?: string; message?: string } | null;
         // Refused by the site's rule (its message), not left to the endpoint or to Better Auth's own check.
@@ -151,7 +152,8 @@ describe("the endpoint table", () => {
     }
     expect(processed).toEqual([]);
     // The site's own pages (and a request no browser page made) reach the endpoint.
-    for (const headers of [{ origin: new URL(site).origin }, {}]) {
+    const own: Record<string, string>[] = [{ origin: new URL(site).origin }, {}];
+    for (const headers of own) {
       // A sign-in with an unknown address: the endpoint itself answers (wrong credentials), not the Origin rule.
       const signIn = await send("/sign-in/email", headers);
       expect([signIn.status, ((await signIn.json()) as { code?: string }).code], JSON.stringify(headers)).toEqual([401, "auth/invalid-credential"]);
