@@ -66,7 +66,7 @@ const features = {
       "screens",
       "sign-in-actions.server.ts",
       // The browser half of passkeys: the login screen's button and autofill, the account screens' "add" and "confirm".
-      "passkey-client.ts", "second-step-schemas.ts",
+      "passkey-client.ts", "passkey-support-mark.tsx", "second-step-schemas.ts",
       "auth-paths.ts", "password-rules-list.tsx", "sign-in-schemas.ts", "sign-in-screen.tsx", "auth-screens.css",
     ],
   },

@@ -18,6 +18,7 @@ import { LoadError, isChunkLoadError } from "~/components/load-error";
 import { GoogleAnalytics } from "~/features/analytics/google-analytics";
 import { PageTracking } from "~/features/analytics/page-tracking";
 import { InlineStylesheet } from "~/features/shell/inline-stylesheet";
+import { PasskeySupportMark } from "~/features/sign-in/passkey-support-mark";
 import { useMarkHydrated } from "~/components/hydrate-later";
 
 export const links: LinksFunction = () => [
@@ -45,6 +46,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <InlineStylesheet />
         <Links />
         <GoogleAnalytics measurementId={env?.gaMeasurementId ?? null} />
+        <PasskeySupportMark />
       </head>
       <body>
         {children}

@@ -1,5 +1,5 @@
 // `npm run bench`: every benchmark against the built site (npm run build first), one table at the end.
-// BENCH_ONLY=budgets,throughput,auth,lighthouse,workers,oidc,memory,cpu,jwt,costs,scale picks some; BENCH_PORT (default 3300) and the ports after it are used.
+// BENCH_ONLY=budgets,throughput,auth,lighthouse,workers,oidc,memory,cpu,jwt,costs,scale,botcheck picks some; BENCH_PORT (default 3300) and the ports after it are used.
 import { machine, printTable } from "./lib.mjs";
 
 const benchmarks = {
@@ -14,6 +14,7 @@ const benchmarks = {
   jwt: () => import("./jwt-verify.mjs"),
   costs: () => import("./operation-costs.mjs"),
   scale: () => import("./scale.mjs"),
+  botcheck: () => import("./bot-check.mjs"),
 };
 const only = process.env.BENCH_ONLY?.split(",").map((name) => name.trim());
 

@@ -32,6 +32,16 @@ async function watchLayoutShifts(page: Page) {
   });
 }
 
+/**
+ * A browser without passkeys, as Android WebViews (LINE's in-app browser, where many parents open links) and
+ * Lighthouse's Chromium are: no WebAuthn API at all, so neither the passkey button nor the autofill can work.
+ */
+async function withoutPasskeys(page: Page) {
+  await page.addInitScript(() => {
+    delete (window as { PublicKeyCredential?: unknown }).PublicKeyCredential;
+  });
+}
+
 /** The layout shifts of each path that had any, from its first paint until it is hydrated and painted once more. */
 async function shiftsWhileHydrating(page: Page, paths: string[]): Promise<Record<string, string[]>> {
   const moved: Record<string, string[]> = {};
@@ -92,6 +102,25 @@ describe("the screens when their scripts arrive", () => {
   it("move nothing for a visitor", async () => {
     const page = await browser.newPage();
     await watchLayoutShifts(page);
+    expect(await shiftsWhileHydrating(page, screens)).toEqual({});
+    await page.context().close();
+  });
+
+  it("move nothing in a browser without passkeys, for a visitor", async () => {
+    const page = await browser.newPage();
+    await withoutPasskeys(page);
+    await watchLayoutShifts(page);
+    expect(screens).toContain("/login");
+    expect(await shiftsWhileHydrating(page, screens)).toEqual({});
+    expect(await page.evaluate(() => "PublicKeyCredential" in window)).toBe(false);
+    await page.context().close();
+  });
+
+  it("move nothing in a browser without passkeys, for a signed-in parent", async () => {
+    const page = await browser.newPage();
+    await withoutPasskeys(page);
+    await watchLayoutShifts(page);
+    await signInTo(page, await createVerifiedAccount(page), "/account");
     expect(await shiftsWhileHydrating(page, screens)).toEqual({});
     await page.context().close();
   });

@@ -24,14 +24,8 @@ function asAuthError(error: unknown): AuthError {
   return authError("auth/invalid-passkey");
 }
 
-/**
- * Browsers refuse an IP address as a passkey's domain (WebAuthn's relying-party id), so a site opened by its IP
- * address offers no passkeys at all rather than an error on every visit (the server warns at start-up).
- */
-export const passkeysSupported = () => browserSupportsWebAuthn() && !isIpAddress(window.location.hostname);
-
-/** `192.168.1.20`, `[::1]` or `::1` (a host name has letters outside hex, or no colon and not four numbers). */
-export const isIpAddress = (hostname: string) => /^\d{1,3}(\.\d{1,3}){3}$/.test(hostname) || hostname.replace(/^\[|\]$/g, "").includes(":");
+/** Where the browser cannot use passkeys (see passkey-support.ts). */
+export { passkeysSupportedHere as passkeysSupported } from "./passkey-support";
 
 /**
  * Signs in with a passkey. With `autofill`, waits for the person to pick one from the email field's suggestions

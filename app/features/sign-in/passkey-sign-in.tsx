@@ -1,7 +1,8 @@
-import { useEffect, useState } from "react";
+import { useEffect, useState, useSyncExternalStore } from "react";
 import { AuthError } from "~/features/auth/auth-client";
 import { FormAlert } from "~/components/form/form";
 import { authError } from "~/features/auth/auth-error-messages";
+import { passkeysSupportedHere } from "./passkey-support";
 
 /** The passkey client is its own chunk, fetched after the login screen is up (never part of the home page). */
 const passkeyClient = () => import("./passkey-client");
@@ -10,20 +11,21 @@ const passkeyClient = () => import("./passkey-client");
  * Passkey sign-in on /login: the browser offers the account's passkeys in the email field's autofill (conditional
  * mediation, `autocomplete="username webauthn"`), and a button asks for one directly. Passkeys need JavaScript
  * (the browser's WebAuthn API): the server's HTML holds the button disabled, so the screen keeps its layout when the
- * scripts arrive (no layout shift), and it goes away only where the browser turns out not to support passkeys.
+ * scripts arrive (no layout shift). Where the browser cannot use passkeys (no WebAuthn API, as in Android WebViews,
+ * or a site opened by its IP address) an inline script in the head hides it before it is ever painted, and
+ * the first render after hydration takes it away: nothing moves there either.
  */
 export function PasskeySignIn({ onSignedIn, disabled }: { onSignedIn(): void; disabled: boolean }) {
-  // Unknown until the passkey client has looked (always unknown without JavaScript).
-  const [supported, setSupported] = useState<boolean | null>(null);
+  // Unknown until the page runs its scripts (always unknown without JavaScript): the server's HTML holds the button.
+  const supported = useSyncExternalStore(subscribeToNothing, passkeysSupportedHere, () => null);
   const [pending, setPending] = useState(false);
   const [error, setError] = useState<string | null>(null);
 
   useEffect(() => {
+    if (!supported) return;
     let live = true;
     void passkeyClient().then(async (client) => {
       if (!live) return;
-      if (!client.passkeysSupported()) return setSupported(false);
-      setSupported(true);
       const signedIn = await client.signInWithPasskey({ autofill: true }).catch((failure: unknown) => {
         // Leaving the page, or the button taking over, cancels the waiting request: not an error to show.
         if (live && failure instanceof AuthError && failure.code !== "auth/passkey-cancelled") setError(failure.message);
@@ -35,7 +37,7 @@ export function PasskeySignIn({ onSignedIn, disabled }: { onSignedIn(): void; di
       live = false;
       void passkeyClient().then((client) => client.cancelPasskeyRequest());
     };
-  }, [onSignedIn]);
+  }, [onSignedIn, supported]);
 
   if (supported === false) return null;
   const ask = () => {
@@ -51,7 +53,7 @@ export function PasskeySignIn({ onSignedIn, disabled }: { onSignedIn(): void; di
       .finally(() => setPending(false));
   };
   return (
-    <div className="auth-actions">
+    <div className="auth-actions passkey-sign-in">
       <FormAlert message={error} />
       <button type="button" className="button" disabled={disabled || pending || !supported} onClick={ask}>
         {pending ? "等待密碼金鑰…" : "使用密碼金鑰登入"}
@@ -62,3 +64,5 @@ export function PasskeySignIn({ onSignedIn, disabled }: { onSignedIn(): void; di
     </div>
   );
 }
+
+const subscribeToNothing = () => () => {};
