@@ -44,7 +44,7 @@ export async function run() {
       solves.push(ms);
       if (hashes > 0) rates.push(hashes / (ms / 1000));
       // The same run's reference: Web Crypto's rate in the same slowed page, one awaited digest per attempt as
-      // ALTCHA's own web solver does (what the form used before its solver hashed in JavaScript).
+      // ALTCHA's own web solver does, which the form uses.
       webCryptoRates.push(await page.evaluate(async () => {
         const data = new Uint8Array(48);
         const started = performance.now();

@@ -79,9 +79,7 @@ export async function solveBotCheck(origin = "", container?: HTMLElement | null)
   // Without WebCrypto (a page on plain http that is not localhost) the solver would spin on the main thread and
   // freeze the page: the form goes as without JavaScript instead.
   if (!globalThis.crypto?.subtle) return "";
-  // SHA-256 in JavaScript rather than Web Crypto's (one thread hop per attempt): ≤ 1 s on a 4× slowed CPU
-  // (bench/bot-check.mjs).
-  const [{ solveChallenge }, { deriveKey }] = await Promise.all([import("altcha-lib"), import("./bot-check-sha256")]);
+  const [{ solveChallenge }, { deriveKey }] = await Promise.all([import("altcha-lib"), import("altcha-lib/algorithms/web/sha")]);
   const solution = await solveChallenge({ challenge: task.challenge, deriveKey });
   return solution ? btoa(JSON.stringify({ challenge: task.challenge, solution })) : "";
 }
