@@ -75,11 +75,12 @@ function handleSignals(listener, server, shutdownTimeoutMs, state) {
 }
 
 /**
- * WEB_CONCURRENCY: how many processes serve the port. "auto" (the default) is one per core on PostgreSQL and one
- * process on SQLite, where a worker waiting for the one write lock stops all its requests (decision 608).
+ * WEB_CONCURRENCY: how many processes serve the port. "auto" (the default, also when empty) is one per core on
+ * PostgreSQL and one process on SQLite, where a worker waiting for the one write lock stops all its requests (decision 608).
  */
 function workerCount() {
-  const raw = process.env.WEB_CONCURRENCY || "auto";
+  // Empty or blank is unset, as app/config/env.server.ts reads it: the same meaning on SQLite and PostgreSQL.
+  const raw = process.env.WEB_CONCURRENCY?.trim() || "auto";
   if (raw === "auto") return process.env.DATABASE_URL ? os.availableParallelism() : 1;
   const count = Number(raw);
   if (!Number.isInteger(count) || count < 1 || count > 64) {
