@@ -33,8 +33,59 @@ async function loadProduction() {
   }
 }
 
-/** How long an idle keep-alive connection stays open; the recipe's nginx drops its own after 4 s, before this. */
+/** How long an idle keep-alive connection stays open; the recipe's nginx drops its own after 2 s, before this. */
 const KEEP_ALIVE_MS = 5_000;
+
+/** A lingering close (as nginx's lingering_timeout / lingering_time): how long the client may pause, and in all. */
+const LINGER_IDLE_MS = 2_000;
+const LINGER_MAX_MS = 10_000;
+
+/**
+ * A body refused unread (413): the answer goes out with `Connection: close`, and the connection is then closed
+ * the way RFC 9112 §9.6 asks. Closing the socket at once while the client is still sending makes the kernel answer
+ * the next bytes with a reset, and the client's own kernel may throw the unread 413 away with it (EPIPE or
+ * ECONNRESET where the answer should be; issue 38). So after the answer only our side is closed (FIN), and what
+ * the client still sends is read and dropped until it stops for LINGER_IDLE_MS, closes its side, or LINGER_MAX_MS
+ * pass. Node's server and the Hono adapter both end such a connection through `destroySoon`, replaced here for
+ * this socket alone.
+ */
+function lingerAfterRefusedBody(socket) {
+  if (!socket || socket.destroyed || socket.lingering) return;
+  socket.lingering = true;
+  let lingering = false;
+  socket.destroySoon = function lingeringClose() {
+    if (lingering) return;
+    lingering = true;
+    let idle;
+    let total;
+    const close = () => {
+      clearTimeout(idle);
+      clearTimeout(total);
+      if (!socket.destroyed) socket.destroy();
+    };
+    const begin = () => {
+      // The socket is ours now, as for an upgrade: the HTTP parser reads it no more (it stopped with the unread
+      // body waiting), and what arrives is dropped here.
+      const parser = socket.parser;
+      if (parser?._consumed && typeof parser.unconsume === "function") {
+        parser.unconsume();
+        parser._consumed = false;
+      }
+      for (const event of ["data", "pause", "resume", "end"]) socket.removeAllListeners(event);
+      idle = setTimeout(close, LINGER_IDLE_MS);
+      total = setTimeout(close, LINGER_MAX_MS);
+      socket.on("data", () => idle.refresh());
+      socket.once("end", close);
+      socket.once("close", close);
+      socket.on("error", close);
+      socket.resume();
+    };
+    // The answer first, then our FIN; the client reads the 413 and then the end of the stream.
+    if (socket.writable) socket.end();
+    if (socket.writableFinished) begin();
+    else socket.once("finish", begin);
+  };
+}
 
 /**
  * SIGTERM/SIGINT: stop accepting connections, answer every request from now on with `Connection: close`, let
@@ -75,11 +126,12 @@ function handleSignals(listener, server, shutdownTimeoutMs, state) {
 }
 
 /**
- * WEB_CONCURRENCY: how many processes serve the port. "auto" (the default) is one per core on PostgreSQL and one
- * process on SQLite, where a worker waiting for the one write lock stops all its requests (decision 608).
+ * WEB_CONCURRENCY: how many processes serve the port. "auto" (the default, also when empty) is one per core on
+ * PostgreSQL and one process on SQLite, where a worker waiting for the one write lock stops all its requests (decision 608).
  */
 function workerCount() {
-  const raw = process.env.WEB_CONCURRENCY || "auto";
+  // Empty or blank is unset, as app/config/env.server.ts reads it: the same meaning on SQLite and PostgreSQL.
+  const raw = process.env.WEB_CONCURRENCY?.trim() || "auto";
   if (raw === "auto") return process.env.DATABASE_URL ? os.availableParallelism() : 1;
   const count = Number(raw);
   if (!Number.isInteger(count) || count < 1 || count > 64) {
@@ -165,7 +217,14 @@ async function start() {
       if (state.closing) bindings.outgoing.setHeader("connection", "close");
       const response = await server.app.fetch(request, bindings);
       // Such an answer is gone already: rebuilding its marker would make the adapter write a second one.
-      if (!state.closing || response.headers.has("x-hono-already-sent")) return response;
+      if (response.headers.has("x-hono-already-sent")) return response;
+      if (response.status === 413) {
+        lingerAfterRefusedBody(bindings.incoming.socket);
+        const headers = new Headers(response.headers);
+        headers.set("connection", "close");
+        return new Response(response.body, { status: 413, statusText: response.statusText, headers });
+      }
+      if (!state.closing) return response;
       const headers = new Headers(response.headers);
       headers.set("connection", "close");
       return new Response(response.body, { status: response.status, statusText: response.statusText, headers });

@@ -18,7 +18,7 @@ mkdir -p "$run"
 openssl req -x509 -newkey rsa:2048 -nodes -days 2 -subj "/CN=localhost" \
   -addext "subjectAltName=DNS:localhost,IP:127.0.0.1" -keyout "$run/key.pem" -out "$run/cert.pem" 2>/dev/null
 upstreams=""
-for port in $UPSTREAM_PORTS; do upstreams+="${upstreams:+\n    }server 127.0.0.1:$port max_fails=1 fail_timeout=5s;"; done
+for port in $UPSTREAM_PORTS; do upstreams+="${upstreams:+\n    }server 127.0.0.1:$port max_fails=3 fail_timeout=2s;"; done
 # Without HTTP_PORT the one-line http server is dropped.
 drop_http='/@HTTP_PORT@/d'
 [ -n "${HTTP_PORT:-}" ] && drop_http='s#@HTTP_PORT@#'"$HTTP_PORT"'#g'

@@ -42,7 +42,7 @@ import { familyUserData } from "~/features/family/family-user-data.server";
 import { familyApi } from "~/features/family/family-api.server";
 import { appDeletionApi } from "~/features/account/app-deletion.server";
 import { onFamilyChange } from "~/features/family/family-events.server";
-import { recordSecurityEvent } from "~/features/security-record/security-record.server";
+import { flushSecurityEvents, recordSecurityEvent } from "~/features/security-record/security-record.server";
 
 /** Every request body is capped; the sign-in layer's forms and JSON are small (analytics has its own 16 KB). */
 export const MAX_BODY_BYTES = 64 * 1024;
@@ -274,6 +274,9 @@ export async function shutdown() {
   stopRetention();
   await getAuthService().close();
   await closeSharedRateLimitStore();
+  // Security events still waiting for the database get one more try before the pools close.
+  const unwritten = await flushSecurityEvents(2_000);
+  if (unwritten) getLogger().error({ unwritten }, "security events not written at shutdown (each is in its own log line)");
   await closeDatabase();
 }
 

@@ -107,6 +107,15 @@ describe("parseEnv", () => {
     expect(() => parseEnv({ WEB_CONCURRENCY: "0" })).toThrow(ConfigError);
   });
 
+  it("reads an empty or blank WEB_CONCURRENCY as unset (auto) on SQLite and on PostgreSQL alike", () => {
+    for (const DATABASE_URL of ["", "postgres://site@127.0.0.1:5432/site"]) {
+      expect(parseEnv({ DATABASE_URL, WEB_CONCURRENCY: "" }).WEB_CONCURRENCY).toBe("auto");
+      expect(parseEnv({ DATABASE_URL, WEB_CONCURRENCY: "  " }).WEB_CONCURRENCY).toBe("auto");
+      expect(parseEnv({ DATABASE_URL, WEB_CONCURRENCY: " 2 " }).WEB_CONCURRENCY).toBe(2);
+      expect(() => parseEnv({ DATABASE_URL, WEB_CONCURRENCY: "two" })).toThrow(ConfigError);
+    }
+  });
+
   it("takes Sign in with Apple's four keys together, the .p8 key on one line, and Apple only over https on a public site", () => {
     const p8 = generateKeyPairSync("ec", { namedCurve: "P-256" }).privateKey.export({ type: "pkcs8", format: "pem" }).toString();
     const apple = { APPLE_CLIENT_ID: "tw.example.web", APPLE_TEAM_ID: "TEAM123456", APPLE_KEY_ID: "KEY1234567" };

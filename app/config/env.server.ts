@@ -224,8 +224,11 @@ const envSchema = z
     // Anonymous renders of database pages (decision 702): seconds an entry lives (0 turns the cache off), its bounds.
     // Worker processes sharing the port (server.mjs): "auto" is one per core on PostgreSQL, one process on SQLite
     // (decision 608). The primary hands each worker the resolved count and its number (1 runs the mail outbox;
-    // decision 703).
-    WEB_CONCURRENCY: z.union([z.literal("auto"), z.coerce.number().int().min(1).max(64)]).default("auto"),
+    // decision 703). Empty (`WEB_CONCURRENCY=`) is unset, so "auto", on either database (server.mjs reads it so too).
+    WEB_CONCURRENCY: z.preprocess(
+      (value) => (typeof value === "string" && value.trim() === "" ? undefined : typeof value === "string" ? value.trim() : value),
+      z.union([z.literal("auto"), z.coerce.number().int().min(1).max(64)]).default("auto"),
+    ),
     WEB_CONCURRENCY_WORKER: z.coerce.number().int().min(0).max(64).default(0),
     PAGE_CACHE_SECONDS: z.coerce.number().int().min(0).max(3600).default(10),
     PAGE_CACHE_MAX_ENTRIES: z.coerce.number().int().min(1).max(100_000).default(200),

@@ -42,3 +42,12 @@ export function setRequestDeadline(signal: AbortSignal): void {
   const context = storage.getStore();
   if (context) context.deadline = signal;
 }
+
+/**
+ * Runs `fn` free of the current request's deadline, its other context kept: work that must be done even for a
+ * request answered 503 at its deadline, such as writing a security event (app/features/security-record).
+ */
+export function outsideDeadline<T>(fn: () => T): T {
+  const context = storage.getStore();
+  return context?.deadline ? storage.run({ ...context, deadline: undefined }, fn) : fn();
+}

@@ -92,7 +92,7 @@ describe("families", () => {
     await section(second, "尚未接受的邀請").getByText("目前沒有尚未接受的邀請。").waitFor({ timeout: 10_000 });
     expect(await section(second, "尚未接受的邀請").getByRole("listitem").count()).toBe(0);
     await openPage(second, joinLink);
-    await second.getByText("這個邀請連結已經用過或被取消了").waitFor();
+    await second.getByText("這個邀請連結已經有人用過了").waitFor();
   });
 
   it("refuses a child without the parent's consent and says why, in the form", async () => {

@@ -1,6 +1,8 @@
 import { randomUUID } from "node:crypto";
 import http from "node:http";
-import { describe, expect, it } from "vitest";
+import os from "node:os";
+import { describe, expect, inject, it } from "vitest";
+import { startSharedInstances } from "~tests/helpers/cluster";
 import { siteUrl, startSite } from "./site-process";
 
 /**
@@ -68,6 +70,30 @@ describe("worker processes", () => {
       expect(site.output().match(/"msg":"stopped in \d+ ms"/g)?.length).toBe(2);
     } finally {
       await site.stop("SIGKILL");
+    }
+  });
+
+  // Issue 38: it was refused on SQLite (the primary read it as auto, the one process as a number) and taken as
+  // auto on PostgreSQL. Empty is unset, so auto, on both (docs/configuration.md).
+  it("reads WEB_CONCURRENCY= (empty) as auto on SQLite: one process", async () => {
+    const site = await startSite({ WEB_CONCURRENCY: "" });
+    try {
+      expect((await fetch(`${site.baseURL}/readyz`)).status).toBe(200);
+      expect(site.output().match(/網站已啟動/g)).toHaveLength(1);
+      expect(site.output()).not.toContain("個工作行程");
+    } finally {
+      expect((await site.stop()).code).toBe(0);
+    }
+  });
+
+  it.skipIf(!inject("postgresUrl"))("reads WEB_CONCURRENCY= (empty) as auto on PostgreSQL: one worker per core", async () => {
+    const shared = await startSharedInstances({ label: "empty_concurrency", count: 1, env: { WEB_CONCURRENCY: "" } });
+    try {
+      const [site] = shared.instances;
+      expect((await fetch(`${site!.baseURL}/readyz`)).status).toBe(200);
+      expect(site!.output()).toContain(`"workers":${os.availableParallelism()}`);
+    } finally {
+      await shared.stop();
     }
   });
 });

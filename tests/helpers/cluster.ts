@@ -16,6 +16,8 @@ export interface SharedInstances {
   instances: SiteProcess[];
   /** Every instance's REDIS_KEY_PREFIX. */
   redisPrefix: string;
+  /** Their one PostgreSQL database, for a test to read or change behind their back. */
+  databaseUrl: string;
   stop(): Promise<void>;
 }
 
@@ -63,7 +65,7 @@ export async function startSharedInstances({ label, count = 2, env = {} }: Insta
     for (const result of started) if (result.status === "fulfilled") instances.push(result.value);
     const failed = started.find((result): result is PromiseRejectedResult => result.status === "rejected");
     if (failed) throw failed.reason;
-    return { instances, redisPrefix, stop };
+    return { instances, redisPrefix, databaseUrl: databaseUrl.toString(), stop };
   } catch (error) {
     await stop();
     throw error;

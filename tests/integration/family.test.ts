@@ -231,7 +231,11 @@ describeEachDatabase("families", (database) => {
       for (const email of [owner.email, coParent.email]) expect((await mailsTo(email)).some((mail) => mail.text.includes("「小明爸爸」以家長身分加入了家庭「王家」"))).toBe(true);
       expect(await openInvitations(db(), familyId)).toEqual([]);
 
+      // The same person's second press is the join that already happened; anyone else's is refused.
+      expect(await acceptInvitation(db(), brand, { id: coParent.id, name: "小明爸爸" }, tokenOf(invitation.link))).toBe(familyId);
       const third = await user();
+      expect((await refusal(acceptInvitation(db(), brand, { id: third.id, name: "路人" }, tokenOf(invitation.link)))).code).toBe("family/invitation-taken");
+      await db().updateTable("family_invitation").set({ accepted_at: new Date(Date.now() - 3_600_000).toISOString() }).where("id", "=", invitation.id).execute();
       expect((await refusal(acceptInvitation(db(), brand, { id: third.id, name: "路人" }, tokenOf(invitation.link)))).code).toBe("family/invitation-used");
       expect((await refusal(previewInvitation(db(), tokenOf(invitation.link)))).code).toBe("family/invitation-used");
       expect((await refusal(previewInvitation(db(), "no-such-token"))).code).toBe("family/invitation-invalid");
@@ -278,7 +282,7 @@ describeEachDatabase("families", (database) => {
       expect(await openInvitations(db(), familyId)).toEqual([]);
       expect((await refusal(cancelInvitation(db(), brand, owner, first.id))).code).toBe("family/invitation-not-found");
       const newcomer = await user();
-      expect((await refusal(acceptInvitation(db(), brand, { id: newcomer.id, name: "新" }, tokenOf(first.link)))).code).toBe("family/invitation-used");
+      expect((await refusal(acceptInvitation(db(), brand, { id: newcomer.id, name: "新" }, tokenOf(first.link)))).code).toBe("family/invitation-cancelled");
 
       const outsider = await user();
       await createFamily(db(), brand, outsider, "別家");
@@ -305,7 +309,8 @@ describeEachDatabase("families", (database) => {
         const [first, second] = [await user(), await user()];
         const results = await Promise.allSettled([acceptInvitation(db(), brand, { ...first, name: "甲" }, token), acceptInvitation(db(), brand, { ...second, name: "乙" }, token)]);
         expect(results.filter((result) => result.status === "fulfilled")).toHaveLength(1);
-        expect((results.find((result) => result.status === "rejected") as PromiseRejectedResult).reason).toMatchObject({ code: "family/invitation-used" });
+        // The loser hears that someone else was first, not that the link is old.
+        expect((results.find((result) => result.status === "rejected") as PromiseRejectedResult).reason).toMatchObject({ code: "family/invitation-taken" });
         expect(await db().selectFrom("family_member").select("user_id").where("family_id", "=", familyId).execute()).toHaveLength(2);
       }
     });

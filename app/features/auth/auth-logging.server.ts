@@ -9,7 +9,7 @@ import { noteRequestError } from "~/services/request-context.server";
 import { countSignIn } from "~/services/metrics.server";
 import { clientIpHeader } from "~/services/client-ip.server";
 import type { DatabaseHandle } from "~/db/connection.server";
-import { recordSecurityEvent, type SecurityEvent } from "~/features/security-record/security-record.server";
+import { keepSecurityEvent, type SecurityEvent } from "~/features/security-record/security-record.server";
 
 /**
  * Better Auth's logging and error reporting, routed into the site's: every error it logs is noted against the
@@ -129,14 +129,13 @@ async function userIdByEmail(database: DatabaseHandle, email: string): Promise<s
 }
 
 /**
- * Writes one event to the security record from the sign-in layer. A record that cannot be written is logged with
- * the event (the log line above still carries it) rather than failing a sign-in that already happened.
+ * Writes one event to the security record from the sign-in layer, outside the request's deadline. A record that
+ * cannot be written yet is logged with the event and written again until it is (keepSecurityEvent), rather than
+ * failing a sign-in that already happened or being lost.
  */
 export async function recordAuditEvent(database: DatabaseHandle, entry: SecurityEvent): Promise<void> {
-  try {
-    await recordSecurityEvent(database, entry);
-  } catch (err) {
+  await keepSecurityEvent(database, entry, (err, kept) => {
     noteRequestError(err);
-    getLogger().error({ err, authEvent: entry.event }, "security record not written");
-  }
+    getLogger().error({ err, authEvent: kept.event }, "security record not written yet; trying again");
+  });
 }

@@ -144,15 +144,20 @@ export function familyAction(request: Request) {
     const work = intents[fields.intent ?? ""];
     if (!work) return unknownIntent();
     const answer = await refusalsAnswered(() => work(viewer, fields, request), fields.intent ?? "");
-    return answer instanceof Response ? answer : data<FamilyResult>(answer);
+    if ("refusal" in answer) return answer.refusal;
+    return answer.value instanceof Response ? answer.value : data<FamilyResult>(answer.value);
   });
 }
 
-async function refusalsAnswered<T>(work: () => Promise<T>, intent: string): Promise<T | Response> {
+/**
+ * The work's value, or the family's refusal as the form kit's answer. Kept apart by shape, not by `instanceof
+ * Response`: a refusal is React Router's `data()`, not a Response, and was once taken for a success.
+ */
+async function refusalsAnswered<T>(work: () => Promise<T>, intent: string): Promise<{ value: T } | { refusal: ReturnType<typeof formRefusal> }> {
   try {
-    return await work();
+    return { value: await work() };
   } catch (error) {
-    if (error instanceof FamilyRefusal) return formRefusal(error.status, error.code, error.message, { intent }) as unknown as Response;
+    if (error instanceof FamilyRefusal) return { refusal: formRefusal(error.status, error.code, error.message, { intent }) };
     throw error;
   }
 }
@@ -178,7 +183,8 @@ export function joinAction(request: Request) {
     const fields = await readForm(request);
     const { db, brand } = familyContext();
     const answer = await refusalsAnswered(() => acceptInvitation(db, brand, viewer, fields.token ?? ""), "join");
-    return answer instanceof Response ? answer : redirect(`${familyPagePath}?done=joined`, 303);
+    // Only a join that happened says 「你已加入家庭。」; a refusal says why and what to do (issue 38).
+    return "refusal" in answer ? answer.refusal : redirect(`${familyPagePath}?done=joined`, 303);
   });
 }
 

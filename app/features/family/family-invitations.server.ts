@@ -17,13 +17,23 @@ export const joinPath = `${familyPagePath}/join`;
 const hashOf = (token: string) => createHash("sha256").update(token).digest("hex");
 const now = () => new Date();
 
+/**
+ * Why an invitation cannot be used, each with what to do next. Every refusal to join says the person did not join
+ * (issue 38: a refused join once came back as 「你已加入家庭。」).
+ */
 export const invitationRefusals = {
-  invalid: () => new FamilyRefusal(404, "family/invitation-invalid", "這個邀請連結無效，請向家人要一個新的邀請連結。"),
-  expired: () => new FamilyRefusal(409, "family/invitation-expired", "這個邀請連結已過期，請向家人要一個新的邀請連結。"),
-  used: () => new FamilyRefusal(409, "family/invitation-used", "這個邀請連結已經用過或被取消了，請向家人要一個新的邀請連結。"),
+  invalid: () => new FamilyRefusal(404, "family/invitation-invalid", "找不到這個邀請連結，你沒有加入家庭。請確認連結完整（從邀請信或訊息直接開啟），或向家人要一個新的邀請連結。"),
+  expired: () => new FamilyRefusal(409, "family/invitation-expired", "這個邀請連結已過期，你沒有加入家庭。請向家人要一個新的邀請連結。"),
+  used: () => new FamilyRefusal(409, "family/invitation-used", "這個邀請連結已經有人用過了（每個連結只能用一次），你沒有加入家庭。請向家人要一個新的邀請連結。"),
+  /** The losing side of two acceptances at once (or of one a few minutes before). */
+  taken: () => new FamilyRefusal(409, "family/invitation-taken", "就在剛才，另一個人先用這個邀請連結加入了家庭（每個連結只能用一次），所以你沒有加入。請向家人要一個新的邀請連結。"),
+  cancelled: () => new FamilyRefusal(409, "family/invitation-cancelled", "這個邀請已被家人取消，你沒有加入家庭。請向家人要一個新的邀請連結。"),
   tooMany: () => new FamilyRefusal(409, "family/too-many-invitations", `尚未接受的邀請最多 ${maxOpenInvitations} 個，請先取消不需要的邀請。`),
   notFound: () => new FamilyRefusal(404, "family/invitation-not-found", "找不到這個邀請，可能已經被接受或取消了。"),
 };
+
+/** An acceptance this recent makes a later one "the losing side of a race" rather than an old link used again. */
+const justTakenMs = 5 * 60_000;
 
 export interface OpenInvitation {
   id: string;
@@ -124,11 +134,13 @@ export async function previewInvitation(db: Db, token: string): Promise<{ family
   return { familyName: family.name, inviterName: inviter?.name ?? "", expiresAt: row.expires_at };
 }
 
-async function invitationByToken(db: Db, token: string) {
+/** The open invitation behind a token, or why not. `accepting`: a use minutes ago is the loser's side of a race. */
+async function invitationByToken(db: Db, token: string, accepting = false) {
   if (!token || token.length > 100) throw invitationRefusals.invalid();
   const row = await db.selectFrom("family_invitation").selectAll().where("token_hash", "=", hashOf(token)).executeTakeFirst();
   if (!row) throw invitationRefusals.invalid();
-  if (row.accepted_at || row.cancelled_at) throw invitationRefusals.used();
+  if (row.cancelled_at) throw invitationRefusals.cancelled();
+  if (row.accepted_at) throw accepting && Date.now() - new Date(row.accepted_at).getTime() < justTakenMs ? invitationRefusals.taken() : invitationRefusals.used();
   if (row.expires_at <= now().toISOString()) throw invitationRefusals.expired();
   return row;
 }
@@ -139,9 +151,16 @@ async function invitationByToken(db: Db, token: string) {
  */
 export function acceptInvitation(db: Db, brand: FamilyBrand, actor: Actor & { name: string }, token: string): Promise<string> {
   return changeFamily(db, brand, async ({ trx, record }) => {
-    const invitation = await invitationByToken(trx, token);
-    if (!(await lockFamily(trx, invitation.family_id))) throw invitationRefusals.invalid();
-    if (await trx.selectFrom("family_member").select("user_id").where("user_id", "=", actor.id).executeTakeFirst()) throw refusals.alreadyInFamily();
+    if (!token || token.length > 100) throw invitationRefusals.invalid();
+    const found = await trx.selectFrom("family_invitation").select("family_id").where("token_hash", "=", hashOf(token)).executeTakeFirst();
+    if (!found || !(await lockFamily(trx, found.family_id))) throw invitationRefusals.invalid();
+    // Read under the family's lock: the second of two acceptances at once sees the first one's here.
+    const membership = await trx.selectFrom("family_member").select("family_id").where("user_id", "=", actor.id).executeTakeFirst();
+    const latest = await trx.selectFrom("family_invitation").select(["accepted_by", "family_id"]).where("token_hash", "=", hashOf(token)).executeTakeFirstOrThrow();
+    // The same person's second press (two tabs, a double click): they are in, as the first press said.
+    if (latest.accepted_by === actor.id && membership?.family_id === latest.family_id) return latest.family_id;
+    const invitation = await invitationByToken(trx, token, true);
+    if (membership) throw refusals.alreadyInFamily();
     const at = now().toISOString();
     const used = await trx
       .updateTable("family_invitation")
@@ -150,7 +169,7 @@ export function acceptInvitation(db: Db, brand: FamilyBrand, actor: Actor & { na
       .where("accepted_at", "is", null)
       .where("cancelled_at", "is", null)
       .executeTakeFirst();
-    if (Number(used.numUpdatedRows) !== 1) throw invitationRefusals.used();
+    if (Number(used.numUpdatedRows) !== 1) throw invitationRefusals.taken();
     await trx.insertInto("family_member").values({ user_id: actor.id, family_id: invitation.family_id, role: "parent", joined_at: at }).execute();
     await record("parent-joined", invitation.family_id, { id: actor.id, name: actor.name }, actor.id);
     return invitation.family_id;

@@ -45,7 +45,8 @@ export function JoinPage(props: JoinScreen) {
       ) : (
         <section className="card" aria-labelledby="join-refused">
           <h2 id="join-refused">無法使用這個邀請</h2>
-          <p>{props.refusal}</p>
+          {/* Without scripts the page is drawn again after a refused POST: the answer to that POST says it best. */}
+          <p role="alert">{answered?.formError ?? props.refusal}</p>
           <p>
             <Link to="/account/family">前往家庭頁面</Link>
           </p>

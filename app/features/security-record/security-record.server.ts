@@ -2,6 +2,7 @@ import { createHash } from "node:crypto";
 import type { Kysely, Transaction } from "kysely";
 import type { Dialect } from "~/db/connection.server";
 import type { Database, SecurityRecordTable } from "~/db/schema";
+import { outsideDeadline } from "~/services/request-context.server";
 
 /**
  * The security record: one append-only row per security event (who, what, when, from which address and browser,
@@ -25,6 +26,8 @@ export interface SecurityEvent {
   userAgent?: string | null;
   /** A few plain facts (a provider's name, an operator's reason). Never a password, code, token or link. */
   detail?: Readonly<Record<string, string | number | boolean | null>>;
+  /** When it happened (ISO 8601); now by default. An event written late keeps its own time. */
+  at?: string;
 }
 
 export interface RecordHandle {
@@ -71,7 +74,7 @@ export async function recordSecurityEvent({ db, dialect }: RecordHandle, entry: 
     const seq = Number(head.seq) + 1;
     const fields: RowFields = {
       seq,
-      at: new Date().toISOString(),
+      at: entry.at ?? new Date().toISOString(),
       user_id: entry.userId ?? null,
       actor_id: entry.actorId ?? null,
       event: entry.event,
@@ -85,6 +88,78 @@ export async function recordSecurityEvent({ db, dialect }: RecordHandle, entry: 
     await trx.insertInto("security_record").values({ ...fields, prev_hash: head.hash, hash }).execute();
     await trx.updateTable("security_record_head").set({ seq, hash }).where("id", "=", 1).execute();
   });
+}
+
+/**
+ * Events that could not be written yet, tried again until they are (keepSecurityEvent). In memory: they outlive a
+ * lost connection, a database restart or a request's deadline, not the process; each is also in the log line of
+ * its failed attempt.
+ */
+const pending: { handle: RecordHandle; entry: SecurityEvent; tries: number }[] = [];
+let retryTimer: NodeJS.Timeout | undefined;
+const retryDelayMs = (tries: number) => Math.min(30_000, 250 * 2 ** Math.min(tries, 7));
+
+function scheduleRetry(delayMs: number, report: (error: unknown, entry: SecurityEvent) => void) {
+  if (retryTimer) return;
+  retryTimer = setTimeout(() => {
+    retryTimer = undefined;
+    void writePending(report);
+  }, delayMs);
+  retryTimer.unref();
+}
+
+async function writePending(report: (error: unknown, entry: SecurityEvent) => void): Promise<void> {
+  while (pending.length) {
+    const next = pending[0]!;
+    try {
+      await recordSecurityEvent(next.handle, next.entry);
+      pending.shift();
+    } catch (error) {
+      next.tries += 1;
+      report(error, next.entry);
+      scheduleRetry(retryDelayMs(next.tries), report);
+      return;
+    }
+  }
+}
+
+/**
+ * Writes a security event that must never be lost (issue 38): outside the request's deadline (a request answered
+ * 503 at its deadline still has its event written), and when the database refuses — a lost connection, a restart,
+ * a lock held too long — the event keeps its time and is written again, 250 ms, 500 ms, 1 s … up to 30 s apart,
+ * in order, until it is. Resolves once written or queued; never throws. `report` hears of each failed attempt.
+ */
+export async function keepSecurityEvent(handle: RecordHandle, entry: SecurityEvent, report: (error: unknown, entry: SecurityEvent) => void = () => {}): Promise<void> {
+  const timed = { ...entry, at: entry.at ?? new Date().toISOString() };
+  // Behind others still waiting: the chain stays in the order the events happened.
+  if (pending.length) {
+    pending.push({ handle, entry: timed, tries: 0 });
+    return;
+  }
+  try {
+    await outsideDeadline(() => recordSecurityEvent(handle, timed));
+  } catch (error) {
+    report(error, timed);
+    pending.push({ handle, entry: timed, tries: 1 });
+    scheduleRetry(retryDelayMs(1), report);
+  }
+}
+
+/** How many events wait to be written (a gauge, and for tests). */
+export function pendingSecurityEvents(): number {
+  return pending.length;
+}
+
+/** At shutdown: one more try for what waits, within `ms`; answers how many are still unwritten. */
+export async function flushSecurityEvents(ms: number): Promise<number> {
+  if (!pending.length) return 0;
+  clearTimeout(retryTimer);
+  retryTimer = undefined;
+  const report = () => {};
+  await Promise.race([writePending(report), new Promise((resolve) => setTimeout(resolve, ms).unref())]);
+  clearTimeout(retryTimer);
+  retryTimer = undefined;
+  return pending.length;
 }
 
 export interface ChainCheck {
