@@ -9,6 +9,7 @@ import { changePasswordSchema } from "./account-schemas";
 import { authPaths } from "~/features/auth/auth-endpoints";
 import { resetPasswordPage } from "~/features/auth/auth-client";
 import { recentActivity } from "./account-activity.server";
+import { displayPhoneNumber, givenEmail } from "~/features/auth/phone-number";
 
 // The account screens' server work (current plan, deletion, security): read on the server, so every screen and
 // form works without JavaScript; every change goes through the sign-in layer's API in-process.
@@ -39,7 +40,8 @@ export async function accountSecurity(request: Request): Promise<AccountSecurity
   const devices = (await callAuthApi(request, authPaths.devices)).body?.devices ?? [];
   const hasPassword = user.providerData.some((provider) => provider.providerId === "password");
   const activity = await recentActivity(getAuthService().database, user.uid);
-  return { account: { email: user.email, hasPassword, devices, activity }, guest: false, policy: getAuthService().passwordPolicy };
+  const phoneNumber = user.phoneNumber ? displayPhoneNumber(user.phoneNumber) : null;
+  return { account: { email: givenEmail(user.email), phoneNumber, hasPassword, devices, activity }, guest: false, policy: getAuthService().passwordPolicy };
 }
 
 const securityNotices = {

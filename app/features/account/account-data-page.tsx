@@ -71,7 +71,7 @@ export function AccountDataPage({ copy }: { copy: AccountData | null }) {
               <dd>{copy.profile.displayName}</dd>
               <dt>電子郵件</dt>
               <dd>
-                {copy.profile.email}（{copy.profile.emailVerified ? "已驗證" : "尚未驗證"}）
+                {copy.profile.email ? `${copy.profile.email}（${copy.profile.emailVerified ? "已驗證" : "尚未驗證"}）` : "尚未設定電子郵件"}
               </dd>
               <dt>大頭貼</dt>
               <dd>{copy.profile.photoURL ? "有" : "沒有"}</dd>

@@ -7,6 +7,7 @@ import { deviceLabel } from "./device-name";
 import { networkPlace } from "./network-place.server";
 import { exportUserData } from "./user-data-hooks.server";
 import { authPaths } from "./auth-endpoints";
+import { givenEmail } from "./phone-number";
 
 const toIso = (value: Date | string) => new Date(value).toISOString();
 
@@ -28,7 +29,7 @@ export function accountData(db: Kysely<Database>): BetterAuthPlugin {
           profile: {
             id: user.id,
             displayName: user.name,
-            email: user.email,
+            email: givenEmail(user.email),
             emailVerified: user.emailVerified,
             photoURL: user.image ?? null,
             role: (user as { role?: string }).role ?? "user",

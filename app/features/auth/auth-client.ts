@@ -189,7 +189,8 @@ export interface AccountData {
   profile: {
     id: string;
     displayName: string;
-    email: string;
+    /** The address the parent gave; null for an account made by phone that has none. */
+    email: string | null;
     emailVerified: boolean;
     photoURL: string | null;
     role: string;
