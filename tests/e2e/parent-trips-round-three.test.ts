@@ -1,6 +1,6 @@
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { baseURL, mobileViewport, openPage, useBrowser } from "./helpers/browser";
+import { addVirtualAuthenticator, baseURL, mobileViewport, openPage, useBrowser } from "./helpers/browser";
 
 // Where a parent tripped, round three (issue 41), on a 375 px phone: a phone-only account without a fake address,
 // the copy of one's data complete and in Chinese, and deletion that names what goes.
@@ -38,13 +38,38 @@ async function phoneParent(open: (options: { viewport: typeof mobileViewport; ja
 }
 
 const bodyText = (page: Page) => page.locator("body").innerText();
+const section = (page: Page, heading: string) => page.getByRole("region", { name: heading });
+
+/** Gives the signed-in parent on `page` a passkey named `name` (a virtual authenticator) on 密碼金鑰. */
+async function addPasskey(page: Page, name: string) {
+  await addVirtualAuthenticator(page);
+  await openPage(page, "/account/passkeys");
+  await page.getByLabel("名稱（選填）").fill(name);
+  await page.getByRole("button", { name: "新增密碼金鑰" }).click();
+  await page.getByRole("status").filter({ hasText: "已新增密碼金鑰" }).waitFor();
+}
+
+/** Makes the family `familyName` with one child (a lion, consent given) for the signed-in parent on `page`. */
+async function familyWithChild(page: Page, familyName: string, childName: string) {
+  await openPage(page, "/account/family");
+  await section(page, "建立家庭").getByLabel("家庭名稱").fill(familyName);
+  await page.getByRole("button", { name: "建立家庭" }).click();
+  await page.getByRole("heading", { name: familyName }).waitFor();
+  const addChild = section(page, "新增孩子");
+  await addChild.getByLabel("名字或暱稱").fill(childName);
+  await addChild.getByLabel("出生年（西元）").fill(String(new Date().getFullYear() - 7));
+  await addChild.getByRole("radio", { name: "獅子" }).check();
+  await addChild.getByRole("checkbox", { name: /已閱讀並同意/ }).check();
+  await addChild.getByRole("button", { name: "同意並新增" }).click();
+  await section(page, "孩子").getByText(new RegExp(`${childName}（\\d{4} 年生）`)).waitFor();
+}
 
 describe("a phone-only parent, round three", () => {
   const browser = useBrowser();
   const open = (options: { viewport: typeof mobileViewport; javaScriptEnabled?: boolean }) => browser.newPage(options);
 
-  it("sees no made-up address anywhere: 尚未設定電子郵件, 手機號碼 as the way in, 手機簡訊 under two-step", async () => {
-    for (const javaScriptEnabled of [true, false]) {
+  it.each([true, false])("sees no made-up address anywhere: 尚未設定電子郵件, 手機號碼 as the way in, 手機簡訊 under two-step (JavaScript %s)", async (javaScriptEnabled) => {
+    {
       const { page, number } = await phoneParent(open, "陳媽媽", javaScriptEnabled);
       await page.goto("/account");
       const email = page.getByRole("region", { name: "電子郵件" });
@@ -63,5 +88,43 @@ describe("a phone-only parent, round three", () => {
       expect(await page.locator("main p").first().innerText()).toContain("手機簡訊");
       await page.context().close();
     }
+  });
+});
+
+describe("the copy of my data, round three", () => {
+  const browser = useBrowser();
+  const open = (options: { viewport: typeof mobileViewport; javaScriptEnabled?: boolean }) => browser.newPage(options);
+
+  it("holds the phone number, the passkeys and the family, in Chinese and Taiwan time on the page and complete in the JSON", async () => {
+    const { page, number } = await phoneParent(open, "陳媽媽");
+    await page.goto("/account/data");
+    await section(page, "家庭").getByText("你還沒有加入家庭。").waitFor();
+
+    await addPasskey(page, "媽媽的手機");
+    await familyWithChild(page, "陳家", "小安");
+    await openPage(page, "/account/data");
+    const profile = section(page, "個人資料");
+    await profile.getByText("尚未設定電子郵件").waitFor();
+    await profile.getByText(number.typed).waitFor();
+    await section(page, "密碼金鑰").getByText(/「媽媽的手機」/).waitFor();
+    const family = section(page, "家庭");
+    for (const words of ["陳家", "擁有者", "小安", "🦁 獅子", "同意紀錄", "同意時間", "由你同意", "同意時的 IP 位址", "加入時間"]) await family.getByText(words, { exact: true }).first().waitFor();
+    const familyText = await family.innerText();
+    // No raw field names or values, and no time but Taiwan's.
+    expect(familyText).not.toMatch(/\b(family|role|owner|joinedAt|avatar|lion|consents|byYou|ipAddress|userAgent|noticeVersion|consentedAt)\b/);
+    expect(await bodyText(page)).not.toMatch(/\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/);
+
+    const copy = (await (await page.request.get("/account/data.json")).json()) as {
+      profile: { email: string | null; phoneNumber: string | null };
+      passkeys: { name: string; synced: boolean }[];
+      features: { family: { family: { name: string; children: { name: string; consents: unknown[] }[] } } };
+    };
+    expect(copy.profile).toMatchObject({ email: null, phoneNumber: number.e164 });
+    expect(copy.passkeys.map((key) => key.name)).toEqual(["媽媽的手機"]);
+    expect(copy.features.family.family.name).toBe("陳家");
+    expect(copy.features.family.family.children[0]).toMatchObject({ name: "小安" });
+    expect(copy.features.family.family.children[0]!.consents).toHaveLength(1);
+    expect(JSON.stringify(copy)).not.toContain(".invalid");
+    await page.context().close();
   });
 });
