@@ -1,6 +1,8 @@
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { addVirtualAuthenticator, baseURL, mobileViewport, openPage, useBrowser } from "./helpers/browser";
+import { createVerifiedAccount, newEmail, password, signInTo } from "./helpers/accounts";
+import { mailTo } from "./helpers/mailbox";
 
 // Where a parent tripped, round three (issue 41), on a 375 px phone: a phone-only account without a fake address,
 // the copy of one's data complete and in Chinese, and deletion that names what goes.
@@ -125,6 +127,33 @@ describe("the copy of my data, round three", () => {
     expect(copy.features.family.family.children[0]).toMatchObject({ name: "小安" });
     expect(copy.features.family.family.children[0]!.consents).toHaveLength(1);
     expect(JSON.stringify(copy)).not.toContain(".invalid");
+    await page.context().close();
+  });
+});
+
+describe("deletion that names what goes, round three", () => {
+  const browser = useBrowser();
+
+  it("names the family, its child and consent record, and the passkey before and after, on the page and in the mail", async () => {
+    const setup = await browser.newPage();
+    const email = await createVerifiedAccount(setup, newEmail(), "陳爸爸");
+    await setup.context().close();
+    const page = await browser.newPage({ viewport: mobileViewport });
+    await signInTo(page, email, "/account");
+    await addPasskey(page, "爸爸的筆電");
+    await familyWithChild(page, "陳家", "小安");
+    await openPage(page, "/account-deletion");
+    const form = page.getByRole("region", { name: "自行刪除帳號" }).or(page.locator("form.deletion-form"));
+    const familyLine = "家庭「陳家」，1 位孩子（小安）和 1 筆同意紀錄：你是這個家庭唯一的家長，家庭會一起刪除";
+    await form.getByText(familyLine).first().waitFor();
+    await form.getByText("1 把密碼金鑰（「爸爸的筆電」）").first().waitFor();
+    await page.getByLabel("請輸入「刪除帳號」").fill("刪除帳號");
+    await page.getByLabel("密碼").fill(password);
+    await page.getByRole("button", { name: "永久刪除我的帳號" }).click();
+    await page.getByText("家庭「陳家」，1 位孩子（小安）和 1 筆同意紀錄：你是這個家庭唯一的家長，家庭已一起刪除").waitFor();
+    const mail = await mailTo(email, /你的帳號已刪除/);
+    expect(mail.text).toContain("家庭「陳家」，1 位孩子（小安）和 1 筆同意紀錄");
+    expect(mail.text).toContain("「爸爸的筆電」");
     await page.context().close();
   });
 });
