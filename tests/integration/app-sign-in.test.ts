@@ -96,6 +96,30 @@ describeEachDatabase("app sign-in (OpenID provider)", (database) => {
     expect(await upload(randomUUID(), next.access_token)).toBe(403);
   });
 
+  it("leaves `email` out of a phone account's ID token and userinfo: its placeholder address is no address", async () => {
+    const client = server.client();
+    const number = `+8869${String(Math.floor(Math.random() * 1e8)).padStart(8, "0")}`;
+    expect((await client.post("/phone-number/send-otp", { phoneNumber: number })).status).toBe(200);
+    let code = "";
+    for (let attempt = 0; attempt < 100 && !code; attempt += 1) {
+      const text = await server.service.database.db.selectFrom("dev_mail").select("text").where("recipient", "=", number).executeTakeFirst();
+      code = /(\d{6})/.exec(text?.text ?? "")?.[1] ?? "";
+      if (!code) await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    const verified = await client.post<{ user: { id: string } }>("/phone-number/verify", { phoneNumber: number, code, name: "陳媽媽" });
+    expect(verified.status, JSON.stringify(verified.body)).toBe(200);
+    const uid = verified.body.user.id;
+    const tokens = await signInApp(client);
+    const claims = tokens.claims()!;
+    expect(claims).toMatchObject({ sub: uid, name: "陳媽媽", is_anonymous: false });
+    expect(claims).not.toHaveProperty("email");
+    expect(claims).not.toHaveProperty("email_verified");
+    const info = await userInfo(app, tokens.access_token, uid);
+    expect(info).toMatchObject({ sub: uid, name: "陳媽媽" });
+    expect(info).not.toHaveProperty("email");
+    expect(JSON.stringify({ claims, info })).not.toContain(".invalid");
+  });
+
   it("accepts loopback redirects on any port and refuses a redirect URI that is not registered", async () => {
     const { client } = await parent();
     const tokens = await signInApp(client, "http://127.0.0.1:54321/callback");

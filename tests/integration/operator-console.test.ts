@@ -179,4 +179,15 @@ describeEachDatabase("operator console", (database) => {
     // Not the child's birth year, avatar or the consent's address: support does not need them.
     expect(JSON.stringify(family)).not.toMatch(/2019|lion|192\.0\.2\.7/);
   });
+  it("lists every way in of the parent's file: the password, the phone number and each passkey", async () => {
+    const admin = await verifiedAccount("客服");
+    await setUserRole(database().handle, admin.email, "admin");
+    await addPasskey(admin.id);
+    const parent = await verifiedAccount("陳媽媽");
+    await db().updateTable("user").set({ phoneNumber: "+886912345678", phoneNumberVerified: database().handle.dialect === "postgres" ? true : 1 } as never).where("id", "=", parent.id).execute();
+    await addPasskey(parent.id);
+    const file = (await consoleParent(pageRequest(admin.client, `/admin/users/${parent.id}`), parent.id, server.service)) as { data: { waysIn: string[]; passkeys: { name: string }[] } };
+    expect(file.data.waysIn).toEqual(["密碼", "手機號碼 0912-345-678"]);
+    expect(file.data.passkeys.map((key) => key.name)).toEqual(["測試金鑰"]);
+  });
 });

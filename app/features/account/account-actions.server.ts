@@ -9,6 +9,8 @@ import { changePasswordSchema } from "./account-schemas";
 import { authPaths } from "~/features/auth/auth-endpoints";
 import { resetPasswordPage } from "~/features/auth/auth-client";
 import { recentActivity } from "./account-activity.server";
+import { accountName, displayPhoneNumber, givenEmail } from "~/features/auth/phone-number";
+import { deletionSummary } from "~/features/auth/user-data-hooks.server";
 
 // The account screens' server work (current plan, deletion, security): read on the server, so every screen and
 // form works without JavaScript; every change goes through the sign-in layer's API in-process.
@@ -17,15 +19,20 @@ import { recentActivity } from "./account-activity.server";
 export async function deleteAccountAction(request: Request, schema: z.ZodType<{ confirm: string; password: string }>) {
   const { value, invalid } = await parseForm(request, schema);
   if (invalid) return invalid;
+  const user = await currentIdentity(request);
+  // What went, read before it goes (the page after names it, as the mail does).
+  const went = user ? await deletionSummary(getAuthService().database.db, user.uid, "went") : [];
   const answer = await callAuthApi(request, authPaths.deleteUser, value.password ? { password: value.password } : {});
   if (!answer.ok) return authFailure(answer, {}, { "auth/missing-password": "password", "auth/invalid-credential": "password" });
-  return data<FormResult>({ done: true }, { headers: withCookies(answer.cookies) });
+  return data<FormResult>({ done: true, values: { went: went.join("\n") } }, { headers: withCookies(answer.cookies) });
 }
 
 /** Who is signed in, for screens that show a form only to them (read on the server, so it works without JavaScript). */
 export async function signedInAccount(request: Request) {
   const user = await currentIdentity(request);
-  return user ? { label: user.email ?? user.displayName ?? "訪客", hasPassword: !user.isAnonymous } : null;
+  if (!user) return null;
+  const goes = user.isAnonymous ? [] : await deletionSummary(getAuthService().database.db, user.uid, "will");
+  return { label: accountName(user.email, user.phoneNumber) || user.displayName || "訪客", hasPassword: !user.isAnonymous, goes };
 }
 
 /**
@@ -39,7 +46,8 @@ export async function accountSecurity(request: Request): Promise<AccountSecurity
   const devices = (await callAuthApi(request, authPaths.devices)).body?.devices ?? [];
   const hasPassword = user.providerData.some((provider) => provider.providerId === "password");
   const activity = await recentActivity(getAuthService().database, user.uid);
-  return { account: { email: user.email, hasPassword, devices, activity }, guest: false, policy: getAuthService().passwordPolicy };
+  const phoneNumber = user.phoneNumber ? displayPhoneNumber(user.phoneNumber) : null;
+  return { account: { email: givenEmail(user.email), phoneNumber, hasPassword, devices, activity }, guest: false, policy: getAuthService().passwordPolicy };
 }
 
 const securityNotices = {

@@ -24,7 +24,7 @@ export function AccountCenterPage(props: AccountCenter) {
           <FormAlert message={props.alert} />
           <ProfileSection displayName={props.account.displayName} photoURL={props.account.photoURL} returnTo={accountCenterPath} />
           <EmailSection email={props.account.email} emailVerified={props.account.emailVerified} returnTo={accountCenterPath} />
-          <SignInMethodsSection methods={props.account.signInMethods} phoneNumber={props.account.phoneNumber} policy={props.policy} returnTo={accountCenterPath} />
+          <SignInMethodsSection methods={props.account.signInMethods} hasEmail={props.account.email !== null} phoneNumber={props.account.phoneNumber} policy={props.policy} returnTo={accountCenterPath} />
           <section className="page-section" aria-labelledby="my-data">
             <h2 id="my-data">我的資料</h2>
             <p>你在這裡留下的個人資料、登入方式、登入中的裝置、許願與投票、文章和檔案清單，都可以查看或下載一份。</p>

@@ -21,7 +21,7 @@ import {
   type PhoneIntent,
 } from "./account-forms";
 import { authPaths } from "~/features/auth/auth-endpoints";
-import { displayPhoneNumber } from "~/features/auth/phone-number";
+import { accountName, displayPhoneNumber, givenEmail } from "~/features/auth/phone-number";
 import { phoneCodeSchema, phoneSchema } from "~/features/auth/way-in-phone";
 
 export const accountPath = "/account";
@@ -51,7 +51,7 @@ export async function accountCenter(request: Request): Promise<AccountCenter> {
   const methods = (await callAuth(request, authPaths.signInMethods)).body as unknown as SignInMethods;
   return {
     account: {
-      email: user.email,
+      email: givenEmail(user.email),
       emailVerified: user.emailVerified,
       displayName: user.displayName ?? "",
       photoURL: user.photoURL,
@@ -240,7 +240,7 @@ export async function confirmIdentityScreen(request: Request): Promise<ConfirmId
   const passkeys = (await callAuth(request, authPaths.passkeyList)).body as { passkeys?: unknown[] } | null;
   return {
     account: {
-      email: user.email,
+      email: accountName(user.email, user.phoneNumber),
       hasPassword: methods.includes("password"),
       twoStep: Boolean(session?.user?.twoFactorEnabled),
       passkeys: Boolean(passkeys?.passkeys?.length),

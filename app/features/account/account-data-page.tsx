@@ -2,6 +2,7 @@ import { type AccountData, methodLabels } from "~/features/auth/auth-client";
 import { PageIntro } from "~/features/pages/page-intro";
 import { formatTaiwanDateTime } from "~/lib/taiwan-time";
 import { statusLabels } from "~/features/wishes/wish-rules";
+import { displayPhoneNumber } from "~/features/auth/phone-number";
 import { SignInPrompt } from "./sign-in-prompt";
 import "./account-security.css";
 
@@ -29,10 +30,34 @@ const fieldLabels: Record<string, string> = {
   updatedAt: "最後更新",
   publishedAt: "發布時間",
   votedAt: "投票時間",
+  // The family's part (family-user-data.server.ts).
+  family: "家庭",
+  name: "名稱",
+  role: "身分",
+  parents: "家長",
+  joinedAt: "加入時間",
+  you: "是你本人",
+  children: "孩子",
+  avatar: "頭像",
+  birthYear: "出生年",
+  consents: "同意紀錄",
+  noticeVersion: "同意的告知事項版本",
+  consentedAt: "同意時間",
+  byYou: "由你同意",
+  ipAddress: "同意時的 IP 位址",
+  userAgent: "同意時的瀏覽器",
+  invitationsSent: "你寄出的邀請",
+  email: "電子郵件",
+  expiresAt: "到期時間",
+  acceptedAt: "接受時間",
+  cancelledAt: "取消時間",
 };
 
 /** Status values in words: a wish's, and a post's. */
 const valueWords: Record<string, string> = { ...statusLabels, draft: "草稿", published: "已發布" };
+/** A family role, and a child's picture, in words (the family's own names for them: family-rules.ts). */
+const roleWords: Record<string, string> = { owner: "擁有者", parent: "家長" };
+const avatarWords: Record<string, string> = { lion: "🦁 獅子", rabbit: "🐰 兔子", cat: "🐱 貓咪", dog: "🐶 狗狗", bear: "🐻 熊", panda: "🐼 貓熊", tiger: "🐯 老虎", fox: "🦊 狐狸" };
 
 const isoTime = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?Z$/;
 
@@ -44,6 +69,8 @@ function readable(key: string, value: unknown): string {
   const text = String(value);
   if (isoTime.test(text)) return formatTaiwanDateTime(text);
   if (key === "status") return valueWords[text] ?? text;
+  if (key === "role") return roleWords[text] ?? text;
+  if (key === "avatar") return avatarWords[text] ?? text;
   if (key === "contentType" && text.startsWith("image/")) return `${text.slice(6).toUpperCase()} 圖片`;
   return text;
 }
@@ -71,8 +98,10 @@ export function AccountDataPage({ copy }: { copy: AccountData | null }) {
               <dd>{copy.profile.displayName}</dd>
               <dt>電子郵件</dt>
               <dd>
-                {copy.profile.email}（{copy.profile.emailVerified ? "已驗證" : "尚未驗證"}）
+                {copy.profile.email ? `${copy.profile.email}（${copy.profile.emailVerified ? "已驗證" : "尚未驗證"}）` : "尚未設定電子郵件"}
               </dd>
+              <dt>手機號碼</dt>
+              <dd>{copy.profile.phoneNumber ? displayPhoneNumber(copy.profile.phoneNumber) : "沒有"}</dd>
               <dt>大頭貼</dt>
               <dd>{copy.profile.photoURL ? "有" : "沒有"}</dd>
               <dt>建立時間</dt>
@@ -91,6 +120,21 @@ export function AccountDataPage({ copy }: { copy: AccountData | null }) {
               ))}
             </ul>
           </section>
+          <section className="page-section" aria-labelledby="data-passkeys">
+            <h2 id="data-passkeys">密碼金鑰</h2>
+            {copy.passkeys.length === 0 ? (
+              <p>沒有密碼金鑰。</p>
+            ) : (
+              <ul>
+                {copy.passkeys.map((key) => (
+                  <li key={`${key.name}-${key.createdAt}`}>
+                    「{key.name}」（{key.synced ? "會在你的裝置間同步" : "只存在一台裝置"}），建立於 {formatTaiwanDateTime(key.createdAt)}，
+                    {key.lastUsedAt ? `上次使用於 ${formatTaiwanDateTime(key.lastUsedAt)}` : "還沒用來登入過"}
+                  </li>
+                ))}
+              </ul>
+            )}
+          </section>
           <section className="page-section" aria-labelledby="data-sessions">
             <h2 id="data-sessions">登入中的裝置</h2>
             <ul>
@@ -106,7 +150,7 @@ export function AccountDataPage({ copy }: { copy: AccountData | null }) {
           {Object.entries(copy.features).map(([name, part]) => (
             <section key={name} className="page-section" aria-labelledby={`data-${name}`}>
               <h2 id={`data-${name}`}>{featureTitles[name] ?? name}</h2>
-              <Records value={part} part={name} />
+              {name === "family" && (part as { family?: unknown }).family === null ? <p>你還沒有加入家庭。</p> : <Records value={part} part={name} />}
             </section>
           ))}
         </>

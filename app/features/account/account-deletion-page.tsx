@@ -21,7 +21,9 @@ export function AccountDeletionPage({
   account,
 }: AccountDeletionContent & { account: DeletionAccount | null; fromAppOutcome: keyof AccountDeletionContent["fromApp"] | null }) {
   const env = usePublicEnv();
-  const deleted = Boolean((useActionData() as FormResult | undefined)?.done);
+  const answered = useActionData() as FormResult | undefined;
+  const deleted = Boolean(answered?.done);
+  const went = answered?.values?.went ? answered.values.went.split("\n") : [];
   const mailto = mailtoHref(env.supportEmail, byEmail.subject);
   if (deleted) {
     return (
@@ -30,6 +32,16 @@ export function AccountDeletionPage({
         <ResultNotice tone="done" className="notice notice--done">
           {selfService.done}
         </ResultNotice>
+        {went.length > 0 ? (
+          <>
+            <p>一起刪除的還有：</p>
+            <ul>
+              {went.map((line) => (
+                <li key={line}>{line}</li>
+              ))}
+            </ul>
+          </>
+        ) : null}
         <p>
           <Link to="/">回到首頁</Link>
         </p>

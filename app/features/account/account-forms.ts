@@ -46,7 +46,8 @@ export type AccountCenter =
   | { account: null; guest: boolean }
   | {
       account: {
-        email: string;
+        /** The address the parent gave; null for an account made by phone (no address yet). */
+        email: string | null;
         emailVerified: boolean;
         displayName: string;
         photoURL: string | null;

@@ -24,13 +24,13 @@ export function AccountSecurityPage(props: AccountSecurity & { children?: ReactN
       {props.account ? (
         <>
           <p className="security-account">
-            目前登入的帳號：<strong>{props.account.email}</strong>
+            目前登入的帳號：<strong>{props.account.email ?? props.account.phoneNumber}</strong>
           </p>
           <nav className="account-links" aria-label="更多登入安全設定">
             <Link to={twoStepSettingsPath}>兩步驟驗證</Link>
             <Link to={passkeySettingsPath}>密碼金鑰</Link>
           </nav>
-          <PasswordChange email={props.account.email} hasPassword={props.account.hasPassword} policy={props.policy} />
+          <PasswordChange email={props.account.email} username={props.account.email ?? props.account.phoneNumber ?? ""} hasPassword={props.account.hasPassword} policy={props.policy} />
           <DeviceList devices={props.account.devices} />
           {props.children}
           <ActivityList activity={props.account.activity} hasPassword={props.account.hasPassword} />

@@ -8,7 +8,7 @@ export type AccountSecurityIntent = "change-password" | "send-password-link" | "
 /** What the account security screen shows: a visitor or a guest is asked to sign in or sign up. */
 export type AccountSecurity =
   | { account: null; guest: boolean }
-  | { account: { email: string; hasPassword: boolean; devices: DeviceSession[]; activity: ActivityItem[] }; guest: false; policy: PasswordPolicy };
+  | { account: { email: string | null; phoneNumber: string | null; hasPassword: boolean; devices: DeviceSession[]; activity: ActivityItem[] }; guest: false; policy: PasswordPolicy };
 
 /** One row of the account's own security record, as 帳號安全 lists it. */
 export interface ActivityItem {

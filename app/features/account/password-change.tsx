@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from "react";
-import { Form } from "react-router";
+import { Form, Link } from "react-router";
 import { Field, FormAlert, FormNotice, useForm } from "~/components/form/form";
 import { changePasswordSchema } from "./account-schemas";
 import { PasswordRulesList } from "~/features/sign-in/password-rules-list";
@@ -16,11 +16,19 @@ const noFields = z.object({});
  * shared schema answers in the browser first. An account without a password (social sign-in only) is offered
  * the reset link instead, which sets a first password.
  */
-export function PasswordChange({ email, hasPassword, policy }: { email: string; hasPassword: boolean; policy: PasswordPolicy }) {
+export function PasswordChange({ email, username, hasPassword, policy }: { email: string | null; username: string; hasPassword: boolean; policy: PasswordPolicy }) {
   return (
     <section className="page-section" aria-labelledby="security-password">
       <h2 id="security-password">更改密碼</h2>
-      {hasPassword ? <PasswordForm email={email} policy={policy} /> : <PasswordLink email={email} />}
+      {hasPassword ? (
+        <PasswordForm email={username} policy={policy} />
+      ) : email ? (
+        <PasswordLink email={email} />
+      ) : (
+        <p>
+          這個帳號用手機號碼登入，還沒有密碼，也還沒有電子郵件。先到<Link to="/account#email">帳號設定</Link>加入電子郵件，之後就能設定密碼。
+        </p>
+      )}
     </section>
   );
 }

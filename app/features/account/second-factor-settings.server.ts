@@ -6,6 +6,7 @@ import { authFailure, callAuthApi, currentIdentity, requestAfter, withCookies, t
 import { passkeyNameSchema, totpConfirmSchema } from "~/features/sign-in/second-step-schemas";
 import type { PasskeyListItem, PasskeySettings, TwoStepEnrolment, TwoStepOutcome, TwoStepSettings } from "./second-factor-shapes";
 import { authPaths } from "~/features/auth/auth-endpoints";
+import { accountName } from "~/features/auth/phone-number";
 
 // The account screens of the second ways in: /account/two-step and /account/passkeys (loaders and actions).
 
@@ -32,7 +33,7 @@ export async function twoStepSettings(request: Request): Promise<TwoStepSettings
   const user = await sessionUser(request);
   if (!user?.email) return { account: null };
   const hasPassword = user.providerData.some((provider) => provider.providerId === "password");
-  return { account: { email: user.email, hasPassword, enabled: await twoStepEnabled(request) } };
+  return { account: { email: accountName(user.email, user.phoneNumber), hasPassword, enabled: await twoStepEnabled(request) } };
 }
 
 /** What the authenticator app needs: the QR code of the otpauth:// address and the secret to type in. */
@@ -103,7 +104,7 @@ export async function passkeySettings(request: Request): Promise<PasskeySettings
   const user = await sessionUser(request);
   if (!user?.email) return { account: null };
   const list = (await callAuthApi(request, authPaths.passkeyList)).body as { passkeys?: PasskeyListItem[] } | null;
-  return { account: { email: user.email, passkeys: list?.passkeys ?? [] } };
+  return { account: { email: accountName(user.email, user.phoneNumber), passkeys: list?.passkeys ?? [] } };
 }
 
 /** Renaming and removing a passkey work without JavaScript (adding one needs the browser's WebAuthn API). */

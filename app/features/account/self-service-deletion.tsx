@@ -10,6 +10,8 @@ import { confirmIdentityHref } from "./recent-sign-in-alert";
 export interface DeletionAccount {
   label: string;
   hasPassword: boolean;
+  /** What goes with the account besides the list above: its phone number, passkeys and family, in words. */
+  goes: string[];
 }
 
 /**
@@ -45,6 +47,16 @@ export function SelfServiceDeletion({
           目前登入的帳號：<strong>{account.label}</strong>
         </p>
         <p>{signedInText}</p>
+        {account.goes.length > 0 ? (
+          <>
+            <p>這個帳號還有這些也會一起刪除：</p>
+            <ul className="deletion-goes">
+              {account.goes.map((line) => (
+                <li key={line}>{line}</li>
+              ))}
+            </ul>
+          </>
+        ) : null}
         <label className="field">
           <span className="field__label">請輸入「{confirmWord}」</span>
           <input name="confirm" autoComplete="off" required />

@@ -15,7 +15,7 @@ import { PhoneNumberForms } from "./phone-number-forms";
  * too), the site's other providers with 連結 (the provider's pages, then back here), and for an account without a
  * password a form that sets its first one.
  */
-export function SignInMethodsSection({ methods, phoneNumber, policy, returnTo }: { methods: SignInMethods; phoneNumber: string | null; policy: PasswordPolicy; returnTo: string }) {
+export function SignInMethodsSection({ methods, hasEmail, phoneNumber, policy, returnTo }: { methods: SignInMethods; hasEmail: boolean; phoneNumber: string | null; policy: PasswordPolicy; returnTo: string }) {
   const answered = useActionData() as FormResult | undefined;
   const outcome = answered?.intent === "remove-method" || answered?.intent === "link-method" ? answered : undefined;
   // A first password, once set, takes its form away: its notice shows here.
@@ -70,18 +70,32 @@ export function SignInMethodsSection({ methods, phoneNumber, policy, returnTo }:
           ))}
         </Form>
       ) : null}
-      {hasPassword ? null : <SetPasswordForm policy={policy} returnTo={returnTo} />}
+      {hasPassword ? null : hasEmail ? (
+        <SetPasswordForm policy={policy} waysIn={waysInNow(methods, phoneNumber)} returnTo={returnTo} />
+      ) : (
+        <p>這個帳號目前用{waysInNow(methods, phoneNumber)}登入。設定電子郵件後，也可以設定密碼，用電子郵件和密碼登入。</p>
+      )}
     </section>
   );
 }
 
-function SetPasswordForm({ policy, returnTo }: { policy: PasswordPolicy; returnTo: string }) {
+/** The account's ways in today, in words: 「手機號碼、Google」, 「密碼金鑰」. */
+function waysInNow(methods: SignInMethods, phoneNumber: string | null): string {
+  const ways = [
+    ...(phoneNumber ? ["手機號碼"] : []),
+    ...methods.methods.map((method) => methodLabels[method.provider]),
+    ...(methods.passkeys > 0 ? ["密碼金鑰"] : []),
+  ];
+  return ways.join("、") || "其他方式";
+}
+
+function SetPasswordForm({ policy, waysIn, returnTo }: { policy: PasswordPolicy; waysIn: string; returnTo: string }) {
   const form = useForm(setPasswordSchema(policy), "set-password");
   const [password, setPassword] = useState("");
   return (
     <Form method="post" className="card auth-form account-form" onSubmit={form.onSubmit} noValidate>
       <h3>設定密碼</h3>
-      <p>這個帳號目前只用社群帳號登入。設定密碼後，也可以用電子郵件和密碼登入。</p>
+      <p>這個帳號目前用{waysIn}登入。設定密碼後，也可以用電子郵件和密碼登入。</p>
       <input type="hidden" name="intent" value="set-password" />
       <AccountFormAlert outcome={form.outcome} returnTo={returnTo} />
       <Field name="password" label="密碼" type="password" autoComplete="new-password" required minLength={policy.minLength} maxLength={policy.maxLength}

@@ -31,7 +31,7 @@ export function TwoStepPage(props: TwoStepSettings) {
     <main className="page page--narrow">
       <PageIntro
         title="兩步驟驗證"
-        lead="開啟後，用密碼、電子郵件連結或 Google、Facebook、LINE 登入時，還要輸入手機驗證器 App 上的 6 位數驗證碼。就算密碼外洩，別人也登不進你的帳號。"
+        lead="開啟後，用密碼、電子郵件連結、手機簡訊或 Google、Facebook、LINE 登入時，還要輸入手機驗證器 App 上的 6 位數驗證碼。就算密碼外洩，別人也登不進你的帳號。"
       />
       {!props.account ? (
         <SignInPrompt id="two-step-sign-in" title="登入後設定兩步驟驗證" text="登入帳號後，就能在這裡開啟或關閉兩步驟驗證。登入完成會自動回到這一頁。" returnTo={twoStepSettingsPath} />

@@ -1,6 +1,7 @@
 import { sql } from "kysely";
 import type { DatabaseHandle } from "~/db/connection.server";
 import { deviceLabel } from "~/features/auth/device-name";
+import { displayPhoneNumber } from "~/features/auth/phone-number";
 import { securityRecordOf } from "~/features/security-record/security-record.server";
 import { eventLabel } from "~/features/security-record/event-labels";
 import { familyForApp } from "~/features/family/family-claims.server";
@@ -101,7 +102,11 @@ export async function parentFile(database: DatabaseHandle, userId: string): Prom
   const isApp = (agent: string | null) => Boolean(agent?.endsWith("（App）"));
   return {
     parent: { ...summary(user), lockedAt: user.lockedAt ?? null, twoStep: Boolean((user as { twoFactorEnabled?: unknown }).twoFactorEnabled) },
-    waysIn: accounts.map((account) => methodNames[account.providerId] ?? account.providerId),
+    // The phone number is a way in of its own, kept on the user (way-in-phone.server.ts), not an `account` row.
+    waysIn: [
+      ...accounts.map((account) => methodNames[account.providerId] ?? account.providerId),
+      ...(user.phoneNumber && user.phoneNumberVerified ? [`手機號碼 ${displayPhoneNumber(user.phoneNumber)}`] : []),
+    ],
     passkeys: passkeys.map((key) => ({ name: key.name, createdAt: key.created_at })),
     devices: sessions
       .filter((session) => !isApp(session.userAgent))

@@ -1,5 +1,6 @@
 import { Hono } from "hono";
 import type { AuthService } from "~/features/auth/auth-service.server";
+import { accountName } from "~/features/auth/phone-number";
 import { createAppProvider, providerPaths, type AppProvider } from "./provider.server";
 import { appSignInRoutes } from "./provider-routes.server";
 import { registeredClients } from "./registered-clients.server";
@@ -33,7 +34,8 @@ export function createAppSignIn({ authService }: { authService: AuthService }) {
     return {
       id: user.id,
       name: user.name,
-      email: user.email,
+      // The address the parent gave, else their phone number: a phone account's placeholder is never shown.
+      email: accountName(user.email, (user as { phoneNumber?: string | null }).phoneNumber),
       isAnonymous: Boolean((user as { isAnonymous?: boolean | null }).isAnonymous),
       // A session begins at sign-in and again at each confirmation of identity (recent-sign-in.server.ts).
       signedInAt: new Date(session.createdAt).getTime(),

@@ -14,6 +14,7 @@ import type { RegisteredClients } from "./registered-clients.server";
 import type { BackchannelLogout } from "./backchannel-logout.server";
 import { errorPage, logoutPage, signedOutPage } from "./provider-pages.server";
 import { accountWithFamilyClaim } from "~/features/family/family-claims.server";
+import { givenEmail } from "~/features/auth/phone-number";
 import { childAccount, deviceFlowFeature, devicePath } from "./device-flow.server";
 import { accessTokenFeatures, extraTokenClaims, grantResourceScopes, nameSessionsByGrant, requestedResourceScopes } from "./access-tokens.server";
 import { interactionPolicy, supportedAcrValues } from "./sign-in-strength.server";
@@ -161,13 +162,14 @@ export async function createAppProvider({ env, database, clients, logout }: AppP
       // Not a parent: a child's tablet (device-flow.server.ts), or no one.
       if (!user) return childAccount(database, id);
       const anonymous = Boolean(user.isAnonymous);
+      // A guest's or a phone account's placeholder address is not an email anyone can write to: no `email` at all.
+      const email = anonymous ? null : givenEmail(user.email);
       return {
         accountId: user.id,
         claims: async () => ({
           sub: user.id,
-          // A guest's placeholder address is not an email anyone can write to.
-          email: anonymous ? undefined : user.email,
-          email_verified: anonymous ? false : Boolean(user.emailVerified),
+          email: email ?? undefined,
+          email_verified: anonymous ? false : email ? Boolean(user.emailVerified) : undefined,
           name: user.name || undefined,
           picture: user.image ?? undefined,
           is_anonymous: anonymous,

@@ -189,13 +189,18 @@ export interface AccountData {
   profile: {
     id: string;
     displayName: string;
-    email: string;
+    /** The address the parent gave; null for an account made by phone that has none. */
+    email: string | null;
     emailVerified: boolean;
+    /** The proved phone number (E.164, +886912345678), or null. */
+    phoneNumber: string | null;
     photoURL: string | null;
     role: string;
     createdAt: string;
   };
   signInMethods: Omit<SignInMethod, "id">[];
+  /** The account's passkeys: the name its owner gave each, whether it syncs between devices, when made and last used. */
+  passkeys: { name: string; synced: boolean; createdAt: string; lastUsedAt: string | null }[];
   sessions: (Omit<DeviceSession, "id"> & { ipAddress: string | null; userAgent: string | null })[];
   features: Record<string, unknown>;
 }

@@ -15,7 +15,7 @@ import { signInRules } from "./sign-in-rules.server";
 import { cleanDisplayName } from "./display-name";
 import { siteContextWords } from "./password-policy-context.server";
 import { passwordPolicyFrom } from "./password-policy.server";
-import { deleteUserData } from "./user-data-hooks.server";
+import { deleteUserData, deletionSummary } from "./user-data-hooks.server";
 import { trustedOrigins } from "~/services/trusted-origins.server";
 import { enabledSocialProviders, realSocialProviders } from "./social-providers.server";
 import { redirectRule } from "./redirect-rule.server";
@@ -39,6 +39,9 @@ import { botCheck, botCheckSecret } from "./bot-check.server";
 import { wayInPlugins } from "./way-in-plugins.server";
 import { unprovenAccess, unprovenAccessHooks } from "./unproven-access.server";
 import { authBasePath, authPaths } from "./auth-endpoints";
+
+/** What a deletion took beyond the usual list, from `beforeDelete` to the mail `afterDelete` sends (one process). */
+const deletedExtras = new Map<string, string[]>();
 
 /** The sign-in layer's secret (a public site refuses to start without AUTH_SECRET: env.server.ts). */
 const authSecret = (env: ServerEnv) => env.AUTH_SECRET ?? "development-secret-for-loopback-sites-only-0123456789";
@@ -133,11 +136,17 @@ export function authOptions(deps: AuthDependencies) {
       },
       deleteUser: {
         enabled: true,
-        beforeDelete: async (user) => deleteUserData(database.db, user.id),
+        beforeDelete: async (user) => {
+          // What goes beyond the usual list, for the mail after (the family, its children, the phone number, passkeys).
+          deletedExtras.set(user.id, await deletionSummary(database.db, user.id, "went"));
+          await deleteUserData(database.db, user.id);
+        },
         // The confirmation the stores ask for; guests have no address to tell (`…@guest.invalid`).
         afterDelete: async (user) => {
+          const went = deletedExtras.get(user.id) ?? [];
+          deletedExtras.delete(user.id);
           if ((user as { isAnonymous?: boolean | null }).isAnonymous || user.email.endsWith(".invalid")) return;
-          await enqueueMail(database.db, accountDeletedEmail(brand, user.email, `${env.SITE_URL}/account-deletion`));
+          await enqueueMail(database.db, accountDeletedEmail(brand, user.email, `${env.SITE_URL}/account-deletion`, went));
         },
       },
     },

@@ -40,3 +40,16 @@ export function displayPhoneNumber(e164: string): string {
 
 /** The placeholder address of an account that signed up by phone (it has no email; `.invalid` is never mailed). */
 export const phoneAccountEmail = (e164: string) => `${e164.slice(1)}@phone.invalid`;
+
+/**
+ * The address a parent gave, or null for a placeholder (a phone account's `…@phone.invalid`, a guest's
+ * `…@guest.invalid`): a placeholder is never shown, put in an app's claims or written to.
+ */
+export function givenEmail(email: string | null | undefined): string | null {
+  return email && !/\.invalid$/i.test(email) ? email : null;
+}
+
+/** What names the account to the parent and their password manager: the address they gave, else the phone number. */
+export function accountName(email: string | null | undefined, phoneNumber: string | null | undefined): string {
+  return givenEmail(email) ?? (phoneNumber ? displayPhoneNumber(phoneNumber) : "");
+}

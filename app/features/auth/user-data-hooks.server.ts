@@ -65,3 +65,28 @@ export async function exportUserData(db: Kysely<Database>, userId: string): Prom
   for (const handler of handlers) if (handler.exportUserData) parts[handler.name] = await handler.exportUserData(db, userId);
   return parts;
 }
+
+/** The family's part of a parent's copy, as far as deletion needs it (family-user-data.server.ts makes it). */
+type FamilyPart = { family: { name: string; parents: unknown[]; children: { name: string; consents: unknown[] }[] } | null } | undefined;
+
+/**
+ * What deleting the account takes, in the parent's words, before (`will`) and after (`went`): the phone number,
+ * the passkeys, and the family — with its children and their consent records when this is its only parent, else
+ * only this parent's place in it. Read before anything is deleted.
+ */
+export async function deletionSummary(db: Kysely<Database>, userId: string, when: "will" | "went"): Promise<string[]> {
+  const user = await db.selectFrom("user").select(["phoneNumber"]).where("id", "=", userId).executeTakeFirst();
+  const passkeys = await db.selectFrom("passkey").select("name").where("user_id", "=", userId).execute();
+  const family = ((await exportUserData(db, userId)).family as FamilyPart)?.family;
+  const lines: string[] = [];
+  if (user?.phoneNumber) lines.push(`手機號碼 ${user.phoneNumber.replace(/^\+886(9\d{2})(\d{3})(\d{3})$/, "0$1-$2-$3")}`);
+  if (passkeys.length > 0) lines.push(`${passkeys.length} 把密碼金鑰（${passkeys.map((key) => `「${key.name}」`).join("、")}）`);
+  if (family && family.parents.length <= 1) {
+    const consents = family.children.reduce((sum, child) => sum + child.consents.length, 0);
+    const children = family.children.length > 0 ? `，${family.children.length} 位孩子（${family.children.map((child) => child.name).join("、")}）和 ${consents} 筆同意紀錄` : "";
+    lines.push(`家庭「${family.name}」${children}：你是這個家庭唯一的家長，家庭${when === "will" ? "會" : "已"}一起刪除`);
+  } else if (family) {
+    lines.push(when === "will" ? `你在家庭「${family.name}」的身分：家庭和孩子的資料會留給其他家長` : `你在家庭「${family.name}」的身分：家庭和孩子的資料留給其他家長`);
+  }
+  return lines;
+}

@@ -21,6 +21,7 @@ import { authPaths } from "./auth-endpoints";
 import { passkeyAmr } from "./sign-in-proof.server";
 import { passkeyWayIn } from "./way-in-passkey";
 import type { WayInServer } from "./way-in-plugins.server";
+import { accountName } from "./phone-number";
 
 // The unit's table (migration 0135), merged into the database's type (app/db/schema.ts).
 declare module "~/db/schema" {
@@ -95,8 +96,9 @@ function passkeys(database: DatabaseHandle, site: NoticeSite): BetterAuthPlugin 
         const options = await generateRegistrationOptions({
           rpName: site.PRODUCT_NAME,
           rpID,
-          userName: user.email,
-          userDisplayName: user.name || user.email,
+          // The phone's passkey list shows these: a phone account's placeholder address never (its number instead).
+          userName: accountName(user.email, (user as { phoneNumber?: string | null }).phoneNumber),
+          userDisplayName: user.name || accountName(user.email, (user as { phoneNumber?: string | null }).phoneNumber),
           userID: new TextEncoder().encode(user.id),
           attestationType: "none",
           excludeCredentials: existing.map((row) => ({ id: row.credential_id, transports: transportsOf(row.transports) })),

@@ -1,6 +1,7 @@
 import type { Kysely } from "kysely";
 import type { Database } from "~/db/schema";
 import { familyOf } from "./family-store.server";
+import { givenEmail } from "~/features/auth/phone-number";
 
 /**
  * The family as the app sees it (PRODUCT §5, Families): the `family` claim of a parent's ID token and userinfo,
@@ -39,7 +40,8 @@ export async function familyForApp(db: Kysely<Database>, userId: string) {
     id: family.id,
     name: family.name,
     role: family.role,
-    parents: family.parents.map(({ id, name, email, role }) => ({ id, name, email, role })),
+    // A parent who signed up by phone has no address: null, never the placeholder.
+    parents: family.parents.map(({ id, name, email, role }) => ({ id, name, email: givenEmail(email), role })),
     children: family.children,
   };
 }

@@ -9,6 +9,7 @@ import { AnswerLines, AvatarPicker, ButtonForm, useAnswer } from "./family-forms
 import { avatars, roleLabels, type FamilyChild, type FamilyView } from "./family-rules";
 import type { ChildDeviceView, FamilyScreen, OpenInvitationView } from "./family-screen-types";
 import "./family.css";
+import { givenEmail } from "~/features/auth/phone-number";
 
 export const familyScreenPath = "/account/family";
 
@@ -100,11 +101,11 @@ function Parents({ family, viewerId }: { family: FamilyView; viewerId: string | 
         {family.parents.map((parent) => (
           <li key={parent.id} className="card family-item">
             <p className="family-item__name">
-              {parent.name || parent.email}
+              {parent.name || givenEmail(parent.email)}
               {parent.id === viewerId ? "（你）" : ""}
               <span className="device__badge">{roleLabels[parent.role]}</span>
             </p>
-            <p>{parent.email}</p>
+            {givenEmail(parent.email) ? <p>{parent.email}</p> : null}
             {family.role === "owner" && parent.id !== viewerId ? (
               <div className="family-item__actions">
                 <ButtonForm intent="transfer" fields={{ parentId: parent.id }} label="交給他當擁有者" confirm="確定要把擁有者交給這位家長嗎？" />

@@ -72,10 +72,11 @@ export function verificationEmail(brand: Brand, to: string, link: string): MailM
 }
 
 /** Sent once an account is deleted (App Store 5.1.1(v), Play's deletion rule): what went, and that it was at once. */
-export function accountDeletedEmail(brand: Brand, to: string, link: string): MailMessage {
+export function accountDeletedEmail(brand: Brand, to: string, link: string, went: string[] = []): MailMessage {
+  const also = went.length > 0 ? `一起刪除的還有：${went.join("；")}。` : "";
   return accountEmail(brand, to, {
     topic: "你的帳號已刪除",
-    body: `你的${brand.productName}帳號已經刪除，立即生效：帳號資料、所有裝置和 App 的登入、你的願望與投票，以及你上傳的檔案都已移除，無法復原。系統備份中的副本最長 30 天內會被覆蓋。`,
+    body: `你的${brand.productName}帳號已經刪除，立即生效：帳號資料、所有裝置和 App 的登入、你的願望與投票，以及你上傳的檔案都已移除，無法復原。${also}系統備份中的副本最長 30 天內會被覆蓋。`,
     button: "查看刪除了哪些資料",
     link,
     footnote: "如果這不是你本人的操作，請立即回信告訴我們。",
