@@ -10,8 +10,9 @@ target="${1:-release/$(git rev-parse --short HEAD)}"
 rm -rf "$target" && mkdir -p "$target"
 target="$(cd "$target" && pwd)"
 
-# Built straight into the release; nothing of this shell's environment but BUILD_DIR reaches the build.
-BUILD_DIR="$target/build" npm run build
+# Built straight into the release. The build reads no deployment variable; NODE_ENV is set here, not inherited (a
+# test runner's NODE_ENV=test would make Vite build a development server).
+NODE_ENV=production BUILD_DIR="$target/build" npm run build
 cp -r package.json package-lock.json server.mjs .env.example deploy "$target/"
 mkdir -p "$target/server" && cp server/json-console.mjs server/metrics-port.mjs "$target/server/"
 # The operator commands (`npm run user:role`, `npm run user:sign-out`) run on the release's build.

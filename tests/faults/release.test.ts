@@ -8,7 +8,7 @@ import { afterAll, describe, expect, it } from "vitest";
 
 const secret = `build-env-secret-${process.pid}-${Date.now()}`;
 const work = fs.mkdtempSync(path.join(os.tmpdir(), "release-"));
-afterAll(() => fs.rmSync(work, { recursive: true, force: true }));
+afterAll(() => fs.rmSync(work, { recursive: true, force: true }), 300_000);
 
 function filesUnder(dir: string): string[] {
   return fs.readdirSync(dir, { recursive: true, withFileTypes: true })
@@ -59,10 +59,13 @@ describe("scripts/release.sh", () => {
       expect(output).toContain('"event":"start"');
       const startLine = JSON.parse(output.split("\n").find((line) => line.includes('"event":"start"'))!);
       expect(startLine.node).toMatch(/^v24\./);
+      // The production build's pages, rendered at start from this start's variables.
+      expect(startLine.pagesRendered).toBeGreaterThan(20);
       expect(startLine.version).toBe(execFileSync("git", ["rev-parse", "--short=12", "HEAD"], { encoding: "utf8" }).trim() + (execFileSync("git", ["status", "--porcelain", "--untracked-files=no"], { encoding: "utf8" }).trim() ? "-modified" : ""));
       const login = await fetch(`http://localhost:${port}/login`);
       expect(login.status).toBe(200);
       expect(await login.text()).toContain(`<link rel="canonical" href="http://localhost:${port}/login"`);
+      expect(login.headers.get("content-security-policy")).toMatch(/script-src 'sha256-/);
       // No warning about the runtime (oidc-provider's "Unsupported runtime", Node's deprecations).
       expect(output).not.toMatch(/"level":40|Unsupported runtime|DeprecationWarning/);
     } finally {
