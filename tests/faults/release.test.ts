@@ -30,6 +30,9 @@ describe("scripts/release.sh", () => {
       BOT_CHECK: "turnstile",
       OIDC_CLIENTS: JSON.stringify([{ client_id: secret, redirect_uris: ["tw.example.secret:/callback"], public: true }]),
     };
+    // The commit the release is built from (scripts/build-version.mjs), as the start line must name it.
+    const git = (...args: string[]) => execFileSync("git", args, { encoding: "utf8" }).trim();
+    const version = git("rev-parse", "--short=12", "HEAD") + (git("status", "--porcelain", "--untracked-files=no") ? "-modified" : "");
     execFileSync("bash", ["scripts/release.sh", release], { env: buildEnv, stdio: "pipe", maxBuffer: 64 * 1024 * 1024 });
     const holding = filesUnder(path.join(release, "build")).filter((file) => {
       const content = fs.readFileSync(file);
@@ -61,7 +64,7 @@ describe("scripts/release.sh", () => {
       expect(startLine.node).toMatch(/^v24\./);
       // The production build's pages, rendered at start from this start's variables.
       expect(startLine.pagesRendered).toBeGreaterThan(20);
-      expect(startLine.version).toBe(execFileSync("git", ["rev-parse", "--short=12", "HEAD"], { encoding: "utf8" }).trim() + (execFileSync("git", ["status", "--porcelain", "--untracked-files=no"], { encoding: "utf8" }).trim() ? "-modified" : ""));
+      expect(startLine.version).toBe(version);
       const login = await fetch(`http://localhost:${port}/login`);
       expect(login.status).toBe(200);
       expect(await login.text()).toContain(`<link rel="canonical" href="http://localhost:${port}/login"`);
