@@ -1,23 +1,11 @@
 import type { Config } from "@react-router/dev/config";
-import { prerenderedPaths } from "./app/prerendered-paths";
-import { buildConfigurationError } from "./app/config/build-check.server";
-
-/** A bad variable stops the build before any page is prerendered (app/config/build-check.server.ts). */
-async function pathsToPrerender() {
-  const problem = buildConfigurationError(process.env);
-  if (problem) {
-    console.error(problem);
-    process.exit(1);
-  }
-  return prerenderedPaths();
-}
 
 export default {
   ssr: true,
-  // Tests build into their own folder (with their own SITE_URL) so they never overwrite the site's build.
+  // Tests build into their own folder so they never overwrite the site's build.
   buildDirectory: process.env.BUILD_DIR || "build",
-  // Static screens are rendered to HTML at build time; the server sends those files as they are.
-  prerender: pathsToPrerender,
+  // No page is rendered at build time: the build reads no deployment variable, and the pages that are the same for
+  // every visitor are rendered once at start-up from the running configuration (server/startup-pages.ts, decision 1030).
   future: {
     v8_middleware: true,
     v8_splitRouteModules: true,

@@ -236,6 +236,8 @@ async function start() {
       // PORT=0 picks a free port; the line names the one taken.
       const taken = listener.address().port;
       console.log(JSON.stringify({ level: 30, time: Date.now(), pid: process.pid, port: taken, msg: `網站已啟動：http://localhost:${taken}（資料庫：${dialect}）` }));
+      // The pages the same for every visitor, rendered from this configuration, and the start line (server/app.ts).
+      void server.finishStart();
     });
     listener.keepAliveTimeout = KEEP_ALIVE_MS;
     // A single process serves its own metrics; a cluster's primary serves them for every worker (runPrimary).
@@ -254,7 +256,10 @@ async function start() {
     .createServer((req, res) =>
       vite.middlewares(req, res, async () => getRequestListener((await load()).app.fetch)(req, res)),
     )
-    .listen(port, host, () => console.log(`開發伺服器：http://localhost:${port}`));
+    .listen(port, host, async () => {
+      console.log(`開發伺服器：http://localhost:${port}`);
+      void (await load()).finishStart();
+    });
 }
 
 start().catch((error) => {

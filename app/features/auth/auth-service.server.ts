@@ -19,7 +19,6 @@ import { authBasePath, authPaths } from "./auth-endpoints";
 import { registerUserDataHandler } from "./user-data-hooks.server";
 import { appleKeys } from "./apple.server";
 import { appleTokenUserData, startAppleRevocations } from "./apple-revocations.server";
-import { signInButtonsMismatch } from "./built-sign-in-buttons.server";
 
 /** Everything the sign-in layer runs on, built once per process (or once per test server). */
 export interface AuthService {
@@ -65,14 +64,9 @@ function devIdentityProviderFor(env: ServerEnv): DevIdentityProvider | undefined
 
 /**
  * What the sign-in screens show (social buttons, password rules), from the configuration alone. Their loaders also
- * run when the build prerenders them, where starting the sign-in layer would open the database, start the mail
- * sender and look up the development identity provider, which is not running then ("Discovery fetch failed").
+ * run when the server renders them at start-up, before it listens, where starting the sign-in layer would look up
+ * the development identity provider, which is not answering yet ("Discovery fetch failed").
  */
-/** The start-up warning when the running configuration offers other social sign-ins than the prerendered screens. */
-export function signInButtonsMismatchWarning(buildDir: string): string | null {
-  return signInButtonsMismatch(buildDir, signInScreenSettings().providers);
-}
-
 export function signInScreenSettings(): { providers: SocialProvider[]; policy: PasswordPolicy } {
   const env = getEnv();
   return { providers: enabledSocialProviders({ env, devIdentityProvider: devIdentityProviderFor(env) }), policy: passwordPolicyFrom(env) };
