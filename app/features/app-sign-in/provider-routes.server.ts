@@ -9,7 +9,7 @@ import { grantFor, providerCookies, providerPaths, type AppProvider } from "./pr
 import { consentPage, errorPage, pagePolicy } from "./provider-pages.server";
 import { registeredClients } from "./registered-clients.server";
 import { grantResourceScopes } from "./access-tokens.server";
-import { asksForTwoStep, loginProof } from "./sign-in-strength.server";
+import { classesMet, loginProof, requiredAcr } from "./sign-in-strength.server";
 import { acrValues } from "~/features/auth/sign-in-proof.server";
 
 export interface SignedInUser {
@@ -119,8 +119,14 @@ export function appSignInRoutes(deps: AppSignInRoutesDependencies) {
       return c.redirect(`${confirmIdentityPath}?${new URLSearchParams({ redirectTo: `${providerPaths.interaction}/${details.uid}` })}`, 303);
     }
     const proof = loginProof(user.amr);
-    // The app asked for two steps: a one-step session proves a second factor now, or the app hears why not.
-    if (asksForTwoStep(details.params.acr_values) && proof.acr !== acrValues.twoStep) {
+    // The app asked for two steps (acr_values) or insists on a class (an essential acr in `claims`): the session
+    // meets it, a one-step session proves a second factor now, or the app hears why not.
+    const required = requiredAcr(details.params);
+    const met = required?.find((wanted) => classesMet(proof.acr).includes(wanted));
+    if (required && !met) {
+      if (!required.includes(acrValues.twoStep)) {
+        return finish({ error: "unmet_authentication_requirements", error_description: "不支援應用程式要求的登入方式" });
+      }
       if (silent) return finish({ error: "login_required", error_description: "需要兩步驟驗證" });
       if (!user.hasSecondFactor) {
         return finish({ error: "unmet_authentication_requirements", error_description: "此帳號尚未開啟兩步驟驗證或設定通行金鑰" });
@@ -128,6 +134,8 @@ export function appSignInRoutes(deps: AppSignInRoutesDependencies) {
       const confirm = new URLSearchParams({ redirectTo: `${providerPaths.interaction}/${details.uid}`, proof: "two-step" });
       return c.redirect(`${confirmIdentityPath}?${confirm}`, 303);
     }
+    // The class the app insisted on, when the session meets more (a two-step session asked for the basic class).
+    if (met) proof.acr = met;
 
     const clientId = details.params.client_id;
     const existing = details.grantId ? await provider.Grant.find(details.grantId) : undefined;

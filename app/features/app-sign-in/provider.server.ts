@@ -16,7 +16,7 @@ import { errorPage, logoutPage, signedOutPage } from "./provider-pages.server";
 import { accountWithFamilyClaim } from "~/features/family/family-claims.server";
 import { childAccount, deviceFlowFeature, devicePath } from "./device-flow.server";
 import { accessTokenFeatures, extraTokenClaims, grantResourceScopes, nameSessionsByGrant, requestedResourceScopes } from "./access-tokens.server";
-import { interactionPolicy, supportedAcrValues } from "./sign-in-strength.server";
+import { interactionPolicy, keepOnlyEssentialAcr, supportedAcrValues } from "./sign-in-strength.server";
 
 const day = 24 * 3600;
 
@@ -108,6 +108,8 @@ export async function createAppProvider({ env, database, clients, logout }: AppP
       // Not offered (nor advertised in discovery): the host routes no /request endpoint.
       pushedAuthorizationRequests: { enabled: false },
       deviceFlow: deviceFlowFeature,
+      // Read for an essential `acr` only (OpenID Connect Core 5.5.1.1), honoured like acr_values: decision 1010.
+      claimsParameter: { enabled: true, assertClaimsParameter: keepOnlyEssentialAcr },
       revocation: { enabled: true },
       ...accessTokenFeatures({ env, clients, lifetimeSeconds: lifetimes.AccessToken, alg: keys[0]!.alg }),
       userinfo: { enabled: true },
