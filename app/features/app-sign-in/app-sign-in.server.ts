@@ -22,7 +22,7 @@ export function createAppSignIn({ authService }: { authService: AuthService }) {
   const noneToFind = async () => 0;
   authService.mailSender.useBackchannel(backchannelTransport(env, database, clients.anyBackchannel() ? logout.sweep : noneToFind));
   let made: Promise<AppProvider> | undefined;
-  const appProvider = () => (made ??= createAppProvider({ env, database, clients, logout }));
+  const appProvider = () => (made ??= createAppProvider({ env, database, clients, logout, rateLimitStore: authService.rateLimitStore }));
 
   const sessionUser = async (headers: Headers) => {
     const current = await authService.auth.api.getSession({ headers });
@@ -44,7 +44,16 @@ export function createAppSignIn({ authService }: { authService: AuthService }) {
 
   return {
     routes: new Hono()
-      .route("/", deviceRoutes({ env, database, appProvider, sessionUser }))
+      .route("/", deviceRoutes({
+        env,
+        database,
+        appProvider,
+        sessionUser,
+        codeGuesses: {
+          perAddress: fixedWindowLimiter(authService.rateLimitStore, env.RATE_LIMIT_DEVICE_CODE_PER_IP, "device-code-ip:"),
+          perAccount: fixedWindowLimiter(authService.rateLimitStore, env.RATE_LIMIT_DEVICE_CODE_PER_ACCOUNT, "device-code-account:"),
+        },
+      }))
       .route("/", appSignInRoutes({
         env,
         appProvider,

@@ -17,6 +17,8 @@ import { accountWithFamilyClaim } from "~/features/family/family-claims.server";
 import { childAccount, deviceFlowFeature, devicePath } from "./device-flow.server";
 import { accessTokenFeatures, extraTokenClaims, grantResourceScopes, nameSessionsByGrant, requestedResourceScopes } from "./access-tokens.server";
 import { interactionPolicy, keepOnlyEssentialAcr, supportedAcrValues } from "./sign-in-strength.server";
+import { answerWithInterval, guardDevicePolls } from "./device-polls.server";
+import type { RateLimitStore } from "~/services/rate-limiter.server";
 
 const day = 24 * 3600;
 
@@ -57,6 +59,8 @@ export interface AppProviderDependencies {
   database: DatabaseHandle;
   clients: RegisteredClients;
   logout: BackchannelLogout;
+  /** The sign-in layer's counters (Redis when configured): a tablet's device-code polls (device-polls.server.ts). */
+  rateLimitStore: RateLimitStore;
 }
 
 export interface AppProvider {
@@ -68,7 +72,7 @@ export interface AppProvider {
 }
 
 /** The site as an OpenID provider for the app (panva's oidc-provider, decision 180), issuer = SITE_URL. */
-export async function createAppProvider({ env, database, clients, logout }: AppProviderDependencies): Promise<AppProvider> {
+export async function createAppProvider({ env, database, clients, logout, rateLimitStore }: AppProviderDependencies): Promise<AppProvider> {
   const { default: OidcProvider } = await import("oidc-provider");
   const sessions = appSessions(database, env.SESSION_ABSOLUTE_DAYS);
   const records = providerRecords({ database, sessions, settle: logout.settle });
@@ -188,8 +192,10 @@ export async function createAppProvider({ env, database, clients, logout }: AppP
   provider.on("server_error", (_ctx, error) => noteRequestError(error));
   provider.use(answerOutagesWith503);
   provider.use(responseModesAsOffered);
+  provider.use(answerWithInterval);
   nameSessionsByGrant(provider);
   await guardTokenGrants(provider, records, database);
+  await guardDevicePolls(provider, rateLimitStore);
   await secretTheRegisteredWayOnly(provider);
   return { provider, clients, sessions, records, lifetimes };
 }
