@@ -5,7 +5,7 @@ import { appSignInRoutes } from "./provider-routes.server";
 import { registeredClients } from "./registered-clients.server";
 import { deviceRoutes } from "./device-flow.server";
 import { backchannelLogout, backchannelTransport } from "./backchannel-logout.server";
-import { mayReadFamily, storageRights } from "./app-scopes.server";
+import { mayReadFamily, mayStartDeletion, storageRights } from "./app-scopes.server";
 import { fixedWindowLimiter, sharedRateLimitStore } from "~/services/rate-limiter.server";
 import type { ServerEnv } from "~/config/env.server";
 
@@ -74,15 +74,17 @@ export function createAppSignIn({ authService }: { authService: AuthService }) {
       return (await records("Grant").find(accessToken.grantId)) ? { uid: accessToken.accountId, editor: rights.editor } : null;
     },
     /**
-     * For `GET /api/family`: the account (a parent, or a child's tablet) of a live access token and whether it was
-     * granted the `family` scope, or null when the token is unknown, expired or revoked or its grant has ended.
+     * For `GET /api/family` and `POST /api/app/account-deletion`: the account (a parent, or a child's tablet) of a
+     * live access token, whether it was granted the `family` scope, and whether it may start the account's deletion
+     * (a first-party app, or the `account:delete` scope); null when the token is unknown, expired or revoked or its
+     * grant has ended.
      */
-    async accessTokenAccount(token: string): Promise<{ accountId: string; family: boolean } | null> {
-      const { provider, records } = await appProvider();
+    async accessTokenAccount(token: string): Promise<{ accountId: string; family: boolean; deletion: boolean } | null> {
+      const { provider, records, clients } = await appProvider();
       const accessToken = await provider.AccessToken.find(token);
       if (!accessToken || accessToken.isExpired || !accessToken.grantId) return null;
       if (!(await records("Grant").find(accessToken.grantId))) return null;
-      return { accountId: accessToken.accountId, family: mayReadFamily(accessToken.scope) };
+      return { accountId: accessToken.accountId, family: mayReadFamily(accessToken.scope), deletion: mayStartDeletion(clients.isFirstParty(accessToken.clientId), accessToken.scope) };
     },
   };
 }
