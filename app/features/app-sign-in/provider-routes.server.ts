@@ -174,7 +174,21 @@ export function appSignInRoutes(deps: AppSignInRoutesDependencies) {
     return finish({ login: { accountId: user.id, ts: Math.floor(user.signedInAt / 1000), ...proof }, consent: { grantId } });
   });
 
+  /**
+   * A CORS preflight names no app, so oidc-provider answers it for any Origin (the app is checked on the request
+   * itself, clientBasedCORS): here a preflight of the endpoints a browser app calls is answered only for a
+   * registered app's origin or APP_URL, and refused (403, no CORS headers) for any other.
+   */
+  const corsOrigins = new Set([...registeredClients(env).allCorsOrigins(), ...(env.APP_URL ? [new URL(env.APP_URL).origin] : [])]);
+  const refusePreflight = (c: Context) => {
+    if (c.req.method !== "OPTIONS" || !corsPaths.has(c.req.path)) return undefined;
+    const origin = c.req.header("origin");
+    return origin && corsOrigins.has(origin) ? undefined : c.body(null, 403, { "Cache-Control": "no-store", Vary: "Origin" });
+  };
+
   const forward = async (c: Context) => {
+    const refused = refusePreflight(c);
+    if (refused) return refused;
     const { provider, records } = await deps.appProvider();
     if (c.req.path === providerPaths.authorization) {
       askConsentForOfflineAccess(c);
@@ -199,6 +213,7 @@ export function appSignInRoutes(deps: AppSignInRoutesDependencies) {
     return answeredByNode(c);
   };
   const clientAuthPaths = new Set([providerPaths.token, providerPaths.revocation, providerPaths.introspection]);
+  const corsPaths = new Set([...clientAuthPaths, providerPaths.userinfo, providerPaths.device_authorization]);
   routes.all("/.well-known/openid-configuration", forward);
   routes.all("/oidc/*", forward);
   return routes;

@@ -33,6 +33,7 @@ export const providerPaths = {
   introspection: "/oidc/token/introspection",
   end_session: "/oidc/session/end",
   interaction: "/oidc/interaction",
+  device_authorization: "/oidc/device/auth",
 };
 
 /** The provider's cookie names (its own session, and one interaction at a time). */
@@ -104,7 +105,7 @@ export async function createAppProvider({ env, database, clients, logout, rateLi
       revocation: providerPaths.revocation,
       introspection: providerPaths.introspection,
       end_session: providerPaths.end_session,
-      device_authorization: "/oidc/device/auth",
+      device_authorization: providerPaths.device_authorization,
       code_verification: devicePath,
     },
     features: {
