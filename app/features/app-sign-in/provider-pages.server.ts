@@ -69,6 +69,7 @@ const errorWords: Record<string, string> = {
   invalid_client: "找不到這個應用程式，請確認你使用的是正式版本。",
   invalid_request: "登入要求不完整或格式不正確，請回到應用程式重新登入。",
   session_not_found: "這次登入已逾時或已完成，請回到應用程式重新登入。",
+  temporarily_unavailable: "服務暫時無法使用，請稍等幾秒後重新整理這一頁。",
 };
 
 export function errorPage(productName: string, code: string): string {

@@ -11,6 +11,9 @@ import { registeredClients } from "./registered-clients.server";
 import { grantResourceScopes } from "./access-tokens.server";
 import { classesMet, loginProof, requiredAcr } from "./sign-in-strength.server";
 import { acrValues } from "~/features/auth/sign-in-proof.server";
+import { DependencyUnavailableError } from "~/lib/dependency-unavailable";
+import { noteRequestError, setRequestDeadline } from "~/services/request-context.server";
+import { serviceUnavailableMessage } from "~/services/dependency-errors.server";
 
 export interface SignedInUser {
   id: string;
@@ -90,7 +93,8 @@ export function appSignInRoutes(deps: AppSignInRoutesDependencies) {
     return { ...nodeBindings(c), clientIp };
   };
 
-  routes.on(["GET", "POST"], interactionPath, async (c) => {
+  routes.on(["GET", "POST"], interactionPath, (c) => heldToDeadline(c, env.REQUEST_DEADLINE_MS, () => errorPage(env.PRODUCT_NAME, "temporarily_unavailable"), () => interaction(c)));
+  const interaction = async (c: Context): Promise<Response> => {
     const { provider, clients, sessions, lifetimes } = await deps.appProvider();
     const { incoming, outgoing, clientIp } = asIssuerRequest(c);
     if (c.req.method === "POST" && c.req.header("origin") !== env.SITE_URL) {
@@ -172,7 +176,7 @@ export function appSignInRoutes(deps: AppSignInRoutesDependencies) {
       grantId = created.jti;
     }
     return finish({ login: { accountId: user.id, ts: Math.floor(user.signedInAt / 1000), ...proof }, consent: { grantId } });
-  });
+  };
 
   /**
    * A CORS preflight names no app, so oidc-provider answers it for any Origin (the app is checked on the request
@@ -186,9 +190,13 @@ export function appSignInRoutes(deps: AppSignInRoutesDependencies) {
     return origin && corsOrigins.has(origin) ? undefined : c.body(null, 403, { "Cache-Control": "no-store", Vary: "Origin" });
   };
 
+  const unavailablePage = () => errorPage(env.PRODUCT_NAME, "temporarily_unavailable");
   const forward = async (c: Context) => {
     const refused = refusePreflight(c);
     if (refused) return refused;
+    return heldToDeadline(c, env.REQUEST_DEADLINE_MS, unavailablePage, () => answerProvider(c));
+  };
+  const answerProvider = async (c: Context) => {
     const { provider, records } = await deps.appProvider();
     if (c.req.path === providerPaths.authorization) {
       askConsentForOfflineAccess(c);
@@ -217,6 +225,41 @@ export function appSignInRoutes(deps: AppSignInRoutesDependencies) {
   routes.all("/.well-known/openid-configuration", forward);
   routes.all("/oidc/*", forward);
   return routes;
+}
+
+/**
+ * The request deadline (REQUEST_DEADLINE_MS, server/request-deadline.ts) for the provider's endpoints, which answer
+ * on Node's response themselves (the host's deadline cannot answer for them): past it, a request that has not begun
+ * its answer gets 503 with Retry-After — JSON `temporarily_unavailable` from an endpoint an app calls, the error
+ * page from one a browser opens — and its deadline signal stops its database work at the next query. What the
+ * abandoned work still does is never sent. A rotation whose writes did not all land leaves the presented refresh
+ * token usable, and one that did is answered again within the grace (refresh-rotation.server.ts): the app retries.
+ */
+async function heldToDeadline(c: Context, ms: number, page: () => string, answer: () => Promise<Response>): Promise<Response> {
+  const controller = new AbortController();
+  setRequestDeadline(controller.signal);
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<"late">((resolve) => {
+    timer = setTimeout(() => resolve("late"), ms);
+  });
+  const work = answer();
+  const outcome = await Promise.race([work, late]);
+  clearTimeout(timer);
+  if (outcome !== "late") return outcome;
+  const reason = new DependencyUnavailableError("deadline", `no answer within ${ms} ms`);
+  controller.abort(reason);
+  noteRequestError(reason);
+  work.catch(() => {});
+  const { outgoing } = nodeBindings(c);
+  if (!outgoing.headersSent) {
+    const json = !c.req.header("accept")?.includes("text/html");
+    outgoing.statusCode = 503;
+    outgoing.setHeader("Retry-After", "5");
+    outgoing.setHeader("Cache-Control", "no-store");
+    outgoing.setHeader("Content-Type", json ? "application/json; charset=utf-8" : "text/html; charset=utf-8");
+    outgoing.end(json ? JSON.stringify({ error: "temporarily_unavailable", error_description: serviceUnavailableMessage }) : page());
+  }
+  return answeredByNode(c);
 }
 
 /**
