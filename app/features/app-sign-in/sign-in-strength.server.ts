@@ -19,21 +19,25 @@ export function asksForTwoStep(requested: unknown): boolean {
 
 type AcrRequest = { essential?: unknown; value?: unknown; values?: unknown };
 
+/** The ID token's `acr` request of a `claims` parameter (a JSON string), if any. */
+function acrRequestOf(claims: unknown): AcrRequest | null | undefined {
+  if (typeof claims !== "string") return undefined;
+  try {
+    return (JSON.parse(claims) as { id_token?: { acr?: AcrRequest | null } } | null)?.id_token?.acr;
+  } catch {
+    return undefined;
+  }
+}
+
 /**
  * The classes an app insists on through the `claims` parameter (OpenID Connect Core 5.5.1.1:
  * `{"id_token":{"acr":{"essential":true,"values":[…]}}}`, or one `value`), in its order of preference; undefined
  * when it asks for none as essential. A voluntary `acr` request changes nothing (the ID token names the class met).
  */
 export function essentialAcr(claims: unknown): string[] | undefined {
-  let parsed: { id_token?: { acr?: AcrRequest | null } } | null = null;
-  try {
-    parsed = typeof claims === "string" ? (JSON.parse(claims) as typeof parsed) : null;
-  } catch {
-    return undefined;
-  }
-  const acr = parsed?.id_token?.acr;
+  const acr = acrRequestOf(claims);
   if (!acr || acr.essential !== true) return undefined;
-  if (Array.isArray(acr.values)) return acr.values.filter((value): value is string => typeof value === "string");
+  if (Array.isArray(acr.values)) return acr.values.filter((value: unknown): value is string => typeof value === "string");
   return typeof acr.value === "string" ? [acr.value] : undefined;
 }
 
@@ -42,7 +46,7 @@ export function essentialAcr(claims: unknown): string[] | undefined {
  * an essential `acr` of the `claims` parameter, else `acr_values` that only a two-step sign-in meets (decision 190);
  * undefined when any sign-in will do.
  */
-export function requiredAcr(params: { acr_values?: unknown; claims?: unknown }): string[] | undefined {
+export function requiredAcr(params: Readonly<Record<string, unknown>>): string[] | undefined {
   return essentialAcr(params.claims) ?? (asksForTwoStep(params.acr_values) ? [acrValues.twoStep] : undefined);
 }
 
