@@ -71,6 +71,7 @@ declare module "oidc-provider" {
     InvalidGrant: new (detail?: string) => Error & { error_detail?: string };
     InvalidClientAuth: new (detail?: string) => Error & { error_detail?: string };
     InvalidTarget: new (detail?: string) => Error & { error_detail?: string };
+    SlowDown: new (detail?: string) => Error & { error_detail?: string };
   };
 
   /** One check of a prompt: asks for the interaction when `check` answers REQUEST_PROMPT (true). */

@@ -8,7 +8,8 @@ import { noteRequestError, setRequestDeadline } from "~/services/request-context
  * request log turns the noted DependencyUnavailableError into it) and its signal is aborted: the database opens no
  * more connections for it, so its work stops at its next query instead of running on.
  * Exempt: uploads (`/v0/`: a phone's slow upload is the client's time, with its own limits) and the identity
- * providers' pages, which oidc-provider answers straight on Node's response (a second answer would clash with it).
+ * providers' endpoints, which oidc-provider answers straight on Node's response (a second answer would clash with
+ * it): the app's provider holds itself to the same deadline there (provider-routes.server.ts: `heldToDeadline`).
  * The build's files answer from memory before it (server/app.ts).
  */
 const exempt = /^\/(?:(?:v0|oidc|dev-oidc)\/|\.well-known\/openid-configuration$)/;

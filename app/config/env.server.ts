@@ -245,6 +245,9 @@ const envSchema = z
     RATE_LIMIT_PASSWORD_RESET_PER_ACCOUNT: fixedWindow("3/3600"),
     RATE_LIMIT_VERIFICATION_MAIL_PER_ACCOUNT: fixedWindow("5/3600"),
     RATE_LIMIT_ANALYTICS_PER_IP: fixedWindow("60/60"),
+    // Wrong or expired codes typed at /device (a child's tablet): per address and per signed-in parent.
+    RATE_LIMIT_DEVICE_CODE_PER_IP: fixedWindow("20/600"),
+    RATE_LIMIT_DEVICE_CODE_PER_ACCOUNT: fixedWindow("5/600"),
     // File storage writes (uploads, upload chunks, metadata changes; deletions are never limited).
     RATE_LIMIT_STORAGE_WRITES_PER_ACCOUNT: fixedWindow("120/600"),
     RATE_LIMIT_STORAGE_WRITES_PER_IP: fixedWindow("300/600"),

@@ -13,7 +13,8 @@ import { appClient, refreshAt, send, signInApp, userinfoStatus, type Answer } fr
  * `Connection: close` without a second answer being written.
  */
 const postgresUrl = process.env.TEST_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/test";
-const env = { OIDC_CLIENTS: JSON.stringify([appClient]), RATE_LIMIT_SIGN_UP_PER_IP: "100000/60", RATE_LIMIT_AUTH_PER_IP: "100000/60" };
+// The production deadline (the fault tests' sites default to 30 s for a loaded machine).
+const env = { OIDC_CLIENTS: JSON.stringify([appClient]), REQUEST_DEADLINE_MS: "5000", RATE_LIMIT_SIGN_UP_PER_IP: "100000/60", RATE_LIMIT_AUTH_PER_IP: "100000/60" };
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** The request log's lines for `path` written after `from` characters of the output. */
@@ -83,6 +84,43 @@ describe.skipIf(!inject("postgresUrl"))("the app's sign-in while PostgreSQL is a
     await sleep(100);
     expect(logLines(site, from, "/oidc/token").map((line) => line.status)).toEqual([400]);
   }, 120_000);
+
+  it("with PostgreSQL answering slowly, a refresh and userinfo answer 503 with Retry-After at the 5 s deadline, not a late 200; the refresh token works afterwards", async () => {
+    const { tokens } = await signInApp(site.baseURL, { site: siteUrl });
+    await sleep(300);
+    // Every chunk either way held 1 s: a refresh's statements would take well over 8 s.
+    proxy.slow(1_000);
+    const timed = async (request: () => Promise<Answer>) => {
+      const started = Date.now();
+      const answer = await request();
+      return { ...answer, ms: Date.now() - started };
+    };
+    const from = site.output().length;
+    const answers = [
+      await timed(() => send(`${site.baseURL}/oidc/token`, { form: { grant_type: "refresh_token", refresh_token: tokens.refresh_token, client_id: "app" } })),
+      await timed(() => send(`${site.baseURL}/oidc/me`, { headers: { authorization: `Bearer ${tokens.access_token}` } })),
+    ];
+    await proxy.restore();
+    for (const answer of answers) {
+      expect(answer.status, `${answer.ms} ms: ${answer.text.slice(0, 100)}`).toBe(503);
+      expect(answer.headers["retry-after"]).toBe("5");
+      expect(JSON.parse(answer.text)).toMatchObject({ error: "temporarily_unavailable" });
+      // Near the deadline (a wide margin: the machine is shared), never the 8 s of the slow statements.
+      expect(answer.ms).toBeGreaterThanOrEqual(4_500);
+      expect(answer.ms).toBeLessThan(7_500);
+    }
+    await sleep(200);
+    expect(logLines(site, from, "/oidc/token").map((line) => [line.status, line.msg])).toEqual([[503, "dependency unavailable"]]);
+
+    // The abandoned rotation wrote nothing the app cannot use: the same refresh token works (or gets its kept answer).
+    let refreshed = await refreshAt(site.baseURL, tokens.refresh_token);
+    for (let attempt = 0; attempt < 30 && refreshed.status === 503; attempt += 1) {
+      await sleep(500);
+      refreshed = await refreshAt(site.baseURL, tokens.refresh_token);
+    }
+    expect(refreshed.status).toBe(200);
+    expect(await userinfoStatus(site.baseURL, refreshed.body.access_token)).toBe(200);
+  }, 90_000);
 
   it("after SIGTERM, provider answers on kept-alive connections carry Connection: close and exactly one answer is written", async () => {
     const { tokens } = await signInApp(site.baseURL, { site: siteUrl });

@@ -138,6 +138,45 @@ describeEachDatabase("app sign-in: tokens an app's backend relies on", (database
     expect((await signInApp(twoSteps)).claims()).toMatchObject({ amr: ["otp", "mfa"], acr: twoStep });
   });
 
+  it("an essential acr in the claims parameter (OpenID Connect Core 5.5.1.1) is honoured like acr_values: met, stepped up or refused", async () => {
+    const essential = (values: string[]) => ({ claims: JSON.stringify({ id_token: { acr: { essential: true, values } } }) });
+    // No second factor on the account: unmet_authentication_requirements, and silently login_required; never a code.
+    const { browser: oneStep } = await verifiedParent();
+    const refused = await authorize(oneStep, server, (await startSignIn(app, nativeRedirect, essential([twoStep]))).url);
+    expect("left" in refused && refused.left.searchParams.get("error")).toBe("unmet_authentication_requirements");
+    const silent = await authorize(oneStep, server, (await startSignIn(app, nativeRedirect, { ...essential([twoStep]), prompt: "none" })).url);
+    expect("left" in silent && silent.left.searchParams.get("error")).toBe("login_required");
+    // One `value` rather than `values`, and a class the site does not have: refused too.
+    const single = await authorize(oneStep, server, (await startSignIn(app, nativeRedirect, { claims: JSON.stringify({ id_token: { acr: { essential: true, value: twoStep } } }) })).url);
+    expect("left" in single && single.left.searchParams.get("error")).toBe("unmet_authentication_requirements");
+    const unknown = await authorize(oneStep, server, (await startSignIn(app, nativeRedirect, essential(["urn:example:loa:4"]))).url);
+    expect("left" in unknown && unknown.left.searchParams.get("error")).toBe("unmet_authentication_requirements");
+    // The basic class asked as essential is met by the password session; other claims asked for change nothing.
+    const basicClaims = JSON.stringify({ id_token: { acr: { essential: true, values: ["urn:taskhero:acr:basic"] }, email: { essential: true } }, userinfo: { picture: null } });
+    expect((await signInApp(oneStep, { claims: basicClaims })).claims()).toMatchObject({ acr: "urn:taskhero:acr:basic", amr: ["pwd"] });
+
+    // Two-step sign-in on, a trusted device's password session: sent to prove a code, then the code has acr mfa.
+    const { enrolling, email } = await verifiedParent();
+    const enabled = await enrolling.post<{ totpURI: string }>("/two-factor/enable", { password });
+    expect((await enrolling.post("/two-factor/verify-totp", { code: codeNow(enabled.body.totpURI) })).status).toBe(200);
+    const trusted = server.client();
+    await trusted.post("/sign-in/email", { email, password });
+    expect((await trusted.post("/two-factor/verify-totp", { code: codeNow(enabled.body.totpURI, 1), trustDevice: true })).status).toBe(200);
+    expect((await trusted.post("/sign-out")).status).toBe(200);
+    expect((await trusted.post("/sign-in/email", { email, password })).body).not.toMatchObject({ twoFactorRedirect: true });
+    const stepUp = await startSignIn(app, nativeRedirect, essential([twoStep]));
+    const sent = await authorize(trusted, server, stepUp.url);
+    if (!("signIn" in sent)) throw new Error(`the parent was not asked for a second step: ${JSON.stringify(sent)}`);
+    expect(sent.signIn.pathname).toBe("/account/confirm-identity");
+    expect(sent.signIn.searchParams.get("proof")).toBe("two-step");
+    expect((await trusted.post("/two-factor/verify-totp", { code: codeNow(enabled.body.totpURI, -1) })).status).toBe(200);
+    const back = await authorize(trusted, server, sent.signIn.searchParams.get("redirectTo")!);
+    if (!("left" in back)) throw new Error("the app's sign-in did not come back after the second step");
+    expect((await finishSignIn(app, back.left, stepUp)).claims()).toMatchObject({ amr: ["otp", "mfa"], acr: twoStep });
+    // A two-step session asked for the basic class as essential: the ID token names the class asked for.
+    expect((await signInApp(trusted, essential(["urn:taskhero:acr:basic"]))).claims()).toMatchObject({ acr: "urn:taskhero:acr:basic", amr: ["otp", "mfa"] });
+  });
+
   it("acr_values asking for two steps: a one-step session proves a code first, or the app gets an error, never less", async () => {
     // No second factor on the account: the app hears why.
     const { browser: oneStep } = await verifiedParent();

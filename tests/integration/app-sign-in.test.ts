@@ -185,6 +185,19 @@ describeEachDatabase("app sign-in (OpenID provider)", (database) => {
     expect(after.claims()).toMatchObject({ sub: signedIn.body.user.id, is_anonymous: false, email });
   });
 
+  it("answers a CORS preflight of the token, userinfo, revocation and introspection endpoints only for a registered app's origin", async () => {
+    const preflight = (path: string, origin: string) =>
+      fetch(`${server.baseURL}${path}`, { method: "OPTIONS", headers: { origin, "access-control-request-method": "POST", "access-control-request-headers": "authorization, content-type" } });
+    for (const path of ["/oidc/token", "/oidc/me", "/oidc/token/revocation", "/oidc/token/introspection", "/oidc/device/auth"]) {
+      const foreign = await preflight(path, "https://attacker.example.test");
+      expect([path, foreign.status, foreign.headers.get("access-control-allow-origin")]).toEqual([path, 403, null]);
+      const registered = await preflight(path, "https://partner.example.test");
+      expect([path, registered.status < 300, registered.headers.get("access-control-allow-origin")]).toEqual([path, true, "https://partner.example.test"]);
+    }
+    // No Origin at all (not a browser's preflight): nothing to allow either.
+    expect((await fetch(`${server.baseURL}/oidc/token`, { method: "OPTIONS" })).headers.get("access-control-allow-origin")).toBeNull();
+  });
+
   it("shows a third-party app a consent screen in Traditional Chinese; refusing answers access_denied", async () => {
     const partner = await discoverProvider({ issuer: server.baseURL, clientId: "partner", clientSecret: partnerSecret });
     const { client, uid } = await parent();

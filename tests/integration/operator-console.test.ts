@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import { TOTP } from "otpauth";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { consoleParent, consoleParentAction, consoleSearch } from "~/features/admin/operator-console.server";
 import { setUserRole } from "~/features/auth/auth-service.server";
@@ -8,6 +9,9 @@ import { startAuthServer, type AuthTestClient, type AuthTestServer } from "./aut
 
 const password = "compass-meadow-58";
 const tokenFrom = (link: string) => new URL(link).searchParams.get("token") ?? "";
+/** The code an authenticator app shows for `totpURI`, `stepsAgo` periods of 30 s back (a code is taken once). */
+const codeNow = (totpURI: string, stepsAgo = 0) =>
+  new TOTP({ secret: new URL(totpURI).searchParams.get("secret") ?? "", digits: 6, period: 30 }).generate({ timestamp: Date.now() - stepsAgo * 30_000 });
 
 // Item 3 of the operator's side: the console opens only for an admin with a second factor and a recent sign-in;
 // every action lands in the record; a locked account gets no session by any way in.
@@ -48,6 +52,8 @@ describeEachDatabase("operator console", (database) => {
       .insertInto("passkey")
       .values({ id: randomUUID(), user_id: userId, name: "測試金鑰", credential_id: randomUUID(), public_key: "AA", counter: 0, transports: "", backed_up: 0, created_at: new Date().toISOString(), last_used_at: null })
       .execute();
+  /** The admin's session as a passkey sign-in leaves it (way-in-passkey.server.ts: `passkeyAmr`). */
+  const signedInWithPasskey = (userId: string) => db().updateTable("session").set({ amr: "swk user mfa" }).where("userId", "=", userId).execute();
   const stateOf = (answer: unknown) => (answer as { data: { state?: string } }).data.state;
   const statusOf = (answer: unknown) => (answer as { init: { status?: number } | null }).init?.status ?? 200;
 
@@ -70,6 +76,9 @@ describeEachDatabase("operator console", (database) => {
     expect(stateOf(await consoleSearch(pageRequest(admin.client, "/admin"), server.service))).toBe("needs-second-factor");
 
     await addPasskey(admin.id);
+    // A passkey on the account is not enough: this session was made by the password alone.
+    expect(stateOf(await consoleSearch(pageRequest(admin.client, "/admin"), server.service))).toBe("needs-step-up");
+    await signedInWithPasskey(admin.id);
     const search = await consoleSearch(pageRequest(admin.client, `/admin?q=${encodeURIComponent(parent.email.toUpperCase())}`), server.service);
     expect(stateOf(search)).toBe("open");
     expect((search as { data: { results: { id: string }[] } }).data.results.map((row) => row.id)).toEqual([parent.id]);
@@ -80,14 +89,57 @@ describeEachDatabase("operator console", (database) => {
     const stale = await consoleParentAction(pageRequest(admin.client, `/admin/users/${parent.id}`, { intent: "lock", reason: "家長來信" }), parent.id, server.service);
     expect(statusOf(stale)).toBe(403);
     expect((stale as { data: { code: string } }).data.code).toBe("auth/requires-recent-login");
-    expect(stateOf(await consoleParent(pageRequest(admin.client, `/admin/users/${parent.id}`), parent.id, server.service))).toBe("needs-confirmation");
+    const confirm = await consoleParent(pageRequest(admin.client, `/admin/users/${parent.id}`), parent.id, server.service);
+    expect(confirm).toMatchObject({ data: { state: "needs-confirmation", confirmHref: `/account/confirm-identity?redirectTo=%2Fadmin%2Fusers%2F${parent.id}&proof=two-step` } });
     expect((await db().selectFrom("user").select("lockedAt").where("id", "=", parent.id).executeTakeFirstOrThrow()).lockedAt ?? null).toBeNull();
+  });
+
+  it("asks an admin signed in by password alone (two-step on the account) for the step-up at /admin and at every action, then opens", async () => {
+    const parent = await verifiedAccount();
+    const admin = await verifiedAccount("客服阿哲");
+    await setUserRole(database().handle, admin.email, "admin");
+    const enabled = await admin.client.post<{ totpURI: string }>("/two-factor/enable", { password });
+    expect((await admin.client.post("/two-factor/verify-totp", { code: codeNow(enabled.body.totpURI) })).status).toBe(200);
+    // A trusted device: the next password sign-in asks for no code, so its session proves the password only.
+    const browser = server.client();
+    await browser.post("/sign-in/email", { email: admin.email, password });
+    expect((await browser.post("/two-factor/verify-totp", { code: codeNow(enabled.body.totpURI, 1), trustDevice: true })).status).toBe(200);
+    expect((await browser.post("/sign-out")).status).toBe(200);
+    expect((await browser.post("/sign-in/email", { email: admin.email, password })).body).not.toMatchObject({ twoFactorRedirect: true });
+    const amr = await db().selectFrom("session").select("amr").where("userId", "=", admin.id).orderBy("createdAt", "desc").executeTakeFirstOrThrow();
+    expect(amr.amr).toBe("pwd");
+
+    const stepUp = "/account/confirm-identity?redirectTo=%2Fadmin&proof=two-step";
+    expect(await consoleSearch(pageRequest(browser, "/admin"), server.service)).toMatchObject({ data: { state: "needs-step-up", confirmHref: stepUp }, init: { status: 403 } });
+    expect(stateOf(await consoleParent(pageRequest(browser, `/admin/users/${parent.id}`), parent.id, server.service))).toBe("needs-step-up");
+    const actions: Record<string, string>[] = [
+      { intent: "resend-verification" },
+      { intent: "sign-out-everywhere" },
+      { intent: "lock" },
+      { intent: "unlock" },
+      { intent: "set-role", role: "admin" },
+      { intent: "delete", confirmEmail: parent.email },
+    ];
+    for (const form of actions) {
+      const refused = await consoleParentAction(pageRequest(browser, `/admin/users/${parent.id}`, { ...form, reason: "家長來信" }), parent.id, server.service);
+      expect([form.intent, statusOf(refused), (refused as { data: { code?: string } }).data.code]).toEqual([form.intent, 403, "admin/step-up-required"]);
+    }
+    const target = await db().selectFrom("user").select(["role", "lockedAt"]).where("id", "=", parent.id).executeTakeFirstOrThrow();
+    expect([target.role, target.lockedAt ?? null]).toEqual(["user", null]);
+    expect(await parent.client.me()).not.toBeNull();
+
+    // The step-up: the code typed on confirm-identity while signed in renews the session as a two-step one.
+    expect((await browser.post("/two-factor/verify-totp", { code: codeNow(enabled.body.totpURI, -1) })).status).toBe(200);
+    expect(stateOf(await consoleSearch(pageRequest(browser, "/admin"), server.service))).toBe("open");
+    const locked = await consoleParentAction(pageRequest(browser, `/admin/users/${parent.id}`, { intent: "lock", reason: "家長來信說帳號被盜" }), parent.id, server.service);
+    expect(locked).toMatchObject({ data: { done: true, intent: "lock" } });
   });
 
   it("locks an account: every session ends, no way in signs it in, and each step is recorded with its reason", async () => {
     const admin = await verifiedAccount("客服");
     await setUserRole(database().handle, admin.email, "admin");
     await addPasskey(admin.id);
+    await signedInWithPasskey(admin.id);
     const parent = await verifiedAccount();
     expect(await parent.client.me()).not.toBeNull();
 
@@ -130,6 +182,7 @@ describeEachDatabase("operator console", (database) => {
     const admin = await verifiedAccount("客服");
     await setUserRole(database().handle, admin.email, "admin");
     await addPasskey(admin.id);
+    await signedInWithPasskey(admin.id);
     const email = `unverified-${randomUUID().slice(0, 8)}@example.tw`;
     expect((await server.client().post("/sign-up/email", { email, password, name: "新家長" })).status).toBe(200);
     const { id } = await db().selectFrom("user").select("id").where("email", "=", email).executeTakeFirstOrThrow();
@@ -155,6 +208,7 @@ describeEachDatabase("operator console", (database) => {
     const admin = await verifiedAccount("客服");
     await setUserRole(database().handle, admin.email, "admin");
     await addPasskey(admin.id);
+    await signedInWithPasskey(admin.id);
     const mother = await verifiedAccount("小明媽媽");
     const father = await verifiedAccount("小明爸爸");
     const fileOf = async (id: string) =>

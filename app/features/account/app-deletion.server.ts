@@ -9,8 +9,8 @@ import { currentIdentity } from "~/features/auth/auth-http.server";
 import { authHref } from "~/features/sign-in/auth-paths";
 
 /**
- * Deletion started in the app (App Store Review Guideline 5.1.1(v)): the app asks with its access token for a
- * short-lived address, `POST /api/app/account-deletion` → `{ url, expires_in }`, and opens it in the browser.
+ * Deletion started in the app (App Store Review Guideline 5.1.1(v)): the app (one of ours, or a partner's granted
+ * the `account:delete` scope) asks with its access token for a short-lived address, `POST /api/app/account-deletion` → `{ url, expires_in }`, and opens it in the browser.
  * The address (`/account-deletion/from-app?ticket=…`) names the app's parent but signs no one in: a browser
  * signed in as that parent lands on the deletion page at once, one signed out signs in first (and the deletion
  * itself asks for a recent sign-in), one signed in as someone else is told so. The ticket works once, for ten
@@ -29,16 +29,23 @@ const outcomes: readonly FromAppOutcome[] = ["confirmed", "other-account", "expi
 export const fromAppOutcome = (value: string | null): FromAppOutcome | null => outcomes.find((outcome) => outcome === value) ?? null;
 
 /** `POST /api/app/account-deletion` for the app; the host hands in the provider's access-token check. */
-export function appDeletionApi({ db, siteUrl, appTokenAccount }: { db: Kysely<Database>; siteUrl: string; appTokenAccount: (token: string) => Promise<{ accountId: string } | null> }) {
+export function appDeletionApi({ db, siteUrl, appTokenAccount }: { db: Kysely<Database>; siteUrl: string; appTokenAccount: (token: string) => Promise<{ accountId: string; deletion: boolean } | null> }) {
   return new Hono().post("/api/app/account-deletion", async (c) => {
     const token = c.req.header("authorization")?.match(/^Bearer\s+(\S+)$/i)?.[1];
-    // Any live token of the parent will do, whatever its scopes: it only names whose deletion page to open.
-    const accountId = token ? (await appTokenAccount(token))?.accountId : undefined;
+    const holder = token ? await appTokenAccount(token) : null;
+    const accountId = holder?.accountId;
     // Only a parent's account is deleted this way (a child's tablet has no account of its own, nor a guest).
     const parent = accountId ? await db.selectFrom("user").select(["id", "isAnonymous"]).where("id", "=", accountId).executeTakeFirst() : undefined;
     if (!parent || parent.isAnonymous) {
       const answer = apiError(401, "account/unauthorized", "請用家長在 App 登入後取得的存取權杖呼叫這個 API。");
       answer.headers.set("WWW-Authenticate", 'Bearer error="invalid_token"');
+      return answer;
+    }
+    // Our own apps; a partner's only with the scope its consent screen named (「幫你開始刪除帳號」), never with a
+    // token that was only to know who the parent is.
+    if (!holder?.deletion) {
+      const answer = apiError(403, "account/deletion-scope-required", "這個應用程式沒有取得幫你開始刪除帳號的權限。請到本網站的「刪除帳號」頁面操作。");
+      answer.headers.set("WWW-Authenticate", 'Bearer error="insufficient_scope", scope="account:delete"');
       return answer;
     }
     const ticket = randomBytes(32).toString("base64url");

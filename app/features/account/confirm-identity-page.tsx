@@ -23,8 +23,9 @@ export interface ConfirmIdentity {
  * code, a passkey, or a new sign-in through one of the account's providers; each makes the session recent again and
  * returns to the page the change was asked on (`redirectTo`). Plain POST forms that work without JavaScript, but the
  * passkey (the browser's WebAuthn API needs a script).
- * With `proof=two-step` an app asked for a two-step sign-in (`acr_values`, decision 190): only the proofs that make
- * one are offered, a code or a passkey (the password or a social account would bring the parent back here).
+ * With `proof=two-step` an app asked for a two-step sign-in (`acr_values`, decision 190), or the operator console
+ * asks for one (its step-up): only the proofs that make one are offered, a code or a passkey (the password or a
+ * social account would bring the parent back here).
  */
 export function ConfirmIdentityPage({ account }: ConfirmIdentity) {
   const form = useForm(passwordSchema, undefined);
@@ -34,7 +35,7 @@ export function ConfirmIdentityPage({ account }: ConfirmIdentity) {
   return (
     <main className="page page--narrow">
       {secondStepOnly ? (
-        <PageIntro title="兩步驟驗證" lead="應用程式要求這次登入經過兩步驟驗證：請輸入驗證器 App 上的驗證碼，或使用密碼金鑰。" />
+        <PageIntro title="兩步驟驗證" lead="接下來要做的事需要經過兩步驟驗證的登入：請輸入驗證器 App 上的驗證碼，或使用密碼金鑰。" />
       ) : (
         <PageIntro title="確認身分" lead="距離上次登入已超過 10 分鐘。變更電子郵件、密碼、登入方式、密碼金鑰、兩步驟驗證或刪除帳號前，請先確認是你本人。" />
       )}

@@ -16,9 +16,16 @@ export function ConsoleGatePage({ closed }: { closed: ConsoleClosed }) {
             開啟兩步驟驗證
           </Link>
         </p>
+      ) : closed.state === "needs-step-up" ? (
+        <p>
+          這次登入只用了密碼或其他一個步驟。請先用驗證器 App 的驗證碼或通行金鑰確認身分，完成後會回到管理後台。
+          <Link className="button" to={closed.confirmHref}>
+            用驗證碼或通行金鑰確認
+          </Link>
+        </p>
       ) : (
         <p>
-          距離上次確認身分已超過 10 分鐘，請先確認是你本人。
+          距離上次確認身分已超過 10 分鐘，請先用驗證碼或通行金鑰確認是你本人。
           <Link className="button" to={closed.confirmHref}>
             確認身分
           </Link>

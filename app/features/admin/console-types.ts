@@ -1,7 +1,14 @@
 // What the operator console's pages show: shared by its server work and its components.
 
-/** Why the console does not open (yet): not an admin (looks like any missing page), no second factor, not recent. */
-export type ConsoleClosed = { state: "not-found" } | { state: "needs-second-factor" } | { state: "needs-confirmation"; confirmHref: string };
+/**
+ * Why the console does not open (yet): not an admin (looks like any missing page), no second factor on the account,
+ * this session made without one (step-up), not recent. `confirmHref` is the step-up: a code or a passkey, then back.
+ */
+export type ConsoleClosed =
+  | { state: "not-found" }
+  | { state: "needs-second-factor" }
+  | { state: "needs-step-up"; confirmHref: string }
+  | { state: "needs-confirmation"; confirmHref: string };
 
 export interface ParentSummary {
   id: string;

@@ -8,7 +8,8 @@ import type { OperatorIntent } from "./admin-schemas";
 /**
  * One operator action as its own form: what it does, any fields of its own, the reason (required: it lands in the
  * record) and its button. Its outcome shows beside it, and that of `follows` (the action whose form this one
- * replaces: unlock after lock); a stale confirmation leads to the confirm-identity step.
+ * replaces: unlock after lock); a stale confirmation, or a session made
+ * without a second factor, leads to the step-up (a code or a passkey).
  */
 export function OperatorActionForm({ intent, follows, title, help, button, children }: { intent: OperatorIntent; follows?: OperatorIntent; title: string; help: string; button: string; children?: ReactNode }) {
   const answered = useActionData() as FormResult | undefined;
@@ -22,7 +23,7 @@ export function OperatorActionForm({ intent, follows, title, help, button, child
       <p>{help}</p>
       <FormNotice message={outcome?.done ? (outcome.notice ?? null) : null} />
       <FormAlert message={outcome?.formError ?? null} />
-      {outcome?.code === "auth/requires-recent-login" ? <Link to={confirmIdentityHref(here)}>確認身分</Link> : null}
+      {outcome?.code === "auth/requires-recent-login" || outcome?.code === "admin/step-up-required" ? <Link to={`${confirmIdentityHref(here)}&proof=two-step`}>用驗證碼或通行金鑰確認身分</Link> : null}
       <input type="hidden" name="intent" value={intent} />
       {children}
       <label htmlFor={`reason-${intent}`}>原因（會記在安全紀錄）</label>

@@ -12,8 +12,11 @@ import { runOperatorAction, type OperatorContext } from "./operator-actions.serv
 import type { ConsoleClosed, ConsoleSearch, ParentFile } from "./console-types";
 
 /**
- * The operator console (/admin): for an admin (管理員) only, who signs in with two-step sign-in or a passkey and
+ * The operator console (/admin): for an admin (管理員) only, whose account has two-step sign-in or a passkey, whose
+ * session was made with one of them (its `amr`: a password alone is not enough, whatever the account has), and who
  * has signed in (or confirmed who they are) within the last 10 minutes — checked on every page and every action.
+ * A session short of the second factor or of the 10 minutes is sent to the step-up (confirm-identity with
+ * `proof=two-step`: a code or a passkey, which renews the session as a two-step one) and back.
  * Everyone else gets the site's 404, so the console's existence is not told. Reads and actions work without
  * JavaScript; every action and every opened file lands in the security record with the operator's reason.
  */
@@ -22,14 +25,17 @@ export const parentPath = (id: string) => `${consolePath}/users/${encodeURICompo
 
 const notFound = () => data<ConsoleClosed>({ state: "not-found" }, { status: 404 });
 
+/** The step-up: a code or a passkey only (a password would renew the session as a one-step one), then back `to`. */
+export const stepUpHref = (to: string) => `${confirmIdentityHref(to)}&proof=two-step`;
+
 async function gate(request: Request, service: AuthService): Promise<{ operator: OperatorStanding } | { closed: ReturnType<typeof notFound> }> {
   const operator = await operatorStanding(request, service);
   if (!operator?.isAdmin) return { closed: notFound() };
   if (!operator.secondFactor) return { closed: data<ConsoleClosed>({ state: "needs-second-factor" }, { status: 403 }) };
-  if (!operator.recent) {
-    const here = new URL(request.url);
-    return { closed: data<ConsoleClosed>({ state: "needs-confirmation", confirmHref: confirmIdentityHref(here.pathname + here.search) }, { status: 403 }) };
-  }
+  const here = new URL(request.url);
+  const confirmHref = stepUpHref(here.pathname + here.search);
+  if (!operator.sessionSecondFactor) return { closed: data<ConsoleClosed>({ state: "needs-step-up", confirmHref }, { status: 403 }) };
+  if (!operator.recent) return { closed: data<ConsoleClosed>({ state: "needs-confirmation", confirmHref }, { status: 403 }) };
   return { operator };
 }
 
@@ -68,8 +74,12 @@ export async function consoleParentAction(request: Request, userId: string, serv
   if ("closed" in opened) {
     const closed = opened.closed.data;
     if (closed.state === "not-found") return opened.closed;
-    const formError = closed.state === "needs-second-factor" ? "請先開啟兩步驟驗證或新增通行金鑰。" : "距離上次確認身分已超過 10 分鐘，請先確認身分再操作。";
-    return data<FormResult>({ formError, code: closed.state === "needs-confirmation" ? "auth/requires-recent-login" : "admin/second-factor-required" }, { status: 403 });
+    const refusals = {
+      "needs-second-factor": { formError: "請先開啟兩步驟驗證或新增通行金鑰。", code: "admin/second-factor-required" },
+      "needs-step-up": { formError: "這次登入沒有經過兩步驟驗證或通行金鑰，請先用驗證碼或通行金鑰確認身分再操作。", code: "admin/step-up-required" },
+      "needs-confirmation": { formError: "距離上次確認身分已超過 10 分鐘，請先確認身分再操作。", code: "auth/requires-recent-login" },
+    } as const;
+    return data<FormResult>(refusals[closed.state], { status: 403 });
   }
   const fields = await readForm(request);
   const parsed = operatorActionSchema.safeParse(fields);

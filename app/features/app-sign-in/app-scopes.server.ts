@@ -14,12 +14,21 @@ export const storageScopes = {
 /** Reading the family (its parents and children) through `GET /api/family`. */
 export const familyScope = "family";
 
-const everyAppsScopes = ["openid", "email", "profile", "offline_access", familyScope];
+/**
+ * Starting the parent's account deletion from the app (`POST /api/app/account-deletion`): a first-party app may
+ * without it; a third-party app only with this scope, which its consent screen names (decision 1012).
+ */
+export const accountDeletionScope = "account:delete";
+
+const everyAppsScopes = ["openid", "email", "profile", "offline_access", familyScope, accountDeletionScope];
 
 export const supportedScopes = [...everyAppsScopes, storageScopes.files, storageScopes.editor];
 
 /** What one app may ask for (its client metadata's `scope`; the provider refuses anything else as invalid_scope). */
 export const allowedScopes = (firstParty: boolean) => (firstParty ? supportedScopes : everyAppsScopes);
+
+/** Whether an access token of an app (first-party or not) with `scope` may start the account's deletion. */
+export const mayStartDeletion = (firstParty: boolean, scope: string | undefined) => firstParty || (scope ?? "").split(" ").includes(accountDeletionScope);
 
 /** Whether an access token with `scope` may read the family. */
 export const mayReadFamily = (scope: string | undefined) => (scope ?? "").split(" ").includes(familyScope);

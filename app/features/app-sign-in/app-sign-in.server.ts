@@ -6,7 +6,7 @@ import { appSignInRoutes } from "./provider-routes.server";
 import { registeredClients } from "./registered-clients.server";
 import { deviceRoutes } from "./device-flow.server";
 import { backchannelLogout, backchannelTransport } from "./backchannel-logout.server";
-import { mayReadFamily, storageRights } from "./app-scopes.server";
+import { mayReadFamily, mayStartDeletion, storageRights } from "./app-scopes.server";
 import { fixedWindowLimiter, sharedRateLimitStore } from "~/services/rate-limiter.server";
 import type { ServerEnv } from "~/config/env.server";
 
@@ -23,7 +23,7 @@ export function createAppSignIn({ authService }: { authService: AuthService }) {
   const noneToFind = async () => 0;
   authService.mailSender.useBackchannel(backchannelTransport(env, database, clients.anyBackchannel() ? logout.sweep : noneToFind));
   let made: Promise<AppProvider> | undefined;
-  const appProvider = () => (made ??= createAppProvider({ env, database, clients, logout }));
+  const appProvider = () => (made ??= createAppProvider({ env, database, clients, logout, rateLimitStore: authService.rateLimitStore }));
 
   const sessionUser = async (headers: Headers) => {
     const current = await authService.auth.api.getSession({ headers });
@@ -46,7 +46,16 @@ export function createAppSignIn({ authService }: { authService: AuthService }) {
 
   return {
     routes: new Hono()
-      .route("/", deviceRoutes({ env, database, appProvider, sessionUser }))
+      .route("/", deviceRoutes({
+        env,
+        database,
+        appProvider,
+        sessionUser,
+        codeGuesses: {
+          perAddress: fixedWindowLimiter(authService.rateLimitStore, env.RATE_LIMIT_DEVICE_CODE_PER_IP, "device-code-ip:"),
+          perAccount: fixedWindowLimiter(authService.rateLimitStore, env.RATE_LIMIT_DEVICE_CODE_PER_ACCOUNT, "device-code-account:"),
+        },
+      }))
       .route("/", appSignInRoutes({
         env,
         appProvider,
@@ -67,15 +76,17 @@ export function createAppSignIn({ authService }: { authService: AuthService }) {
       return (await records("Grant").find(accessToken.grantId)) ? { uid: accessToken.accountId, editor: rights.editor } : null;
     },
     /**
-     * For `GET /api/family`: the account (a parent, or a child's tablet) of a live access token and whether it was
-     * granted the `family` scope, or null when the token is unknown, expired or revoked or its grant has ended.
+     * For `GET /api/family` and `POST /api/app/account-deletion`: the account (a parent, or a child's tablet) of a
+     * live access token, whether it was granted the `family` scope, and whether it may start the account's deletion
+     * (a first-party app, or the `account:delete` scope); null when the token is unknown, expired or revoked or its
+     * grant has ended.
      */
-    async accessTokenAccount(token: string): Promise<{ accountId: string; family: boolean } | null> {
-      const { provider, records } = await appProvider();
+    async accessTokenAccount(token: string): Promise<{ accountId: string; family: boolean; deletion: boolean } | null> {
+      const { provider, records, clients } = await appProvider();
       const accessToken = await provider.AccessToken.find(token);
       if (!accessToken || accessToken.isExpired || !accessToken.grantId) return null;
       if (!(await records("Grant").find(accessToken.grantId))) return null;
-      return { accountId: accessToken.accountId, family: mayReadFamily(accessToken.scope) };
+      return { accountId: accessToken.accountId, family: mayReadFamily(accessToken.scope), deletion: mayStartDeletion(clients.isFirstParty(accessToken.clientId), accessToken.scope) };
     },
   };
 }

@@ -11,6 +11,9 @@ import { sessionIdOf } from "./access-tokens.server";
 import { familyScope } from "./app-scopes.server";
 import { page, pagePolicy } from "./provider-pages.server";
 import type { RegisteredClients } from "./registered-clients.server";
+import type { RateLimiter } from "~/services/rate-limiter.server";
+import { nodeBindings } from "~/services/node-bindings.server";
+import { resolveClientIp, trustedProxyList } from "~/services/client-ip.server";
 
 /**
  * A child's tablet joins the family by QR code: the OAuth 2.0 Device Authorization Grant (RFC 8628). The tablet asks
@@ -41,7 +44,15 @@ export interface DeviceRoutesDependencies {
   database: DatabaseHandle;
   appProvider(): Promise<{ provider: Provider; sessions: AppSessions; clients: RegisteredClients; lifetimes: { Grant: number } }>;
   sessionUser(headers: Headers): Promise<{ id: string; isAnonymous: boolean } | null>;
+  /**
+   * Wrong or expired codes typed at /device, per address and per signed-in parent (RFC 8628 §5.1: a user code is
+   * short enough to guess, so its entry is limited); a code that finds its tablet is not counted.
+   */
+  codeGuesses: { perAddress: RateLimiter; perAccount: RateLimiter };
 }
+
+/** The wait in words: 「30 秒」, 「4 分鐘」. */
+const inWords = (seconds: number) => (seconds < 60 ? `${seconds} 秒` : `${Math.ceil(seconds / 60)} 分鐘`);
 
 const normalize = (input: string) => input.toUpperCase().replace(/\W/g, "");
 
@@ -57,9 +68,9 @@ interface DeviceCodeRecord {
 const deviceCodes = (provider: Provider) => (provider as unknown as { DeviceCode: { findByUserCode(code: string): Promise<DeviceCodeRecord | undefined> } }).DeviceCode;
 
 /** GET /device (type the code, or arrive with it from the QR code) and POST /device (approve for one child). */
-export function deviceRoutes({ env, database, appProvider, sessionUser }: DeviceRoutesDependencies) {
+export function deviceRoutes({ env, database, appProvider, sessionUser, codeGuesses }: DeviceRoutesDependencies) {
   const brand = { productName: env.PRODUCT_NAME, supportEmail: env.SUPPORT_EMAIL, siteUrl: env.SITE_URL };
-  const show = (c: Context, title: string, body: string, status: 200 | 400 | 403 | 404 = 200) => {
+  const show = (c: Context, title: string, body: string, status: 200 | 400 | 403 | 404 | 429 = 200) => {
     c.header("Content-Security-Policy", pagePolicy([]));
     c.header("Cache-Control", "no-store");
     c.header("Referrer-Policy", "no-referrer");
@@ -76,6 +87,26 @@ export function deviceRoutes({ env, database, appProvider, sessionUser }: Device
     return code && !code.isExpired && !code.accountId && !code.error ? code : undefined;
   };
 
+  const proxies = trustedProxyList(env.TRUSTED_PROXIES);
+  /**
+   * The pending code typed by `parent`, or the answer to give instead: 429 once this address or this parent has
+   * typed too many wrong codes (checked before looking, so a guess over the limit learns nothing), else 404.
+   */
+  const lookUp = async (c: Context, parentId: string, userCode: string): Promise<{ code: DeviceCodeRecord } | { refused: Response }> => {
+    const address = resolveClientIp(nodeBindings(c).incoming.socket.remoteAddress, c.req.header("x-forwarded-for"), proxies);
+    const [byAddress, byAccount] = await Promise.all([codeGuesses.perAddress.check(address), codeGuesses.perAccount.check(parentId)]);
+    const over = [byAddress, byAccount].filter((decision) => !decision.allowed);
+    if (over.length) {
+      const wait = Math.max(...over.map((decision) => decision.retryAfterSeconds));
+      c.header("Retry-After", String(wait));
+      return { refused: show(c, "請稍後再試", codeForm(`代碼輸入錯誤的次數太多了。為了保護孩子的帳號，請在 ${inWords(wait)}後再試。`), 429) };
+    }
+    const code = await pendingCode(userCode);
+    if (code) return { code };
+    await Promise.all([codeGuesses.perAddress.hit(address), codeGuesses.perAccount.hit(parentId)]);
+    return { refused: show(c, "讓孩子的平板加入家庭", codeForm("這個代碼無效或已過期，請在平板上重新產生一個。"), 404) };
+  };
+
   return new Hono()
     .get(devicePath, async (c) => {
       const userCode = c.req.query("user_code") ?? "";
@@ -85,8 +116,9 @@ export function deviceRoutes({ env, database, appProvider, sessionUser }: Device
         const back = `${devicePath}?user_code=${encodeURIComponent(userCode)}`;
         return show(c, "讓孩子的平板加入家庭", `<p>請先以家長帳號登入，登入後會回到這一頁。</p><a class="button primary" href="/login?redirectTo=${encodeURIComponent(back)}">登入</a>`);
       }
-      const code = await pendingCode(userCode);
-      if (!code) return show(c, "讓孩子的平板加入家庭", codeForm("這個代碼無效或已過期，請在平板上重新產生一個。"), 404);
+      const found = await lookUp(c, parent.id, userCode);
+      if ("refused" in found) return found.refused;
+      const { code } = found;
       const family = await familyForApp(database.db, parent.id);
       if (!family || family.children.length === 0) {
         return show(c, "讓孩子的平板加入家庭", `<p>請先在「家庭」頁面新增孩子的資料，再回來讓平板加入。</p><a class="button primary" href="/account/family">前往家庭頁面</a>`);
@@ -111,8 +143,9 @@ export function deviceRoutes({ env, database, appProvider, sessionUser }: Device
       const form = await c.req.parseBody();
       const userCode = typeof form.user_code === "string" ? form.user_code : "";
       const childId = typeof form.child === "string" ? form.child : "";
-      const code = await pendingCode(userCode);
-      if (!code) return show(c, "讓孩子的平板加入家庭", codeForm("這個代碼無效或已過期，請在平板上重新產生一個。"), 404);
+      const found = await lookUp(c, parent.id, userCode);
+      if ("refused" in found) return found.refused;
+      const { code } = found;
       const family = await familyForApp(database.db, parent.id);
       const child = family?.children.find((candidate) => candidate.id === childId);
       if (!child) return show(c, "無法完成", "<p>找不到這個孩子的資料。</p>", 404);

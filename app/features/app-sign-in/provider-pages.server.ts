@@ -30,6 +30,7 @@ const scopeWords: Record<string, string> = {
   email: "你的電子郵件地址，以及它是否已驗證",
   offline_access: "在你沒有開啟它時保持登入",
   family: "你的家庭：家庭名稱、家長的名稱與電子郵件，以及孩子的名字、大頭貼和出生年",
+  "account:delete": "幫你開始刪除帳號（會帶你到本網站，由你確認後才刪除）",
 };
 
 export function consentPage(productName: string, input: { appName: string; userName: string; scopes: string[]; action: string }): string {
@@ -68,6 +69,7 @@ const errorWords: Record<string, string> = {
   invalid_client: "找不到這個應用程式，請確認你使用的是正式版本。",
   invalid_request: "登入要求不完整或格式不正確，請回到應用程式重新登入。",
   session_not_found: "這次登入已逾時或已完成，請回到應用程式重新登入。",
+  temporarily_unavailable: "服務暫時無法使用，請稍等幾秒後重新整理這一頁。",
 };
 
 export function errorPage(productName: string, code: string): string {

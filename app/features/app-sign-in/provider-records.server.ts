@@ -48,7 +48,8 @@ export interface ProviderRecords {
  * database (SQLite or PostgreSQL), never Redis, so a Redis restart or flush signs nobody out. Every instance sees
  * the same rows, so a token revoked or a refresh token used on one instance is refused by all of them at their
  * next request. Consuming a code or a refresh token is one conditional update: of two presenters at the same
- * moment (on one instance or two), exactly one wins, and the other ends the family. A grant also needs its
+ * moment (on one instance or two), exactly one wins, and the other ends the family (a device code's loser only
+ * loses: device-polls.server.ts). A grant also needs its
  * session row (app-sessions.server.ts): finding a grant whose session ended answers nothing, and removing a
  * grant ends its session and its whole family, and tells its app (back-channel logout).
  *
@@ -186,7 +187,10 @@ export function providerRecords(options: {
         .where("id", "=", id)
         .where("consumed_at", "is", null)
         .executeTakeFirst();
-      if (Number(result.numUpdatedRows) !== 1) await refuseSecondPresenter(kind, id);
+      if (Number(result.numUpdatedRows) === 1) return;
+      // Two polls of one tablet at once: the winner keeps its sign-in (device-polls.server.ts answers slow_down).
+      if (kind === "DeviceCode") throw new TokenAlreadyUsed(kind, null);
+      await refuseSecondPresenter(kind, id);
     },
     async destroy(id) {
       if (kind === "Grant") return endFamily(id);

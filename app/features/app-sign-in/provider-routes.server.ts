@@ -9,8 +9,11 @@ import { grantFor, providerCookies, providerPaths, type AppProvider } from "./pr
 import { consentPage, errorPage, pagePolicy } from "./provider-pages.server";
 import { registeredClients } from "./registered-clients.server";
 import { grantResourceScopes } from "./access-tokens.server";
-import { asksForTwoStep, loginProof } from "./sign-in-strength.server";
+import { classesMet, loginProof, requiredAcr } from "./sign-in-strength.server";
 import { acrValues } from "~/features/auth/sign-in-proof.server";
+import { DependencyUnavailableError } from "~/lib/dependency-unavailable";
+import { noteRequestError, setRequestDeadline } from "~/services/request-context.server";
+import { serviceUnavailableMessage } from "~/services/dependency-errors.server";
 
 export interface SignedInUser {
   id: string;
@@ -90,7 +93,8 @@ export function appSignInRoutes(deps: AppSignInRoutesDependencies) {
     return { ...nodeBindings(c), clientIp };
   };
 
-  routes.on(["GET", "POST"], interactionPath, async (c) => {
+  routes.on(["GET", "POST"], interactionPath, (c) => heldToDeadline(c, env.REQUEST_DEADLINE_MS, () => errorPage(env.PRODUCT_NAME, "temporarily_unavailable"), () => interaction(c)));
+  const interaction = async (c: Context): Promise<Response> => {
     const { provider, clients, sessions, lifetimes } = await deps.appProvider();
     const { incoming, outgoing, clientIp } = asIssuerRequest(c);
     if (c.req.method === "POST" && c.req.header("origin") !== env.SITE_URL) {
@@ -119,8 +123,14 @@ export function appSignInRoutes(deps: AppSignInRoutesDependencies) {
       return c.redirect(`${confirmIdentityPath}?${new URLSearchParams({ redirectTo: `${providerPaths.interaction}/${details.uid}` })}`, 303);
     }
     const proof = loginProof(user.amr);
-    // The app asked for two steps: a one-step session proves a second factor now, or the app hears why not.
-    if (asksForTwoStep(details.params.acr_values) && proof.acr !== acrValues.twoStep) {
+    // The app asked for two steps (acr_values) or insists on a class (an essential acr in `claims`): the session
+    // meets it, a one-step session proves a second factor now, or the app hears why not.
+    const required = requiredAcr(details.params);
+    const met = required?.find((wanted) => classesMet(proof.acr).includes(wanted));
+    if (required && !met) {
+      if (!required.includes(acrValues.twoStep)) {
+        return finish({ error: "unmet_authentication_requirements", error_description: "不支援應用程式要求的登入方式" });
+      }
       if (silent) return finish({ error: "login_required", error_description: "需要兩步驟驗證" });
       if (!user.hasSecondFactor) {
         return finish({ error: "unmet_authentication_requirements", error_description: "此帳號尚未開啟兩步驟驗證或設定通行金鑰" });
@@ -128,6 +138,8 @@ export function appSignInRoutes(deps: AppSignInRoutesDependencies) {
       const confirm = new URLSearchParams({ redirectTo: `${providerPaths.interaction}/${details.uid}`, proof: "two-step" });
       return c.redirect(`${confirmIdentityPath}?${confirm}`, 303);
     }
+    // The class the app insisted on, when the session meets more (a two-step session asked for the basic class).
+    if (met) proof.acr = met;
 
     const clientId = details.params.client_id;
     const existing = details.grantId ? await provider.Grant.find(details.grantId) : undefined;
@@ -164,9 +176,27 @@ export function appSignInRoutes(deps: AppSignInRoutesDependencies) {
       grantId = created.jti;
     }
     return finish({ login: { accountId: user.id, ts: Math.floor(user.signedInAt / 1000), ...proof }, consent: { grantId } });
-  });
+  };
 
+  /**
+   * A CORS preflight names no app, so oidc-provider answers it for any Origin (the app is checked on the request
+   * itself, clientBasedCORS): here a preflight of the endpoints a browser app calls is answered only for a
+   * registered app's origin or APP_URL, and refused (403, no CORS headers) for any other.
+   */
+  const corsOrigins = new Set([...registeredClients(env).allCorsOrigins(), ...(env.APP_URL ? [new URL(env.APP_URL).origin] : [])]);
+  const refusePreflight = (c: Context) => {
+    if (c.req.method !== "OPTIONS" || !corsPaths.has(c.req.path)) return undefined;
+    const origin = c.req.header("origin");
+    return origin && corsOrigins.has(origin) ? undefined : c.body(null, 403, { "Cache-Control": "no-store", Vary: "Origin" });
+  };
+
+  const unavailablePage = () => errorPage(env.PRODUCT_NAME, "temporarily_unavailable");
   const forward = async (c: Context) => {
+    const refused = refusePreflight(c);
+    if (refused) return refused;
+    return heldToDeadline(c, env.REQUEST_DEADLINE_MS, unavailablePage, () => answerProvider(c));
+  };
+  const answerProvider = async (c: Context) => {
     const { provider, records } = await deps.appProvider();
     if (c.req.path === providerPaths.authorization) {
       askConsentForOfflineAccess(c);
@@ -191,9 +221,45 @@ export function appSignInRoutes(deps: AppSignInRoutesDependencies) {
     return answeredByNode(c);
   };
   const clientAuthPaths = new Set([providerPaths.token, providerPaths.revocation, providerPaths.introspection]);
+  const corsPaths = new Set([...clientAuthPaths, providerPaths.userinfo, providerPaths.device_authorization]);
   routes.all("/.well-known/openid-configuration", forward);
   routes.all("/oidc/*", forward);
   return routes;
+}
+
+/**
+ * The request deadline (REQUEST_DEADLINE_MS, server/request-deadline.ts) for the provider's endpoints, which answer
+ * on Node's response themselves (the host's deadline cannot answer for them): past it, a request that has not begun
+ * its answer gets 503 with Retry-After — JSON `temporarily_unavailable` from an endpoint an app calls, the error
+ * page from one a browser opens — and its deadline signal stops its database work at the next query. What the
+ * abandoned work still does is never sent. A rotation whose writes did not all land leaves the presented refresh
+ * token usable, and one that did is answered again within the grace (refresh-rotation.server.ts): the app retries.
+ */
+async function heldToDeadline(c: Context, ms: number, page: () => string, answer: () => Promise<Response>): Promise<Response> {
+  const controller = new AbortController();
+  setRequestDeadline(controller.signal);
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<"late">((resolve) => {
+    timer = setTimeout(() => resolve("late"), ms);
+  });
+  const work = answer();
+  const outcome = await Promise.race([work, late]);
+  clearTimeout(timer);
+  if (outcome !== "late") return outcome;
+  const reason = new DependencyUnavailableError("deadline", `no answer within ${ms} ms`);
+  controller.abort(reason);
+  noteRequestError(reason);
+  work.catch(() => {});
+  const { outgoing } = nodeBindings(c);
+  if (!outgoing.headersSent) {
+    const json = !c.req.header("accept")?.includes("text/html");
+    outgoing.statusCode = 503;
+    outgoing.setHeader("Retry-After", "5");
+    outgoing.setHeader("Cache-Control", "no-store");
+    outgoing.setHeader("Content-Type", json ? "application/json; charset=utf-8" : "text/html; charset=utf-8");
+    outgoing.end(json ? JSON.stringify({ error: "temporarily_unavailable", error_description: serviceUnavailableMessage }) : page());
+  }
+  return answeredByNode(c);
 }
 
 /**

@@ -17,7 +17,9 @@ import { accountWithFamilyClaim } from "~/features/family/family-claims.server";
 import { givenEmail } from "~/features/auth/phone-number";
 import { childAccount, deviceFlowFeature, devicePath } from "./device-flow.server";
 import { accessTokenFeatures, extraTokenClaims, grantResourceScopes, nameSessionsByGrant, requestedResourceScopes } from "./access-tokens.server";
-import { interactionPolicy, supportedAcrValues } from "./sign-in-strength.server";
+import { interactionPolicy, keepOnlyEssentialAcr, supportedAcrValues } from "./sign-in-strength.server";
+import { answerWithInterval, guardDevicePolls } from "./device-polls.server";
+import type { RateLimitStore } from "~/services/rate-limiter.server";
 
 const day = 24 * 3600;
 
@@ -32,6 +34,7 @@ export const providerPaths = {
   introspection: "/oidc/token/introspection",
   end_session: "/oidc/session/end",
   interaction: "/oidc/interaction",
+  device_authorization: "/oidc/device/auth",
 };
 
 /** The provider's cookie names (its own session, and one interaction at a time). */
@@ -58,6 +61,8 @@ export interface AppProviderDependencies {
   database: DatabaseHandle;
   clients: RegisteredClients;
   logout: BackchannelLogout;
+  /** The sign-in layer's counters (Redis when configured): a tablet's device-code polls (device-polls.server.ts). */
+  rateLimitStore: RateLimitStore;
 }
 
 export interface AppProvider {
@@ -69,7 +74,7 @@ export interface AppProvider {
 }
 
 /** The site as an OpenID provider for the app (panva's oidc-provider, decision 180), issuer = SITE_URL. */
-export async function createAppProvider({ env, database, clients, logout }: AppProviderDependencies): Promise<AppProvider> {
+export async function createAppProvider({ env, database, clients, logout, rateLimitStore }: AppProviderDependencies): Promise<AppProvider> {
   const { default: OidcProvider } = await import("oidc-provider");
   const sessions = appSessions(database, env.SESSION_ABSOLUTE_DAYS);
   const records = providerRecords({ database, sessions, settle: logout.settle });
@@ -101,7 +106,7 @@ export async function createAppProvider({ env, database, clients, logout }: AppP
       revocation: providerPaths.revocation,
       introspection: providerPaths.introspection,
       end_session: providerPaths.end_session,
-      device_authorization: "/oidc/device/auth",
+      device_authorization: providerPaths.device_authorization,
       code_verification: devicePath,
     },
     features: {
@@ -109,6 +114,8 @@ export async function createAppProvider({ env, database, clients, logout }: AppP
       // Not offered (nor advertised in discovery): the host routes no /request endpoint.
       pushedAuthorizationRequests: { enabled: false },
       deviceFlow: deviceFlowFeature,
+      // Read for an essential `acr` only (OpenID Connect Core 5.5.1.1), honoured like acr_values: decision 1010.
+      claimsParameter: { enabled: true, assertClaimsParameter: keepOnlyEssentialAcr },
       revocation: { enabled: true },
       ...accessTokenFeatures({ env, clients, lifetimeSeconds: lifetimes.AccessToken, alg: keys[0]!.alg }),
       userinfo: { enabled: true },
@@ -188,8 +195,10 @@ export async function createAppProvider({ env, database, clients, logout }: AppP
   provider.on("server_error", (_ctx, error) => noteRequestError(error));
   provider.use(answerOutagesWith503);
   provider.use(responseModesAsOffered);
+  provider.use(answerWithInterval);
   nameSessionsByGrant(provider);
   await guardTokenGrants(provider, records, database);
+  await guardDevicePolls(provider, rateLimitStore);
   await secretTheRegisteredWayOnly(provider);
   return { provider, clients, sessions, records, lifetimes };
 }

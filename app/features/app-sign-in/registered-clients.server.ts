@@ -47,6 +47,8 @@ export function registeredClients(env: ServerEnv) {
     /** Origins a browser app may call the token, userinfo and revocation endpoints from: its web redirects' origins. */
     corsOrigins: (clientId: string) =>
       [...new Set((byId.get(clientId)?.redirect_uris ?? []).filter(isWebUri).map((uri) => new URL(uri).origin))],
+    /** Every app's CORS origins together: the only origins a preflight of the provider's endpoints is answered for. */
+    allCorsOrigins: () => [...new Set(clients.flatMap((client) => client.redirect_uris.filter(isWebUri).map((uri) => new URL(uri).origin)))],
     /** Every redirect target of every app, as CSP sources: the provider's pages may end by sending the browser there. */
     redirectSources: () =>
       [

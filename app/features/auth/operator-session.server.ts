@@ -1,10 +1,14 @@
 import { getAuthService, type AuthService } from "./auth-service.server";
 import { isRecentSignIn } from "./recent-sign-in.server";
 
+/** What this session's `amr` must hold for the console: a second factor proved in it, or a passkey (RFC 8176). */
+const strongProofs = ["mfa", "hwk", "swk"];
+
 /**
  * Who is asking for the operator console, as the sign-in layer knows it: the account, whether it is an admin,
- * whether it signs in with a second factor (two-step sign-in or a passkey), and whether its session began within
- * the recent-sign-in window (the same 10 minutes every sensitive change asks for).
+ * whether the account has a second factor (two-step sign-in or a passkey), whether THIS session was made with one
+ * (its `amr`, sign-in-proof.server.ts: an account with a passkey signed in by password alone has not), and whether
+ * the session began within the recent-sign-in window (the same 10 minutes every sensitive change asks for).
  */
 export interface OperatorStanding {
   id: string;
@@ -12,6 +16,8 @@ export interface OperatorStanding {
   name: string;
   isAdmin: boolean;
   secondFactor: boolean;
+  /** This session proved a second factor or a passkey (`amr` holds `mfa`, `hwk` or `swk`). */
+  sessionSecondFactor: boolean;
   recent: boolean;
 }
 
@@ -32,6 +38,7 @@ export async function operatorStanding(request: Request, service: AuthService = 
     name: user.name,
     isAdmin,
     secondFactor: twoStep || passkeys.length > 0,
+    sessionSecondFactor: ((session as { amr?: string | null }).amr ?? "").split(" ").some((value) => strongProofs.includes(value)),
     recent: isRecentSignIn(session),
   };
 }
