@@ -30,6 +30,8 @@ export default defineConfig({
           globalSetup: ["tests/setup/postgres.ts"],
           setupFiles: ["tests/setup/short-keep-alive.ts"],
           testTimeout: scaledTimeout(20_000, scale),
+          // Vitest's default 10 s, stretched: a beforeAll that starts a server and migrates meets the load too.
+          hookTimeout: scaledTimeout(10_000, scale),
           provide: { testDialects: ["sqlite"] },
         },
       },
@@ -44,6 +46,8 @@ export default defineConfig({
           globalSetup: ["tests/setup/postgres.ts"],
           setupFiles: ["tests/setup/short-keep-alive.ts"],
           testTimeout: scaledTimeout(20_000, scale),
+          // Vitest's default 10 s, stretched: a beforeAll that starts a server and migrates meets the load too.
+          hookTimeout: scaledTimeout(10_000, scale),
           provide: { testDialects: ["postgres"] },
         },
       },
