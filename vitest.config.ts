@@ -1,7 +1,19 @@
-import { defineConfig } from "vitest/config";
+import { configDefaults, defineConfig } from "vitest/config";
+import { scaledTimeout, timeoutScale } from "./tests/helpers/machine-load";
+import { postgresTestFiles } from "./tests/setup/postgres-files";
 
-// Four projects: node-side unit and data-layer tests (on SQLite and PostgreSQL), component tests in
-// happy-dom, fault tests against the built server, and end-to-end tests in Chromium against the built, started server.
+// Five projects: node-side unit and data-layer tests on SQLite (`unit`), the same files' PostgreSQL halves
+// (`postgres`, beside them rather than after them in the same file), component tests in happy-dom, fault tests
+// against the built server, and end-to-end tests in Chromium against the built, started server.
+
+// The tests that wait on servers and browsers get longer timeouts on a busy machine (never shorter than written):
+// read once here, from the load average over the cores (tests/helpers/machine-load.ts).
+const scale = timeoutScale();
+// The test processes inherit it, so a file's own timeouts (`scaledTimeout`) use the same figure.
+process.env.TEST_TIMEOUT_SCALE = String(scale);
+const unitFiles = ["app/**/*.test.ts", "server/**/*.test.ts", "tests/integration/**/*.test.ts"];
+const postgresFiles = postgresTestFiles();
+
 export default defineConfig({
   resolve: { tsconfigPaths: true },
   test: {
@@ -12,11 +24,31 @@ export default defineConfig({
         extends: true,
         test: {
           name: "unit",
-          include: ["app/**/*.test.ts", "server/**/*.test.ts", "tests/integration/**/*.test.ts"],
+          include: unitFiles,
+          exclude: [...configDefaults.exclude, ...postgresFiles.only],
           environment: "node",
           globalSetup: ["tests/setup/postgres.ts"],
           setupFiles: ["tests/setup/short-keep-alive.ts"],
-          testTimeout: 20_000,
+          testTimeout: scaledTimeout(20_000, scale),
+          // Vitest's default 10 s, stretched: a beforeAll that starts a server and migrates meets the load too.
+          hookTimeout: scaledTimeout(10_000, scale),
+          provide: { testDialects: ["sqlite"] },
+        },
+      },
+      {
+        // The PostgreSQL halves of the data-layer files (`describeEachDatabase`, `describePostgres`): the files that
+        // name one, found by reading them. Their other tests run here too (a few quick ones per file).
+        extends: true,
+        test: {
+          name: "postgres",
+          include: postgresFiles.files,
+          environment: "node",
+          globalSetup: ["tests/setup/postgres.ts"],
+          setupFiles: ["tests/setup/short-keep-alive.ts"],
+          testTimeout: scaledTimeout(20_000, scale),
+          // Vitest's default 10 s, stretched: a beforeAll that starts a server and migrates meets the load too.
+          hookTimeout: scaledTimeout(10_000, scale),
+          provide: { testDialects: ["postgres"] },
         },
       },
       {
@@ -39,8 +71,8 @@ export default defineConfig({
           environment: "node",
           globalSetup: ["tests/setup/postgres.ts"],
           setupFiles: ["tests/setup/short-keep-alive.ts"],
-          testTimeout: 120_000,
-          hookTimeout: 60_000,
+          testTimeout: scaledTimeout(120_000, scale),
+          hookTimeout: scaledTimeout(60_000, scale),
         },
       },
       {
@@ -52,10 +84,10 @@ export default defineConfig({
           globalSetup: ["tests/e2e/setup/server.ts"],
           setupFiles: ["tests/setup/short-keep-alive.ts"],
           fileParallelism: false,
-          testTimeout: 60_000,
-          hookTimeout: 120_000,
+          testTimeout: scaledTimeout(60_000, scale),
+          hookTimeout: scaledTimeout(120_000, scale),
           // A browser on a loaded machine may take seconds to show what a poll waits for; 1 s is Vitest's default.
-          expect: { poll: { timeout: 10_000 } },
+          expect: { poll: { timeout: scaledTimeout(10_000, scale) } },
         },
       },
     ],

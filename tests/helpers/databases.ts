@@ -54,11 +54,20 @@ export async function createTestDatabase(dialect: Dialect): Promise<TestDatabase
 }
 
 /**
- * Runs a data-layer suite once per database. The PostgreSQL run is skipped only where no server answers,
- * and never in CI (the global setup fails instead).
+ * The databases this project's files run on: the `unit` project runs SQLite, the `postgres` project runs
+ * PostgreSQL (vitest.config.ts), so the two halves of a file run side by side as two files. Outside a project that
+ * says (a bare `vitest run` of one file in a custom config), both.
+ */
+export function testDialects(): readonly Dialect[] {
+  return (inject("testDialects") as Dialect[] | undefined) ?? ["sqlite", "postgres"];
+}
+
+/**
+ * Runs a data-layer suite once per database of this project (`testDialects`). The PostgreSQL run is skipped only
+ * where no server answers, and never in CI (the global setup fails instead).
  */
 export function describeEachDatabase(name: string, suite: (database: () => TestDatabase) => void) {
-  for (const dialect of ["sqlite", "postgres"] as const) {
+  for (const dialect of testDialects()) {
     describe.skipIf(dialect === "postgres" && !inject("postgresUrl"))(`${name} [${dialect}]`, () => {
       let database: TestDatabase | undefined;
       beforeAll(async () => {
@@ -73,4 +82,13 @@ export function describeEachDatabase(name: string, suite: (database: () => TestD
       });
     });
   }
+}
+
+/**
+ * A suite about PostgreSQL alone (its pool, its locks): it runs in the `postgres` project only, skipped only where no
+ * server answers (never in CI).
+ */
+export function describePostgres(name: string, suite: () => void) {
+  if (!testDialects().includes("postgres")) return;
+  describe.skipIf(!inject("postgresUrl"))(`${name} [postgres]`, suite);
 }

@@ -1,15 +1,14 @@
-import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import type { Configuration } from "openid-client";
 import { endSessionsOf } from "~/features/auth/auth-service.server";
 import { describeEachDatabase } from "~tests/helpers/databases";
-import { discoverProvider, finishSignIn, logoutUrl, signOut, startSignIn, type TokenSet } from "~tests/fixtures/reference-client";
+import { discoverProvider, logoutUrl, signOut, type TokenSet } from "~tests/fixtures/reference-client";
 import { startBackchannelReceiver, type BackchannelReceiver } from "~tests/fixtures/backchannel-receiver";
 import type { AuthTestClient, AuthTestServer } from "./auth-server";
-import { authorize, startAppSignInServer, testClients } from "./app-sign-in-fixtures";
+import { startAppSignInServer, testClients } from "./app-sign-in-fixtures";
+import { appSignIn, signedUpAccount } from "./factories";
 
 const password = "kite-river-7";
-const nativeRedirect = "tw.example.app:/callback";
 
 /**
  * Back-channel logout (decision 190) to the app's backend, a receiver on loopback that verifies each logout token
@@ -32,20 +31,8 @@ describeEachDatabase("app sign-in: back-channel logout", (database) => {
     await receiver.close();
   });
 
-  async function parent() {
-    const client = server.client();
-    const email = `backchannel-${randomUUID().slice(0, 8)}@example.tw`;
-    const answer = await client.post<{ user: { id: string } }>("/sign-up/email", { email, password, name: "小明" });
-    expect(answer.status).toBe(200);
-    return { client, email, uid: answer.body.user.id };
-  }
-
-  async function signInApp(browser: AuthTestClient): Promise<TokenSet> {
-    const pending = await startSignIn(app, nativeRedirect);
-    const outcome = await authorize(browser, server, pending.url);
-    if (!("left" in outcome)) throw new Error("the app's sign-in did not come back to the app");
-    return finishSignIn(app, outcome.left, pending);
-  }
+  const parent = () => signedUpAccount(server, { prefix: "backchannel", password });
+  const signInApp = (browser: AuthTestClient): Promise<TokenSet> => appSignIn(app, server, browser);
 
   /** The verified logout token for the sign-in `tokens` began: same sub and sid as its ID token. */
   const logoutFor = async (tokens: TokenSet) => {

@@ -6,10 +6,10 @@ import { describeEachDatabase } from "~tests/helpers/databases";
 import { discoverProvider, finishSignIn, startSignIn } from "~tests/fixtures/reference-client";
 import type { AuthTestClient, AuthTestServer } from "./auth-server";
 import { authorize, decide, partnerSecret, startAppSignInServer } from "./app-sign-in-fixtures";
+import { appSignIn, signedUpAccount } from "./factories";
 import { multipart, png } from "./storage-fixtures";
 
 const password = "kite-river-7";
-const nativeRedirect = "tw.example.app:/callback";
 const partnerRedirect = "https://partner.example.test/callback";
 
 /**
@@ -32,19 +32,11 @@ describeEachDatabase("app sign-in: storage only for what was granted", (database
   });
 
   async function parent() {
-    const client = server.client();
-    const email = `storage-${randomUUID().slice(0, 8)}@example.tw`;
-    const answer = await client.post<{ user: { id: string } }>("/sign-up/email", { email, password, name: "小明" });
-    expect(answer.status).toBe(200);
-    return { client, email, uid: answer.body.user.id };
+    const { client, email, id } = await signedUpAccount(server, { prefix: "storage", password });
+    return { client, email, uid: id };
   }
 
-  async function appToken(browser: AuthTestClient, scope: string) {
-    const pending = await startSignIn(app, nativeRedirect, { scope });
-    const outcome = await authorize(browser, server, pending.url);
-    if (!("left" in outcome)) throw new Error("the app's sign-in did not come back to the app");
-    return (await finishSignIn(app, outcome.left, pending)).access_token;
-  }
+  const appToken = async (browser: AuthTestClient, scope: string) => (await appSignIn(app, server, browser, { parameters: { scope } })).access_token;
 
   const call = async (token: string, method: string, objectPath: string) => {
     const base = `${server.baseURL}/v0/b/default/o`;

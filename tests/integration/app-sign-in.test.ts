@@ -7,6 +7,7 @@ import { describeEachDatabase } from "~tests/helpers/databases";
 import { discoverProvider, finishSignIn, refresh, signOut, startSignIn, userInfo, type TokenSet } from "~tests/fixtures/reference-client";
 import type { AuthTestClient, AuthTestServer } from "./auth-server";
 import { authorize, decide, partnerSecret, startAppSignInServer } from "./app-sign-in-fixtures";
+import { appSignIn, signedUpAccount } from "./factories";
 import { multipart, png } from "./storage-fixtures";
 
 const password = "kite-river-7";
@@ -30,21 +31,14 @@ describeEachDatabase("app sign-in (OpenID provider)", (database) => {
   });
 
   async function parent() {
-    const client = server.client();
-    const email = `app-${randomUUID().slice(0, 8)}@example.tw`;
-    const answer = await client.post<{ user: { id: string } }>("/sign-up/email", { email, password, name: "小明" });
-    expect(answer.status).toBe(200);
-    return { client, email, uid: answer.body.user.id };
+    const { client, email, id } = await signedUpAccount(server, { prefix: "app", password });
+    return { client, email, uid: id };
   }
 
   /** The whole sign-in of the app for a browser that is signed in on the site. */
-  async function signInApp(browser: AuthTestClient, redirectUri = nativeRedirect): Promise<TokenSet> {
+  const signInApp = (browser: AuthTestClient, redirectUri = nativeRedirect): Promise<TokenSet> =>
     // Our own app asks for its files too (docs/app-integration.md: the storage scope).
-    const pending = await startSignIn(app, redirectUri, { scope: "openid email profile offline_access storage" });
-    const outcome = await authorize(browser, server, pending.url);
-    if (!("left" in outcome)) throw new Error("the app's sign-in did not come back to the app");
-    return finishSignIn(app, outcome.left, pending);
-  }
+    appSignIn(app, server, browser, { redirectUri, parameters: { scope: "openid email profile offline_access storage" } });
 
   const userinfoStatus = async (accessToken: string) =>
     (await fetch(`${server.baseURL}/oidc/me`, { headers: { authorization: `Bearer ${accessToken}` } })).status;

@@ -7,11 +7,12 @@ import { createAppSignIn } from "~/features/app-sign-in/app-sign-in.server";
 import { familyApi } from "~/features/family/family-api.server";
 import { createStorage } from "~/features/storage/storage.server";
 import { childDevicesFor, endChildDevice } from "~/features/family/family-devices.server";
-import { addChild, createFamily, FamilyRefusal, leaveFamily, removeChild } from "~/features/family/family-store.server";
+import { FamilyRefusal, leaveFamily, removeChild } from "~/features/family/family-store.server";
 import { runOperatorAction } from "~/features/admin/operator-actions.server";
 import { describeEachDatabase } from "~tests/helpers/databases";
 import { discoverProvider, refresh, userInfo } from "~tests/fixtures/reference-client";
 import { startAuthServer, type AuthTestClient, type AuthTestServer } from "./auth-server";
+import { familyWithChild, signedUpAccount } from "./factories";
 import { multipart, png } from "./storage-fixtures";
 
 const brand = { productName: "任務小勇士", supportEmail: "support@example.tw", siteUrl: "http://localhost" };
@@ -55,16 +56,11 @@ describeEachDatabase("a child's tablet (device grant)", (database) => {
   });
 
   async function parentWithChild() {
-    const client = server.client();
-    const email = `device-${randomUUID().slice(0, 8)}@example.tw`;
-    const answer = await client.post<{ user: { id: string } }>("/sign-up/email", { email, password: "kite-river-7", name: "小明媽媽" });
-    expect(answer.status).toBe(200);
-    const parent = { id: answer.body.user.id };
+    const { client, email, id } = await signedUpAccount(server, { prefix: "device", name: "小明媽媽" });
+    const parent = { id };
     // A verified address, so the parent is mailed when the tablet joins.
     await database().handle.db.updateTable("user").set({ emailVerified: 1 }).where("id", "=", parent.id).execute();
-    const familyId = await createFamily(database().handle.db, brand, parent, "王家");
-    const childId = await addChild(database().handle.db, brand, parent, { name: "小明", avatar: "lion", birthYear: 2019 }, { ipAddress: null, userAgent: null });
-    return { client, email, parent, familyId, childId };
+    return { client, email, parent, ...(await familyWithChild(database().handle.db, parent, { brand })) };
   }
 
   const page = async (client: AuthTestClient, path: string) => {

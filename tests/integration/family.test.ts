@@ -21,6 +21,7 @@ import { familyUserData } from "~/features/family/family-user-data.server";
 import { consentNoticeVersion } from "~/features/family/family-rules";
 import { acceptInvitation, cancelInvitation, createInvitation, openInvitations, previewInvitation } from "~/features/family/family-invitations.server";
 import { describeEachDatabase } from "~tests/helpers/databases";
+import { accountRow } from "./factories";
 
 const brand = { productName: "任務小勇士", supportEmail: "support@example.tw", siteUrl: "http://localhost:3000" };
 registerUserDataHandler(familyUserData(brand));
@@ -39,16 +40,7 @@ describeEachDatabase("families", (database) => {
   });
   afterAll(() => stopListening());
 
-  async function user(name = "家長", verified = true) {
-    const id = randomUUID();
-    const at = new Date().toISOString();
-    const email = `parent-${id.slice(0, 8)}@example.tw`;
-    await db()
-      .insertInto("user")
-      .values({ id, name, email, emailVerified: verified ? 1 : 0, image: null, createdAt: at, updatedAt: at, isAnonymous: 0, role: "user" })
-      .execute();
-    return { id, email };
-  }
+  const user = (name = "家長", verified = true) => accountRow(db(), { name, verified });
 
   /** Test set-up only: a second parent placed in the family (the invitation's own tests cover joining). */
   async function joinDirectly(familyId: string, userId: string) {

@@ -1,13 +1,12 @@
-import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { describeEachDatabase } from "~tests/helpers/databases";
 import { startAuthServer, type AuthTestClient, type AuthTestServer } from "./auth-server";
+import { verifiedAccount as createVerifiedAccount } from "./factories";
 
 // The new-device notice (known-devices.server.ts) on a device id the client chose: only an id the server issued
 // for that very account counts as a known browser (issue 25 item 4).
 
 const password = "lantern-harbour-9";
-const newEmail = () => `device-${randomUUID().slice(0, 8)}@example.tw`;
 
 describeEachDatabase("known devices", (database) => {
   let server: AuthTestServer;
@@ -18,14 +17,7 @@ describeEachDatabase("known devices", (database) => {
     await server.close();
   });
 
-  async function verifiedAccount(): Promise<string> {
-    const email = newEmail();
-    expect((await server.client().post("/sign-up/email", { email, password, name: "林爸爸" })).status).toBe(200);
-    const mail = await server.latestMail(email, /驗證/);
-    const token = new URL(mail.links[0] ?? "").searchParams.get("token") ?? "";
-    expect((await server.client().get(`/verify-email?token=${encodeURIComponent(token)}`)).status).toBe(200);
-    return email;
-  }
+  const verifiedAccount = async () => (await createVerifiedAccount(server, { prefix: "device", name: "林爸爸", password })).email;
   const signIn = async (client: AuthTestClient, email: string) => expect((await client.post("/sign-in/email", { email, password })).status).toBe(200);
   const deviceCookie = (client: AuthTestClient) => [...client.cookies].find(([name]) => name.endsWith("known_device")) ?? ["", ""];
   const notices = async (email: string) => {

@@ -1,7 +1,7 @@
 import { sql } from "kysely";
 import pg from "pg";
-import { describe, expect, inject, it } from "vitest";
-import { createTestDatabase, describeEachDatabase } from "~tests/helpers/databases";
+import { expect, inject, it } from "vitest";
+import { createTestDatabase, describeEachDatabase, describePostgres } from "~tests/helpers/databases";
 import { migrateToLatest, migrations } from "~/db/migrate.server";
 
 describeEachDatabase("migrations", (database) => {
@@ -35,7 +35,7 @@ describeEachDatabase("migrations", (database) => {
 /** Kysely's PostgreSQL migration lock (an advisory lock, kysely/dist/esm/dialect/postgres/postgres-adapter.js). */
 const kyselyMigrationLock = "3853314791062309107";
 
-describe.skipIf(!inject("postgresUrl"))("migrations on a shared PostgreSQL database", () => {
+describePostgres("migrations on a shared PostgreSQL database", () => {
   it("waits for another instance's migration longer than one request's statement may take, then migrates", async () => {
     const other = new pg.Client({ connectionString: inject("postgresUrl") ?? undefined });
     await other.connect();

@@ -6,6 +6,7 @@ import { setUserRole } from "~/features/auth/auth-service.server";
 import { addChild, createFamily } from "~/features/family/family-store.server";
 import { describeEachDatabase } from "~tests/helpers/databases";
 import { startAuthServer, type AuthTestClient, type AuthTestServer } from "./auth-server";
+import { verifiedAccount as createVerifiedAccount } from "./factories";
 
 const password = "compass-meadow-58";
 const tokenFrom = (link: string) => new URL(link).searchParams.get("token") ?? "";
@@ -25,16 +26,7 @@ describeEachDatabase("operator console", (database) => {
   });
   const db = () => database().handle.db;
 
-  async function verifiedAccount(name = "家長"): Promise<{ email: string; id: string; client: AuthTestClient }> {
-    const email = `console-${randomUUID().slice(0, 8)}@example.tw`;
-    const client = server.client();
-    expect((await client.post("/sign-up/email", { email, password, name })).status).toBe(200);
-    const mail = await server.latestMail(email, /驗證/);
-    const link = mail.links.find((candidate) => candidate.includes("/verify-email")) ?? "";
-    expect((await client.get(`/verify-email?token=${encodeURIComponent(tokenFrom(link))}`)).status).toBe(200);
-    const { id } = await db().selectFrom("user").select("id").where("email", "=", email).executeTakeFirstOrThrow();
-    return { email, id, client };
-  }
+  const verifiedAccount = (name = "家長") => createVerifiedAccount(server, { prefix: "console", name, password });
   /** A page request carrying the client's cookies and address, as the site's routes get it. */
   const pageRequest = (client: AuthTestClient, path: string, form?: Record<string, string>) =>
     new Request(`${server.baseURL}${path}`, {

@@ -1,14 +1,15 @@
 import { sql } from "kysely";
 import type pg from "pg";
-import { afterEach, describe, expect, inject, it } from "vitest";
+import { afterEach, expect, inject, it } from "vitest";
 import { openDatabase, type DatabaseHandle } from "~/db/connection.server";
+import { describePostgres } from "~tests/helpers/databases";
 import { startFaultProxy, type FaultProxy } from "~tests/helpers/fault-proxy";
 
 /**
  * The PostgreSQL pool behind a fault proxy: a failure to get a connection reaches the query-error report (the host
  * answers 503 with it), and a connection whose answer was lost is destroyed instead of handed out again.
  */
-describe.skipIf(!inject("postgresUrl"))("the PostgreSQL pool under faults", () => {
+describePostgres("the PostgreSQL pool under faults", () => {
   const target = new URL(inject("postgresUrl") ?? "postgres://postgres@127.0.0.1:5432/test");
   let proxy: FaultProxy;
   let handle: DatabaseHandle;

@@ -8,6 +8,7 @@ import { authOptions } from "~/features/auth/auth.server";
 import { convertLegacyBackupCodes } from "~/features/auth/backup-codes.server";
 import { describeEachDatabase } from "~tests/helpers/databases";
 import { startAuthServer, type AuthTestClient, type AuthTestServer } from "./auth-server";
+import { verifiedAccount as createVerifiedAccount } from "./factories";
 
 const password = "kite-river-7";
 const newEmail = () => `two-step-${randomUUID().slice(0, 8)}@example.tw`;
@@ -33,14 +34,7 @@ describeEachDatabase("second factors and email links", (database) => {
   });
 
   /** A verified password account, signed in on the returned client. */
-  async function verifiedAccount() {
-    const client = server.client();
-    const email = newEmail();
-    expect((await client.post("/sign-up/email", { email, password, name: "小華" })).status).toBe(200);
-    const link = (await server.latestMail(email, /驗證/)).links.find((candidate) => candidate.includes("/verify-email")) ?? "";
-    expect((await server.client().get(`/verify-email?token=${encodeURIComponent(tokenFrom(link))}`)).status).toBe(200);
-    return { client, email };
-  }
+  const verifiedAccount = () => createVerifiedAccount(server, { prefix: "second", name: "小華", password });
 
   /** Turns two-step sign-in on for the signed-in client: enrol (password), confirm with the current code. */
   async function enrol(client: AuthTestClient) {

@@ -10,6 +10,8 @@ declare module "vitest" {
     postgresUrl: string | null;
     /** The start of every schema this run's test databases make (tests/helpers/databases.ts). */
     testSchemaPrefix: string;
+    /** The databases this project's data-layer suites run on (vitest.config.ts: `unit` SQLite, `postgres` PostgreSQL). */
+    testDialects: ("sqlite" | "postgres")[];
   }
 }
 
