@@ -118,6 +118,8 @@ const features = {
     public: ["security-record.server.ts", "record-retention.server.ts", "event-labels.ts"],
     host: ["security-record.server.ts", "record-retention.server.ts"],
   },
+  // Leaving Firebase (issue 40): the accounts import the operator's command runs, the imported hashes' check.
+  "firebase-import": { public: ["import-users.server.ts", "password-verify.server.ts", "firebase-id-token.server.ts"], host: ["import-users.server.ts"] },
   wishes: {
     public: ["wish-routes.server.ts", "wish-board.tsx", "wish-detail.tsx", "wish-meta.ts", "unsubscribe-page.tsx", "wish-rules.ts"],
     host: ["wish-user-data.server.ts"],

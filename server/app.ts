@@ -46,6 +46,7 @@ import { familyApi } from "~/features/family/family-api.server";
 import { appDeletionApi } from "~/features/account/app-deletion.server";
 import { onFamilyChange } from "~/features/family/family-events.server";
 import { flushSecurityEvents, recordSecurityEvent } from "~/features/security-record/security-record.server";
+import { importFirebaseUsers as importUsers, summaryText, type ImportOptions } from "~/features/firebase-import/import-users.server";
 
 /** Renders the prerendered pages into the static files (production only); prepare() calls it. */
 let renderPages: () => Promise<number> = async () => 0;
@@ -300,6 +301,25 @@ export async function signOutUsers(target: string): Promise<string> {
     const ended = await endSessionsOf(getDatabase(), target);
     if (ended === null) throw new Error(`找不到 email 為 ${target} 的帳號`);
     return `已登出 ${target}，共結束 ${ended} 個登入中的工作階段`;
+  } finally {
+    await closeDatabase();
+  }
+}
+
+/**
+ * `npm run import:firebase -- --users <file> …` runs here, inside the server bundle, on the configured database
+ * (scripts/import-firebase.mjs reads the flags and draws the progress).
+ */
+export async function importFirebaseUsers(exportText: string, options: ImportOptions): Promise<string> {
+  await prepareDatabase();
+  try {
+    const summary = await importUsers(getDatabase(), exportText, options);
+    if (!summary.dryRun) await recordSecurityEvent(getDatabase(), {
+      event: "firebase-import",
+      outcome: "success",
+      detail: { total: summary.total, imported: summary.imported, updated: summary.updated, unchanged: summary.unchanged, skipped: summary.skipped.length, dryRun: summary.dryRun },
+    }).catch(() => {});
+    return summaryText(summary);
   } finally {
     await closeDatabase();
   }

@@ -132,7 +132,8 @@ const oidcClient = z.strictObject({
   /** Our own app: no consent screen. */
   first_party: z.boolean().default(false),
   /** Listing the device grant lets the app join a child's tablet by QR code (RFC 8628; docs/app-integration.md). */
-  grant_types: z.array(z.enum(["authorization_code", "refresh_token", "urn:ietf:params:oauth:grant-type:device_code"])).optional(),
+  // The token exchange (RFC 8693) lets an app installed before the switch trade its Firebase sign-in (docs/migrating-from-firebase.md).
+  grant_types: z.array(z.enum(["authorization_code", "refresh_token", "urn:ietf:params:oauth:grant-type:device_code", "urn:ietf:params:oauth:grant-type:token-exchange"])).optional(),
   /** Where the app's backend hears that a sign-in ended (OpenID Connect Back-Channel Logout 1.0): https, or http on loopback. */
   backchannel_logout_uri: z.string().refine(isServerAddress, "必須是 https，或本機（127.0.0.1、[::1]、localhost）的 http 位址，且不含 #").optional(),
 });
@@ -334,6 +335,9 @@ const envSchema = z
     // The app's sign-in (docs/app-integration.md): the registered clients, the signing keys, the lifetimes.
     OIDC_CLIENTS: jsonText.pipe(oidcClientList),
     OIDC_JWKS: jsonText.pipe(privateKeySet),
+    // Leaving Firebase: the project whose ID tokens an app may exchange for ours, and where Google serves their keys.
+    FIREBASE_PROJECT_ID: optionalText.pipe(z.string().regex(/^[a-z0-9-]{4,40}$/, "必須是 Firebase 專案 ID（小寫英數字與 -）").optional()),
+    FIREBASE_JWKS_URL: z.url({ protocol: /^https?$/ }).default("https://www.googleapis.com/service_accounts/v1/jwk/securetoken@system.gserviceaccount.com"),
     OIDC_ACCESS_TOKEN_MINUTES: z.coerce.number().int().min(1).max(60).default(10),
     OIDC_RESOURCES: resourceList,
 

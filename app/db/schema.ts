@@ -438,3 +438,29 @@ export interface AppDeletionTicketTable {
   user_id: string;
   expires_at: string;
 }
+
+// --- accounts imported from Firebase (app/features/firebase-import; migration 1040) ---
+export interface Database {
+  firebase_hash_parameters: FirebaseHashParametersTable;
+  firebase_imports: FirebaseImportsTable;
+}
+
+/** The Firebase project's password hash parameters (one row, id 1), for the imported hashes not yet rehashed. */
+export interface FirebaseHashParametersTable {
+  id: number;
+  signer_key: string;
+  salt_separator: string;
+  rounds: number;
+  mem_cost: number;
+  written_at: string;
+}
+
+/** One imported Firebase uid (= `user.id`): the SHA-256 of its export entry and what has no column of its own. */
+export interface FirebaseImportsTable {
+  uid: string;
+  fingerprint: string;
+  imported_at: string;
+  updated_at: string;
+  last_signed_in_at: string | null;
+  custom_attributes: string | null;
+}

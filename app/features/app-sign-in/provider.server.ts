@@ -7,6 +7,7 @@ import { isDependencyUnavailable, serviceUnavailableMessage } from "~/services/d
 import { appSessions, startGrantSession, type AppSessions } from "./app-sessions.server";
 import { providerRecords, type ProviderRecords } from "./provider-records.server";
 import { guardTokenGrants } from "./refresh-rotation.server";
+import { registerTokenExchange } from "./token-exchange.server";
 import { secretTheRegisteredWayOnly } from "./client-auth.server";
 import { signingKeys } from "./signing-keys.server";
 import { supportedScopes } from "./app-scopes.server";
@@ -199,6 +200,15 @@ export async function createAppProvider({ env, database, clients, logout, rateLi
   nameSessionsByGrant(provider);
   await guardTokenGrants(provider, records, database);
   await guardDevicePolls(provider, rateLimitStore);
+  // Apps installed before the switch from Firebase trade their Firebase sign-in (token-exchange.server.ts).
+  if (env.FIREBASE_PROJECT_ID) {
+    await registerTokenExchange(provider, {
+      database,
+      projectId: env.FIREBASE_PROJECT_ID,
+      jwksUrl: env.FIREBASE_JWKS_URL,
+      grantFor: (input) => grantFor(provider, sessions, lifetimes.Grant, { ...input, appName: clients.displayName(input.clientId) }),
+    });
+  }
   await secretTheRegisteredWayOnly(provider);
   return { provider, clients, sessions, records, lifetimes };
 }

@@ -4,7 +4,8 @@ import type { DatabaseHandle } from "~/db/connection.server";
 import type { ServerEnv } from "~/config/env.server";
 import { enqueueMail } from "~/features/mail/outbox.server";
 import { accountDeletedEmail, emailChangeEmail, passwordResetEmail, verificationEmail } from "~/features/mail/mail-templates.server";
-import { hashPassword, verifyPassword } from "./password-hash.server";
+import { hashPassword, inHashSlot, verifyPassword } from "./password-hash.server";
+import { withFirebaseHashes } from "~/features/firebase-import/password-verify.server";
 import { accountRateLimit, ipRateLimitOptions } from "./rate-limits.server";
 import { auditLog, authLogging, recordAuditEvent } from "./auth-logging.server";
 import type { RateLimitStore } from "~/services/rate-limiter.server";
@@ -90,7 +91,8 @@ export function authOptions(deps: AuthDependencies) {
       enabled: true,
       minPasswordLength: policy.minLength,
       maxPasswordLength: policy.maxLength,
-      password: { hash: hashPassword, verify: verifyPassword },
+      // Accounts imported from Firebase keep their old hash until it verifies once (app/features/firebase-import).
+      password: { hash: hashPassword, verify: withFirebaseHashes(database.db, { verify: verifyPassword, hash: hashPassword, inHashSlot }) },
       revokeSessionsOnPasswordReset: true,
       resetPasswordTokenExpiresIn: 3600,
       sendResetPassword: async ({ user, token }) => {
