@@ -42,7 +42,7 @@ const LINGER_MAX_MS = 10_000;
 
 /**
  * A body refused unread (413): the answer goes out with `Connection: close`, and the connection is then closed
- * the way RFC 9112 §9.6 asks. Closing the socket at once while the client is still sending makes the kernel answer
+ * the way RFC 9112 section 9.6 asks. Closing the socket at once while the client is still sending makes the kernel answer
  * the next bytes with a reset, and the client's own kernel may throw the unread 413 away with it (EPIPE or
  * ECONNRESET where the answer should be; issue 38). So after the answer only our side is closed (FIN), and what
  * the client still sends is read and dropped until it stops for LINGER_IDLE_MS, closes its side, or LINGER_MAX_MS

@@ -3,10 +3,10 @@ import { Hono } from "hono";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import * as oidc from "openid-client";
 import { createAppSignIn } from "~/features/app-sign-in/app-sign-in.server";
-import { addChild, createFamily } from "~/features/family/family-store.server";
 import { describeEachDatabase } from "~tests/helpers/databases";
 import { discoverProvider } from "~tests/fixtures/reference-client";
 import { startAuthServer, type AuthTestServer } from "./auth-server";
+import { familyWithChild, tabletApp } from "./factories";
 
 // One client address for every route that records or limits by address (ASVS 16.2.1): the host works it out from
 // the socket and, behind TRUSTED_PROXIES only, X-Forwarded-For (app/services/client-ip.server.ts). Every other
@@ -14,15 +14,6 @@ import { startAuthServer, type AuthTestServer } from "./auth-server";
 // account's device list or a limiter's key. Here 127.0.0.1 (the test's socket) is the trusted proxy, so the real
 // address is the one X-Forwarded-For carries; each request also claims another in every header a client can set.
 
-const brand = { productName: "任務小勇士", supportEmail: "support@example.tw", siteUrl: "http://localhost" };
-const tabletApp = {
-  client_id: "tablet",
-  client_name: "任務小勇士平板",
-  redirect_uris: ["tw.example.app:/callback"],
-  public: true,
-  first_party: true,
-  grant_types: ["urn:ietf:params:oauth:grant-type:device_code"],
-};
 
 /** Every forwarding header a client can set, each claiming `claimed`. */
 const spoofed = (claimed: string): Record<string, string> => ({
@@ -77,8 +68,7 @@ describeEachDatabase("the client's address", (database) => {
     const answer = await parent.post<{ user: { id: string } }>("/sign-up/email", { email, password: "kite-river-7", name: "小明媽媽" });
     const parentId = answer.body.user.id;
     await db().updateTable("user").set({ emailVerified: 1 }).where("id", "=", parentId).execute();
-    await createFamily(db(), brand, { id: parentId }, "王家");
-    const childId = await addChild(db(), brand, { id: parentId }, { name: "小明", avatar: "lion", birthYear: 2019 }, { ipAddress: null, userAgent: null });
+    const { childId } = await familyWithChild(db(), { id: parentId });
     const started = await oidc.initiateDeviceAuthorization(tablet, { scope: "openid profile" });
     const approved = await fetch(`${server.baseURL}/device`, {
       method: "POST",

@@ -2,24 +2,15 @@ import { randomUUID } from "node:crypto";
 import { Hono } from "hono";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { createAppSignIn } from "~/features/app-sign-in/app-sign-in.server";
-import { addChild, createFamily } from "~/features/family/family-store.server";
 import { describeEachDatabase } from "~tests/helpers/databases";
 import { startAuthServer, type AuthTestClient, type AuthTestServer } from "./auth-server";
+import { familyWithChild, tabletApp } from "./factories";
 
-const brand = { productName: "任務小勇士", supportEmail: "support@example.tw", siteUrl: "http://localhost" };
-const tabletApp = {
-  client_id: "tablet",
-  client_name: "任務小勇士平板",
-  redirect_uris: ["tw.example.app:/callback"],
-  public: true,
-  first_party: true,
-  grant_types: ["urn:ietf:params:oauth:grant-type:device_code"],
-};
 const deviceGrant = "urn:ietf:params:oauth:grant-type:device_code";
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
- * The device grant's limits (RFC 8628 §3.5, §5.1) and its races, on a real server over SQLite and PostgreSQL: the
+ * The device grant's limits (RFC 8628 section 3.5, 5.1) and its races, on a real server over SQLite and PostgreSQL: the
  * device authorization answer names its `interval`; a poll sooner than it is `slow_down` and the interval grows
  * by 5 s; wrong codes typed at /device are limited per address and per parent; and polls sent at the same moment
  * (to one instance, or to two instances that count apart) give one tablet its tokens and never a 500.
@@ -50,8 +41,7 @@ describeEachDatabase("the device grant's limits", (database) => {
     const answer = await client.post<{ user: { id: string } }>("/sign-up/email", { email, password: "kite-river-7", name: "小明媽媽" });
     expect(answer.status).toBe(200);
     const parent = { id: answer.body.user.id };
-    await createFamily(database().handle.db, brand, parent, "王家");
-    const childId = await addChild(database().handle.db, brand, parent, { name: "小明", avatar: "lion", birthYear: 2019 }, { ipAddress: null, userAgent: null });
+    const { childId } = await familyWithChild(database().handle.db, parent);
     return { client, childId };
   }
   const cookieOf = (client: AuthTestClient) => [...client.cookies].map(([name, value]) => `${name}=${value}`).join("; ");

@@ -99,6 +99,16 @@ export async function familyWithChild(
 /** Our own app's redirect (a private-use scheme, tests/integration/app-sign-in-fixtures.ts `testClients`). */
 export const nativeRedirect = "tw.example.app:/callback";
 
+/** A child's tablet: our own public app signing in by the device grant (RFC 8628). */
+export const tabletApp = {
+  client_id: "tablet",
+  client_name: "任務小勇士平板",
+  redirect_uris: [nativeRedirect],
+  public: true,
+  first_party: true,
+  grant_types: ["urn:ietf:params:oauth:grant-type:device_code"],
+};
+
 /**
  * The whole sign-in of an app for a browser that is signed in on the site: the authorization request (PKCE), the
  * browser's hops, the code exchange. `parameters` join the authorization request (scope, prompt…); `tokenParameters`

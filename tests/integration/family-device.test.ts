@@ -12,18 +12,9 @@ import { runOperatorAction } from "~/features/admin/operator-actions.server";
 import { describeEachDatabase } from "~tests/helpers/databases";
 import { discoverProvider, refresh, userInfo } from "~tests/fixtures/reference-client";
 import { startAuthServer, type AuthTestClient, type AuthTestServer } from "./auth-server";
-import { familyWithChild, signedUpAccount } from "./factories";
+import { familyWithChild, signedUpAccount, tabletApp, testBrand as brand } from "./factories";
 import { multipart, png } from "./storage-fixtures";
 
-const brand = { productName: "任務小勇士", supportEmail: "support@example.tw", siteUrl: "http://localhost" };
-const tabletApp = {
-  client_id: "tablet",
-  client_name: "任務小勇士平板",
-  redirect_uris: ["tw.example.app:/callback"],
-  public: true,
-  first_party: true,
-  grant_types: ["urn:ietf:params:oauth:grant-type:device_code"],
-};
 const phoneApp = { client_id: "app", client_name: "任務小勇士 App", redirect_uris: ["tw.example.app:/callback"], public: true, first_party: true };
 
 /**

@@ -229,6 +229,7 @@ describeEachDatabase("operator console", (database) => {
     const admin = await verifiedAccount("客服");
     await setUserRole(database().handle, admin.email, "admin");
     await addPasskey(admin.id);
+    await signedInWithPasskey(admin.id);
     const parent = await verifiedAccount("陳媽媽");
     await db().updateTable("user").set({ phoneNumber: "+886912345678", phoneNumberVerified: database().handle.dialect === "postgres" ? true : 1 } as never).where("id", "=", parent.id).execute();
     await addPasskey(parent.id);

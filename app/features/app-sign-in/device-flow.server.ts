@@ -45,7 +45,7 @@ export interface DeviceRoutesDependencies {
   appProvider(): Promise<{ provider: Provider; sessions: AppSessions; clients: RegisteredClients; lifetimes: { Grant: number } }>;
   sessionUser(headers: Headers): Promise<{ id: string; isAnonymous: boolean } | null>;
   /**
-   * Wrong or expired codes typed at /device, per address and per signed-in parent (RFC 8628 §5.1: a user code is
+   * Wrong or expired codes typed at /device, per address and per signed-in parent (RFC 8628 section 5.1: a user code is
    * short enough to guess, so its entry is limited); a code that finds its tablet is not counted.
    */
   codeGuesses: { perAddress: RateLimiter; perAccount: RateLimiter };

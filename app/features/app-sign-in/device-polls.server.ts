@@ -5,10 +5,10 @@ import type { RateLimitStore } from "~/services/rate-limiter.server";
 import { TokenAlreadyUsed } from "./provider-records.server";
 
 /**
- * A child's tablet polling the token endpoint with its device code (RFC 8628 §3.4, §3.5, decision 1011):
+ * A child's tablet polling the token endpoint with its device code (RFC 8628 section 3.4, 3.5, decision 1011):
  * - the device authorization answer says how often it may poll, `interval` (5 s);
  * - a poll sooner than that after the previous one is answered `slow_down`, and from then on the interval is 5 s
- *   longer for that code (for this and every later poll, as §3.5 asks); a second of slack allows for the network;
+ *   longer for that code (for this and every later poll, as section 3.5 asks); a second of slack allows for the network;
  * - of two polls at the same moment (a tablet whose app polls twice, two instances) one wins and keeps its tokens:
  *   the other is answered `slow_down` (it polled too soon) or, once the code is used, `invalid_grant`. A used code
  *   presented again does not end the tablet's sign-in (oidc-provider's reuse rule for codes): the code stays on the
