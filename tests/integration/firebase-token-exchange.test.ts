@@ -4,10 +4,16 @@ import { randomBytes } from "node:crypto";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { exportJWK, generateKeyPair, SignJWT, decodeJwt } from "jose";
 import { importFirebaseUsers } from "~/features/firebase-import/import-users.server";
+import { metricsText } from "~/services/metrics.server";
 import { describeEachDatabase } from "~tests/helpers/databases";
 import { startAppSignInServer, testClients } from "./app-sign-in-fixtures";
 import type { AuthTestServer } from "./auth-server";
 
+/** One counter's value as `/metrics` shows it (the Prometheus text METRICS_PORT serves). */
+async function metric(name: string, outcome: string) {
+  const line = (await metricsText()).split("\n").find((row) => row.startsWith(`${name}{outcome="${outcome}"}`));
+  return line ? Number(line.split(" ").at(-1)) : 0;
+}
 const projectId = "kids-tasks-test";
 const exchange = "urn:ietf:params:oauth:grant-type:token-exchange";
 
@@ -76,8 +82,10 @@ describeEachDatabase("the Firebase token exchange", (database) => {
     scope: "openid email offline_access",
   });
 
-  it("trades an imported account's Firebase ID token for ours, sub = the uid (also at userinfo)", async () => {
+  it("trades an imported account's Firebase ID token for ours, sub = the uid (also at userinfo), counted in /metrics", async () => {
+    const before = await metric("site_firebase_token_exchanges_total", "success");
     const answer = await token(exchangeForm(await firebaseToken(uid)));
+    expect(await metric("site_firebase_token_exchanges_total", "success")).toBe(before + 1);
     expect(answer.status, JSON.stringify(answer.body)).toBe(200);
     expect(decodeJwt(answer.body.id_token!).sub).toBe(uid);
     expect(answer.body.access_token).toBeTruthy();
@@ -131,10 +139,12 @@ describeEachDatabase("the Firebase token exchange", (database) => {
     expect(((await partner.json()) as { error: string }).error).toBe("unauthorized_client");
   });
 
-  it("writes one security record row per refusal, naming the app and the reason", async () => {
+  it("writes one security record row per refusal, naming the app and the reason, and counts it in /metrics", async () => {
     const before = await refusedRows();
+    const counted = await metric("site_firebase_token_exchanges_total", "refused");
     const answer = await token(exchangeForm(await firebaseToken("never-imported-uid")));
     expect(answer.body.error).toBe("invalid_grant");
+    expect(await metric("site_firebase_token_exchanges_total", "refused")).toBe(counted + 1);
     const after = await refusedRows();
     expect(after.length).toBe(before.length + 1);
     const row = after.find((one) => !before.some((old) => old.seq === one.seq))!;
@@ -157,6 +167,7 @@ describeEachDatabase("the Firebase token exchange", (database) => {
     const limited = await token(exchangeForm(subjectToken), { "x-forwarded-for": limitedAddress });
     expect(limited).toMatchObject({ status: 429, body: { error: "too_many_requests" } });
     expect(limited.retryAfter).toMatch(/^\d+$/);
+    expect(await metric("site_firebase_token_exchanges_total", "limited")).toBeGreaterThanOrEqual(4);
     // Another address is not limited.
     expect((await token(exchangeForm(subjectToken), { "x-forwarded-for": address(Math.floor(Math.random() * 120) + 130) })).status).toBe(200);
   });

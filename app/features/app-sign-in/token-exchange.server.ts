@@ -4,6 +4,7 @@ import type { DatabaseHandle } from "~/db/connection.server";
 import { recordSecurityEvent } from "~/features/security-record/security-record.server";
 import { firebaseIdTokenVerifier } from "~/features/firebase-import/firebase-id-token.server";
 import type { RateLimiter } from "~/services/rate-limiter.server";
+import { countFirebaseExchange } from "~/services/metrics.server";
 
 export const tokenExchangeGrant = "urn:ietf:params:oauth:grant-type:token-exchange";
 const idTokenType = "urn:ietf:params:oauth:token-type:id_token";
@@ -68,6 +69,7 @@ export async function registerTokenExchange(
       const ip = ctx.ip ?? null;
       const limit = await refusals.check(ip ?? "unknown");
       if (!limit.allowed) {
+        countFirebaseExchange("limited");
         ctx.status = 429;
         ctx.set("Retry-After", String(limit.retryAfterSeconds));
         ctx.body = { error: "too_many_requests", error_description: "嘗試次數過多，請稍後再試。" };
@@ -84,6 +86,7 @@ export async function registerTokenExchange(
           detail: { app: client.clientId, reason },
         }).catch(() => {});
         await refusals.hit(ip ?? "unknown");
+        countFirebaseExchange("refused");
         throw new errors.InvalidGrant(reason);
       };
       if (params.subject_token_type !== idTokenType) return refuse(`subject_token_type must be ${idTokenType}`);
@@ -121,6 +124,7 @@ export async function registerTokenExchange(
       const issued = await idToken.issue({ use: "idtoken" });
 
       await recordSecurityEvent(database, { event: "firebase-token-exchange", outcome: "success", userId: uid, ip, detail: { app: client.clientId, provider: checked.signInProvider } }).catch(() => {});
+      countFirebaseExchange("success");
       ctx.body = {
         access_token: accessToken,
         issued_token_type: "urn:ietf:params:oauth:token-type:access_token",
