@@ -78,6 +78,14 @@ describeEachDatabase("the Firebase Storage import", (database) => {
     const summary = await run({ dryRun: true });
     expect(summary).toMatchObject({ total: 2, imported: 2, updated: 0, unchanged: 0, skipped: [], dryRun: true });
     expect(storageSummaryText(summary)).toMatch(/^試跑/);
+    // The JSON API's page, gcloud's own field names one object a line, and a file changed after its listing.
+    const listed = Object.keys(files).map(resource);
+    expect(await run({ dryRun: true, metadata: JSON.stringify({ kind: "storage#objects", items: listed }) })).toMatchObject({ imported: 2, skipped: [] });
+    const gcloudLines = listed.map(({ name, size, contentType, timeCreated, metadata }) => JSON.stringify({ storage_url: `gs://${bucket}/${name}`, size, content_type: contentType, creation_time: timeCreated.replace(".000Z", "+0000"), custom_fields: metadata }));
+    expect(await run({ dryRun: true, metadata: gcloudLines.join("\n") })).toMatchObject({ imported: 2, skipped: [] });
+    const changedSince = await run({ dryRun: true, metadata: JSON.stringify([{ ...listed[0], md5Hash: "1B2M2Y8AsgTpgAmY7PhCfg==" }, listed[1]]) });
+    expect(changedSince).toMatchObject({ imported: 1, skipped: [{ path: listed[0]!.name, reason: expect.stringContaining("MD5") }] });
+    expect(storageSummaryText(changedSince)).toContain(`略過 ${listed[0]!.name}`);
     expect(await rows()).toEqual([]);
   });
 

@@ -64,8 +64,7 @@ interface GcsObject {
   update_time?: unknown;
   custom_fields?: unknown;
   md5_hash?: unknown;
-  bucket_url?: unknown;
-  url?: unknown;
+  storage_url?: unknown;
 }
 
 interface Planned {
@@ -102,12 +101,12 @@ async function plan(options: StorageImportOptions) {
   const skipped: StorageImportSummary["skipped"] = [];
   const problems: string[] = [];
   for (const [index, object] of objects.entries()) {
-    const name = text(object.name) ?? (text(object.url)?.replace(/^gs:\/\/[^/]+\//, "") || null);
+    const name = text(object.name) ?? (text(object.storage_url)?.replace(/^gs:\/\/[^/]+\//, "") || null);
     if (!name) {
       problems.push(`第 ${index + 1} 筆沒有 name`);
       continue;
     }
-    const bucket = text(object.bucket) ?? text(object.bucket_url)?.replace(/^gs:\/\//, "").replace(/\/$/, "") ?? null;
+    const bucket = text(object.bucket) ?? (/^gs:\/\/([^/]+)\//.exec(text(object.storage_url) ?? "")?.[1] || null);
     if (bucket && bucket !== options.bucket) {
       throw new StorageImportRefused(`物件 ${name} 屬於 bucket ${bucket}，但 STORAGE_BUCKET 是 ${options.bucket}：請把 STORAGE_BUCKET 設成 Firebase 的 bucket 名稱，舊的下載網址才會繼續有效。沒有寫入任何資料。`);
     }
