@@ -28,7 +28,7 @@ import { prerenderedPaths } from "~/prerendered-paths";
 import type { CspHashes } from "~/features/security/csp.server";
 import { createPageCache } from "./page-cache";
 import { endAllSessions, endSessionsOf, getAuthService, setUserRole, signInScreenSettings, socialSignInOrigins } from "~/features/auth/auth-service.server";
-import { createStorage } from "~/features/storage/storage.server";
+import { blobStoreFor, createStorage, importFirebaseStorage as importStorage, storageSummaryText, type StorageImportOptions } from "~/features/storage/storage.server";
 import { registerUserDataHandler } from "~/features/auth/user-data-hooks.server";
 import { wishUserData } from "~/features/wishes/wish-user-data.server";
 import { appRedirectSources, createAppSignIn, providerReadsBody } from "~/features/app-sign-in/app-sign-in.server";
@@ -320,6 +320,26 @@ export async function importFirebaseUsers(exportText: string, options: ImportOpt
       detail: { total: summary.total, imported: summary.imported, updated: summary.updated, unchanged: summary.unchanged, skipped: summary.skipped.length, dryRun: summary.dryRun },
     }).catch(() => {});
     return summaryText(summary);
+  } finally {
+    await closeDatabase();
+  }
+}
+
+/**
+ * `npm run import:firebase-storage -- --from <folder> --metadata <file>` runs here, on the configured database and
+ * storage driver, into STORAGE_BUCKET (scripts/import-firebase-storage.mjs reads the flags and draws the progress).
+ */
+export async function importFirebaseStorage(options: Omit<StorageImportOptions, "bucket">): Promise<string> {
+  const env = getEnv();
+  await prepareDatabase();
+  try {
+    const summary = await importStorage(getDatabase(), blobStoreFor(env), { ...options, bucket: env.STORAGE_BUCKET });
+    if (!summary.dryRun) await recordSecurityEvent(getDatabase(), {
+      event: "firebase-storage-import",
+      outcome: "success",
+      detail: { total: summary.total, imported: summary.imported, updated: summary.updated, unchanged: summary.unchanged, skipped: summary.skipped.length, bytes: summary.bytes },
+    }).catch(() => {});
+    return storageSummaryText(summary);
   } finally {
     await closeDatabase();
   }

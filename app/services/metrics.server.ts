@@ -18,6 +18,12 @@ const signIns = new Counter({ name: "site_sign_ins_total", help: "Sign-in attemp
 const refreshes = new Counter({ name: "site_app_token_refreshes_total", help: "App refresh-token exchanges by outcome (reuse: a replayed token ended its family)", labelNames: ["outcome"] });
 const refusals = new Counter({ name: "site_rate_limit_refusals_total", help: "Requests refused with 429 by route pattern", labelNames: ["route"] });
 const dependencyErrors = new Counter({ name: "site_dependency_errors_total", help: "Failed database queries and Redis errors", labelNames: ["dependency"] });
+const firebasePasswords = new Counter({
+  name: "site_firebase_passwords_total",
+  help: "Imported Firebase password checks: verified, refused, rehashed (argon2id replaced the Firebase hash)",
+  labelNames: ["outcome"],
+});
+const firebaseExchanges = new Counter({ name: "site_firebase_token_exchanges_total", help: "Firebase ID tokens traded for the site's tokens, by outcome", labelNames: ["outcome"] });
 const pageCache = new Counter({ name: "site_page_cache_total", help: "Anonymous page cache lookups by result", labelNames: ["result"] });
 
 export function countRequest(route: string, method: string, status: number, seconds: number): void {
@@ -29,6 +35,8 @@ export function countRequest(route: string, method: string, status: number, seco
 export const countSignIn = (way: string, outcome: "success" | "refused") => signIns.inc({ way, outcome });
 export const countTokenRefresh = (outcome: "success" | "refused" | "reuse") => refreshes.inc({ outcome });
 export const countDependencyError = (dependency: "database" | "redis") => dependencyErrors.inc({ dependency });
+export const countFirebasePassword = (outcome: "verified" | "refused" | "rehashed") => firebasePasswords.inc({ outcome });
+export const countFirebaseExchange = (outcome: "success" | "refused" | "limited") => firebaseExchanges.inc({ outcome });
 export const countPageCache = (result: "hit" | "miss") => pageCache.inc({ result });
 
 /**

@@ -2,6 +2,7 @@ import { randomBytes, randomUUID } from "node:crypto";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { firebaseScryptHash } from "~/features/firebase-import/firebase-scrypt.server";
 import { importFirebaseUsers, ExportFileError, ImportRefused } from "~/features/firebase-import/import-users.server";
+import { metricsText } from "~/services/metrics.server";
 import { describeEachDatabase } from "~tests/helpers/databases";
 import { startAuthServer, type AuthTestClient, type AuthTestServer } from "./auth-server";
 
@@ -12,6 +13,11 @@ const parameters = {
   rounds: 8,
   memCost: 14,
 };
+/** One counter's value as `/metrics` shows it (the Prometheus text METRICS_PORT serves). */
+async function metric(name: string, outcome: string) {
+  const line = (await metricsText()).split("\n").find((row) => row.startsWith(`${name}{outcome="${outcome}"}`));
+  return line ? Number(line.split(" ").at(-1)) : 0;
+}
 const uid = () => randomBytes(21).toString("base64url").slice(0, 28);
 const number = () => `+8869${String(Math.floor(Math.random() * 1e8)).padStart(8, "0")}`;
 
@@ -124,7 +130,8 @@ describeEachDatabase("the Firebase accounts import", (database) => {
     expect((await credential(String(users.parent!.localId)))?.password).toMatch(/^\$firebase-scrypt\$/);
   });
 
-  it("the Firebase password signs in on the same uid, then is rehashed with argon2id and the old hash is gone", async () => {
+  it("the Firebase password signs in on the same uid, then is rehashed with argon2id and the old hash is gone (counted in /metrics)", async () => {
+    const before = { verified: await metric("site_firebase_passwords_total", "verified"), refused: await metric("site_firebase_passwords_total", "refused"), rehashed: await metric("site_firebase_passwords_total", "rehashed") };
     const client = server.client();
     expect((await signIn(client, `parent-${run}@example.tw`, "wrong-password-1")).status).toBe(401);
     expect((await credential(String(users.parent!.localId)))?.password).toMatch(/^\$firebase-scrypt\$/);
@@ -136,6 +143,12 @@ describeEachDatabase("the Firebase accounts import", (database) => {
     expect(stored).not.toContain(String(users.parent!.passwordHash));
     // And the new hash keeps working.
     expect((await signIn(server.client(), `parent-${run}@example.tw`)).status).toBe(200);
+    // One wrong Firebase password, one verified and rehashed; the argon2id sign-in after is not Firebase's.
+    expect({
+      verified: (await metric("site_firebase_passwords_total", "verified")) - before.verified,
+      refused: (await metric("site_firebase_passwords_total", "refused")) - before.refused,
+      rehashed: (await metric("site_firebase_passwords_total", "rehashed")) - before.rehashed,
+    }).toEqual({ verified: 1, refused: 1, rehashed: 1 });
   });
 
   it("an unverified address still has to be verified, and a disabled account stays disabled", async () => {

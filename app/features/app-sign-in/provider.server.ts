@@ -20,7 +20,7 @@ import { childAccount, deviceFlowFeature, devicePath } from "./device-flow.serve
 import { accessTokenFeatures, extraTokenClaims, grantResourceScopes, nameSessionsByGrant, requestedResourceScopes } from "./access-tokens.server";
 import { interactionPolicy, keepOnlyEssentialAcr, supportedAcrValues } from "./sign-in-strength.server";
 import { answerWithInterval, guardDevicePolls } from "./device-polls.server";
-import type { RateLimitStore } from "~/services/rate-limiter.server";
+import { fixedWindowLimiter, type RateLimitStore } from "~/services/rate-limiter.server";
 
 const day = 24 * 3600;
 
@@ -196,6 +196,7 @@ export async function createAppProvider({ env, database, clients, logout, rateLi
   provider.on("server_error", (_ctx, error) => noteRequestError(error));
   provider.use(answerOutagesWith503);
   provider.use(responseModesAsOffered);
+  provider.use(unauthorizedClientForGrantTypes);
   provider.use(answerWithInterval);
   nameSessionsByGrant(provider);
   await guardTokenGrants(provider, records, database);
@@ -207,6 +208,7 @@ export async function createAppProvider({ env, database, clients, logout, rateLi
       projectId: env.FIREBASE_PROJECT_ID,
       jwksUrl: env.FIREBASE_JWKS_URL,
       grantFor: (input) => grantFor(provider, sessions, lifetimes.Grant, { ...input, appName: clients.displayName(input.clientId) }),
+      refusals: fixedWindowLimiter(rateLimitStore, env.RATE_LIMIT_SIGN_IN_PER_IP, "firebase-exchange:"),
     });
   }
   await secretTheRegisteredWayOnly(provider);
@@ -246,6 +248,18 @@ async function answerOutagesWith503(ctx: ProviderContext, next: () => Promise<vo
   ctx.set("Cache-Control", "no-store");
   if (ctx.body && typeof ctx.body === "object" && !Buffer.isBuffer(ctx.body)) {
     ctx.body = { error: "temporarily_unavailable", error_description: serviceUnavailableMessage };
+  }
+}
+
+/**
+ * A grant type the app is not registered for is `unauthorized_client` at the token endpoint (RFC 6749 5.2), where
+ * oidc-provider says invalid_request.
+ */
+async function unauthorizedClientForGrantTypes(ctx: ProviderContext, next: () => Promise<void>) {
+  await next();
+  const body = ctx.body as { error?: string; error_description?: string } | undefined;
+  if (ctx.oidc?.route === "token" && ctx.status === 400 && body?.error === "invalid_request" && body.error_description === "requested grant type is not allowed for this client") {
+    body.error = "unauthorized_client";
   }
 }
 

@@ -3,6 +3,8 @@ import type { KoaContextWithOIDC } from "oidc-provider";
 import type { DatabaseHandle } from "~/db/connection.server";
 import { recordSecurityEvent } from "~/features/security-record/security-record.server";
 import { firebaseIdTokenVerifier } from "~/features/firebase-import/firebase-id-token.server";
+import type { RateLimiter } from "~/services/rate-limiter.server";
+import { countFirebaseExchange } from "~/services/metrics.server";
 
 export const tokenExchangeGrant = "urn:ietf:params:oauth:grant-type:token-exchange";
 const idTokenType = "urn:ietf:params:oauth:token-type:id_token";
@@ -23,7 +25,9 @@ interface ProviderParts {
 }
 interface ExchangeContext {
   ip?: string;
+  status: number;
   get(field: string): string;
+  set(field: string, value: string): void;
   body?: unknown;
   oidc: { client?: { clientId: string; grantTypeAllowed(type: string): boolean }; params?: Record<string, unknown>; entity(name: string, value: unknown): void };
 }
@@ -34,11 +38,19 @@ interface ExchangeContext {
  * ID token (`sub` = the Firebase uid) and, with `offline_access`, a refresh token — no sign-in screen. Only for an
  * app whose OIDC_CLIENTS entry lists the grant (oidc-provider refuses the others: unauthorized_client), only with
  * FIREBASE_PROJECT_ID set, only for an imported account that is not locked. Every refusal is 400 invalid_grant and a
- * row of the security record. The token endpoint's rate limits apply as to every grant.
+ * row of the security record, and counts for its address like a wrong client secret at the token endpoint
+ * (`refusals`: RATE_LIMIT_SIGN_IN_PER_IP): past the limit every exchange from that address answers 429
+ * `too_many_requests` with Retry-After.
  */
 export async function registerTokenExchange(
   provider: Provider,
-  { database, projectId, jwksUrl, grantFor }: { database: DatabaseHandle; projectId: string; jwksUrl: string; grantFor: GrantFor },
+  {
+    database,
+    projectId,
+    jwksUrl,
+    grantFor,
+    refusals,
+  }: { database: DatabaseHandle; projectId: string; jwksUrl: string; grantFor: GrantFor; refusals: RateLimiter },
 ) {
   const [{ errors }, { default: internals }] = await Promise.all([import("oidc-provider"), import("oidc-provider/lib/helpers/weak_cache.js")]);
   const { findAccount } = (internals(provider) as unknown as { configuration: unknown }).configuration as {
@@ -55,6 +67,14 @@ export async function registerTokenExchange(
       const client = ctx.oidc.client!;
       const params = ctx.oidc.params as Record<string, string | undefined>;
       const ip = ctx.ip ?? null;
+      const limit = await refusals.check(ip ?? "unknown");
+      if (!limit.allowed) {
+        countFirebaseExchange("limited");
+        ctx.status = 429;
+        ctx.set("Retry-After", String(limit.retryAfterSeconds));
+        ctx.body = { error: "too_many_requests", error_description: "嘗試次數過多，請稍後再試。" };
+        return;
+      }
       const refuse = async (reason: string, userId: string | null = null): Promise<never> => {
         await recordSecurityEvent(database, {
           event: "firebase-token-exchange",
@@ -65,6 +85,8 @@ export async function registerTokenExchange(
           userAgent: ctx.get("user-agent") || null,
           detail: { app: client.clientId, reason },
         }).catch(() => {});
+        await refusals.hit(ip ?? "unknown");
+        countFirebaseExchange("refused");
         throw new errors.InvalidGrant(reason);
       };
       if (params.subject_token_type !== idTokenType) return refuse(`subject_token_type must be ${idTokenType}`);
@@ -102,6 +124,7 @@ export async function registerTokenExchange(
       const issued = await idToken.issue({ use: "idtoken" });
 
       await recordSecurityEvent(database, { event: "firebase-token-exchange", outcome: "success", userId: uid, ip, detail: { app: client.clientId, provider: checked.signInProvider } }).catch(() => {});
+      countFirebaseExchange("success");
       ctx.body = {
         access_token: accessToken,
         issued_token_type: "urn:ietf:params:oauth:token-type:access_token",
@@ -112,6 +135,6 @@ export async function registerTokenExchange(
         scope,
       };
     },
-    ["subject_token", "subject_token_type", "requested_token_type", "audience"],
+    ["subject_token", "subject_token_type", "requested_token_type", "audience", "scope"],
   );
 }

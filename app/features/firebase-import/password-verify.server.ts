@@ -1,5 +1,6 @@
 import type { Kysely } from "kysely";
 import type { Database } from "~/db/schema";
+import { countFirebasePassword } from "~/services/metrics.server";
 import { isFirebaseHash, verifyFirebaseHash, type FirebaseHashParameters } from "./firebase-scrypt.server";
 
 type Verify = (input: { hash: string; password: string }) => Promise<boolean>;
@@ -9,9 +10,6 @@ interface SiteHashing {
   hash: (password: string) => Promise<string>;
   inHashSlot: <T>(work: () => Promise<T>) => Promise<T>;
 }
-
-/** Counts of what imported passwords did since the start (the metrics read them). */
-export const firebasePasswordCounts = { verified: 0, refused: 0, rehashed: 0 };
 
 export async function readHashParameters(db: Kysely<Database>): Promise<FirebaseHashParameters | null> {
   const row = await db.selectFrom("firebase_hash_parameters").selectAll().where("id", "=", 1).executeTakeFirst();
@@ -31,10 +29,10 @@ export function withFirebaseHashes(db: Kysely<Database>, { verify, hash: hashPas
     if (!parameters) return false;
     const matches = await inHashSlot(() => verifyFirebaseHash(hash, password, parameters));
     if (!matches) {
-      firebasePasswordCounts.refused += 1;
+      countFirebasePassword("refused");
       return false;
     }
-    firebasePasswordCounts.verified += 1;
+    countFirebasePassword("verified");
     const rehashed = await hashPassword(password);
     const changed = await db
       .updateTable("account")
@@ -42,7 +40,7 @@ export function withFirebaseHashes(db: Kysely<Database>, { verify, hash: hashPas
       .where("providerId", "=", "credential")
       .where("password", "=", hash)
       .executeTakeFirst();
-    if (Number(changed.numUpdatedRows) > 0) firebasePasswordCounts.rehashed += 1;
+    if (Number(changed.numUpdatedRows) > 0) countFirebasePassword("rehashed");
     return true;
   };
 }

@@ -38,6 +38,7 @@ const labels: Record<string, string> = {
   "apple-email-enabled": "Apple 恢復轉寄電子郵件",
   "app-grant": "在 App 登入",
   "firebase-import": "從 Firebase 匯入帳號",
+  "firebase-storage-import": "從 Firebase 匯入檔案",
   "firebase-token-exchange": "App 以 Firebase 登入換成本站登入",
   "app-refresh-token-reuse": "App 的登入憑證被重複使用，已結束這個 App 的登入",
   "app-code-reuse": "App 的登入代碼被重複使用，已結束這個 App 的登入",

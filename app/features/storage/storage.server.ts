@@ -119,3 +119,6 @@ export function createStorage({
     },
   };
 }
+
+/** The operator's copy of a Firebase Storage bucket into this storage (`npm run import:firebase-storage`). */
+export { importFirebaseStorage, storageSummaryText, StorageImportRefused, type StorageImportOptions } from "./firebase-storage-import.server";
