@@ -163,7 +163,7 @@ describe("account center", () => {
     const next = newEmail();
     await region(page, "電子郵件").getByLabel("新的電子郵件").fill(next);
     await region(page, "電子郵件").getByRole("button", { name: "寄送確認信" }).click();
-    await page.getByRole("alert").filter({ hasText: "此操作需要重新登入" }).waitFor();
+    await page.getByRole("alert").filter({ hasText: "請先確認是你本人" }).waitFor();
 
     await page.getByRole("link", { name: "確認身分" }).click();
     await page.getByRole("heading", { name: "確認身分" }).waitFor();

@@ -78,7 +78,7 @@ export function deviceRoutes({ env, database, appProvider, sessionUser, codeGues
     return c.html(page(env.PRODUCT_NAME, title, body), status);
   };
   const codeForm = (message = "") =>
-    `${message ? `<p role="alert">${escapeHtml(message)}</p>` : ""}<p>請輸入孩子平板上顯示的 8 碼代碼（或用手機掃描平板上的 QR code）。</p>
+    `${message ? `<p role="alert">${escapeHtml(message)}</p>` : ""}<p>請輸入孩子平板上顯示的 8 碼代碼（或用手機掃描平板上的 QR 碼）。</p>
 <form method="get" action="${devicePath}"><label for="user_code">平板上的代碼</label><br><input id="user_code" name="user_code" autocomplete="off" autocapitalize="characters" maxlength="12" required placeholder="ABCD-EFGH"><button class="primary" type="submit">下一步</button></form>`;
 
   const pendingCode = async (userCode: string) => {

@@ -108,8 +108,8 @@ function Parents({ family, viewerId }: { family: FamilyView; viewerId: string | 
             {givenEmail(parent.email) ? <p>{parent.email}</p> : null}
             {family.role === "owner" && parent.id !== viewerId ? (
               <div className="family-item__actions">
-                <ButtonForm intent="transfer" fields={{ parentId: parent.id }} label="交給他當擁有者" confirm="確定要把擁有者交給這位家長嗎？" />
-                <ButtonForm intent="remove-parent" fields={{ parentId: parent.id }} label="移出家庭" confirm="確定要把這位家長移出家庭嗎？" danger />
+                <ButtonForm intent="transfer" fields={{ parentId: parent.id }} label="交給他當擁有者" confirm={`確定要把擁有者交給「${parent.name || givenEmail(parent.email) || "這位家長"}」嗎？`} />
+                <ButtonForm intent="remove-parent" fields={{ parentId: parent.id }} label="移出家庭" confirm={`確定要把「${parent.name || givenEmail(parent.email) || "這位家長"}」移出家庭嗎？`} danger />
               </div>
             ) : null}
           </li>
