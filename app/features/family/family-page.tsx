@@ -10,6 +10,7 @@ import { avatars, roleLabels, type FamilyChild, type FamilyView } from "./family
 import type { ChildDeviceView, FamilyScreen, OpenInvitationView } from "./family-screen-types";
 import "./family.css";
 import { givenEmail } from "~/features/auth/phone-number";
+import { usePublicEnv } from "~/config/use-public-env";
 
 export const familyScreenPath = "/account/family";
 
@@ -204,11 +205,16 @@ function Children({ family, birthYears }: { family: FamilyView; birthYears: Fami
 /** Every child's tablet, whichever parent approved it; any parent can end one (on 帳號安全 too, posting here). */
 export function ChildDevices({ devices, action }: { devices: ChildDeviceView[]; action?: string }) {
   const { answer } = useAnswer("devices");
+  const { siteUrl } = usePublicEnv();
   return (
     <section className="page-section" aria-labelledby="family-devices">
       <h2 id="family-devices">孩子的平板</h2>
       <AnswerLines answer={answer} />
-      {devices.length === 0 ? <p>還沒有平板加入家庭。在平板的 App 上產生代碼，再用手機掃描或到 /device 輸入。</p> : null}
+      {devices.length === 0 ? (
+        <p>
+          還沒有平板加入家庭。在平板的 App 上產生代碼，再用手機掃描平板上的 QR 碼，或打開 <strong>{`${siteUrl}/device`}</strong> 輸入代碼。
+        </p>
+      ) : null}
       <ul className="family-list">
         {devices.map((device) => (
           <li key={device.id} className="card family-item">
