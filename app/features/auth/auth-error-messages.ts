@@ -78,6 +78,10 @@ export type AuthErrorCode = keyof typeof authErrorMessages;
 /** A locked account (auth/user-disabled) as the server says it: with the address to write to (SUPPORT_EMAIL). */
 export const lockedAccountMessage = (supportEmail: string) => `這個帳號已暫停使用，請寫信到 ${supportEmail}`;
 
+/** Too many tries, with how long to wait (the answer's Retry-After): 「嘗試次數過多，請在 25 秒後再試」. */
+export const tooManyTriesMessage = (seconds: number) =>
+  `嘗試次數過多，請在 ${seconds < 60 ? `${seconds} 秒` : `${Math.ceil(seconds / 60)} 分鐘`}後再試`;
+
 export function messageForCode(code: string): string {
   return (authErrorMessages as Record<string, string>)[code] ?? unknownErrorMessage;
 }
