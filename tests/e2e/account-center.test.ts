@@ -163,7 +163,7 @@ describe("account center", () => {
     const next = newEmail();
     await region(page, "電子郵件").getByLabel("新的電子郵件").fill(next);
     await region(page, "電子郵件").getByRole("button", { name: "寄送確認信" }).click();
-    await page.getByRole("alert").filter({ hasText: "此操作需要重新登入" }).waitFor();
+    await page.getByRole("alert").filter({ hasText: "請先確認是你本人" }).waitFor();
 
     await page.getByRole("link", { name: "確認身分" }).click();
     await page.getByRole("heading", { name: "確認身分" }).waitFor();
@@ -172,9 +172,10 @@ describe("account center", () => {
     await page.getByText("密碼不正確").waitFor();
     await page.getByLabel("密碼").fill(password);
     await page.getByRole("button", { name: "確認" }).click();
-    await page.waitForURL(`**${accountPath}`);
+    await page.waitForURL((url) => url.pathname === accountPath);
 
-    await region(page, "電子郵件").getByLabel("新的電子郵件").fill(next);
+    // The address typed before 確認身分 is still in the field: one tap sends it.
+    expect(await region(page, "電子郵件").getByLabel("新的電子郵件").inputValue()).toBe(next);
     await region(page, "電子郵件").getByRole("button", { name: "寄送確認信" }).click();
     await status(page, `確認信已寄到 ${next}`);
     await page.context().close();

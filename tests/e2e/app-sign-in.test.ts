@@ -426,7 +426,8 @@ describe("every way in comes back to the app's callback (the suite's site, apps 
       await openPage(page, "/account/security");
       const names = await page.locator(".device__name").allTextContents();
       expect(names.some((name) => name.startsWith("親子行事曆（App）"))).toBe(true);
-      expect(names.some((name) => name.startsWith("任務小勇士 App（App）"))).toBe(true);
+      expect(names.some((name) => name.startsWith("任務小勇士 App"))).toBe(true);
+      expect(names.some((name) => name.includes("App（App）"))).toBe(false);
       // The one unknown device is the test's own HTTP client, which signed the account up.
       expect(names.filter((name) => name.includes("不明的裝置"))).toHaveLength(1);
       await page.locator(".device__name", { hasText: "親子行事曆（App）" }).scrollIntoViewIfNeeded();

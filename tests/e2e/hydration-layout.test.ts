@@ -64,7 +64,7 @@ async function shiftsWhileHydrating(page: Page, paths: string[]): Promise<Record
 describe("the screens when their scripts arrive", () => {
   const browser = useBrowser();
   // Screens whose content changes on purpose once they run, with what the visitor sees meanwhile.
-  const changesWhenChecked: Record<string, string> = { "/verify-email": "正在驗證你的電子郵件…, until the link is checked" };
+  const changesWhenChecked: Record<string, string> = { "/verify-email": "請按「完成驗證」。 in the server's HTML (all a browser without JavaScript shows), then 正在驗證你的電子郵件… until the link is checked" };
   const screens = routeMap
     .flatMap((entry) => (entry.kind === "screen" && entry.audience !== "operator" ? (fixedAddress(entry) ?? []) : []))
     .filter((path) => !(path in changesWhenChecked));

@@ -262,7 +262,7 @@ describe("passkeys", () => {
     // Eleven minutes later: adding one asks who it is first; the password confirms and leads back.
     await ageSessions(email);
     await page.getByRole("button", { name: "新增密碼金鑰" }).click();
-    await page.getByRole("alert").filter({ hasText: "此操作需要重新登入" }).waitFor();
+    await page.getByRole("alert").filter({ hasText: "請先確認是你本人" }).waitFor();
     await page.getByRole("link", { name: "確認身分" }).click();
     await page.getByRole("heading", { name: "確認身分" }).waitFor();
     await page.getByLabel("密碼").fill(password);
@@ -281,7 +281,7 @@ describe("passkeys", () => {
     await plain.waitForURL("**/account/passkeys");
     await ageSessions(email);
     await plain.getByRole("button", { name: "移除" }).click();
-    await plain.getByRole("alert").filter({ hasText: "此操作需要重新登入" }).waitFor();
+    await plain.getByRole("alert").filter({ hasText: "請先確認是你本人" }).waitFor();
     expect(await plain.getByRole("link", { name: "確認身分" }).getAttribute("href")).toBe("/account/confirm-identity?redirectTo=%2Faccount%2Fpasskeys");
     await plain.context().close();
 

@@ -56,6 +56,8 @@ describeEachDatabase("app sign-in: max_age, prompt=login and auth_time", (databa
     const outcome = await authorize(client, server, pending.url);
     if (!("signIn" in outcome)) throw new Error("max_age did not ask the parent again");
     expect(outcome.signIn.pathname).toBe("/account/confirm-identity");
+    // The page names the app by its registered name, looked up from this id.
+    expect(outcome.signIn.searchParams.get("app")).toBe("app");
     const back = outcome.signIn.searchParams.get("redirectTo")!;
     expect(back).toMatch(/^\/oidc\/interaction\/[\w-]+$/);
 

@@ -7,7 +7,7 @@ import { createTestDatabase, type TestDatabase } from "~tests/helpers/databases"
 import { startAuthServer, type AuthTestServer } from "./auth-server";
 
 const newEmail = () => `limit-${randomUUID().slice(0, 8)}@example.tw`;
-const tooMany = { status: 429, body: { code: "auth/too-many-requests", message: "嘗試次數過多，請稍後再試" } };
+const tooMany = { status: 429, body: { code: "auth/too-many-requests", message: expect.stringMatching(/^嘗試次數過多，請(稍後|在 \d+ (秒|分鐘))後?再試$/) } };
 const defaults = parseEnv({});
 const limit = (rules: typeof perIpRules, path: string) => rules(defaults)[path]?.max ?? Number.NaN;
 const signInFailures = defaults.RATE_LIMIT_SIGN_IN_FAILURES_PER_ACCOUNT.max;

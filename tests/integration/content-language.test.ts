@@ -67,6 +67,18 @@ describe("Taiwan Traditional Chinese", () => {
     expect(formal).toEqual([]);
   });
 
+  // One word for one thing (issue 41.6): 密碼金鑰 as the parents' pages say it, never 通行金鑰 (the console and the
+  // security record said so once); QR 碼, never QR code, in Chinese text.
+  it("calls a passkey 密碼金鑰 and a QR code QR 碼 everywhere", () => {
+    const mixed = files.flatMap((file) =>
+      fs
+        .readFileSync(file, "utf8")
+        .split("\n")
+        .flatMap((line, index) => (line.includes("通行金鑰") || (/QR ?code/i.test(line) && /["`>][^"`<]*QR ?code/i.test(line) && /[\u4e00-\u9fff]/.test(line)) ? [`${file}:${index + 1}: ${line.trim()}`] : [])),
+    );
+    expect(mixed).toEqual([]);
+  });
+
   it("addresses the reader as 你 in every email as sent, in Taiwan wording", () => {
     const brand = { productName: "任務小勇士", supportEmail: "support@example.tw", siteUrl: "http://localhost:3000" };
     const link = "http://localhost:3000/x?token=t";

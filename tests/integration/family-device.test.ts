@@ -77,6 +77,11 @@ describeEachDatabase("a child's tablet (device grant)", (database) => {
     expect((await page(server.client(), `/device?user_code=${started.user_code}`)).html).toContain(`/login?redirectTo=${encodeURIComponent(`/device?user_code=${started.user_code}`)}`);
     const picker = await page(client, `/device?user_code=${started.user_code.toLowerCase()}`);
     expect(picker.html).toContain("小明（2019 年生）");
+    // The code in the one form the tablet shows (ABCD-EFGH), typed with or without the dash, in either case.
+    expect(started.user_code).toMatch(/^[A-Z]{4}-[A-Z]{4}$/);
+    expect(picker.html).toContain(`顯示代碼 <strong>${started.user_code}</strong>`);
+    const undashed = await page(client, `/device?user_code=${started.user_code.replace("-", "").toLowerCase()}`);
+    expect(undashed.html).toContain(`顯示代碼 <strong>${started.user_code}</strong>`);
     expect((await approve(server.client(), started.user_code, childId)).status).toBe(403);
     expect((await approve(client, started.user_code, randomUUID())).status).toBe(404);
     const approved = await approve(client, started.user_code, childId);

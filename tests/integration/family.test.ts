@@ -103,9 +103,10 @@ describeEachDatabase("families", (database) => {
     await removeParent(db(), brand, parent, owner.id);
     expect(await familyOf(db(), owner.id)).toBeNull();
     expect((await familyOf(db(), parent.id))?.parents).toHaveLength(1);
-    for (const email of [owner.email, parent.email]) {
-      expect((await mailsTo(email)).some((mail) => mail.text.includes("「小明媽媽」已被移出家庭"))).toBe(true);
-    }
+    // The other parents read who went; the removed parent is spoken to (你).
+    expect((await mailsTo(parent.email)).some((mail) => mail.text.includes("「小明媽媽」已被移出家庭「王家大小」。"))).toBe(true);
+    expect((await mailsTo(owner.email)).some((mail) => mail.text.includes("你已被移出家庭「王家大小」。"))).toBe(true);
+    expect((await mailsTo(owner.email)).some((mail) => mail.text.includes("「小明媽媽」已被移出家庭"))).toBe(false);
     expect(events).toContainEqual(expect.objectContaining({ kind: "parent-removed", familyId, actorId: parent.id, subjectId: owner.id }));
     await expectConsistent(db());
   });

@@ -145,7 +145,7 @@ describeEachDatabase("operator console", (database) => {
     expect(await parent.client.me()).toBeNull();
 
     const byPassword = await server.client().post("/sign-in/email", { email: parent.email, password });
-    expect(byPassword).toMatchObject({ status: 403, body: { code: "auth/user-disabled" } });
+    expect(byPassword).toMatchObject({ status: 403, body: { code: "auth/user-disabled", message: `這個帳號已暫停使用，請寫信到 ${server.service.env.SUPPORT_EMAIL}` } });
     expect((await server.client().post("/email-link/request", { email: parent.email })).status).toBe(200);
     const mail = await server.latestMail(parent.email, /登入連結/);
     const token = tokenFrom(mail.links.find((candidate) => candidate.includes("/login/email-link")) ?? "");

@@ -201,6 +201,8 @@ describeEachDatabase("phone sign-in", (database) => {
     expect(Number(soon.headers.get("retry-after"))).toBeGreaterThan(0);
     expect(Number(soon.headers.get("retry-after"))).toBeLessThanOrEqual(30);
     expect(soon.body.code).toBe("auth/too-many-requests");
+    // 重新傳送驗證碼 too soon says how long to wait, the Retry-After in words.
+    expect((soon.body as { message?: string }).message).toBe(`嘗試次數過多，請在 ${soon.headers.get("retry-after")} 秒後再試`);
     await waitPassed(number);
     await textedCode(server.client(), number);
     // RATE_LIMIT_SMS_PER_NUMBER: 3 an hour (every attempt counts), whichever address asks and however it is typed.

@@ -7,7 +7,7 @@ import { describeEachDatabase } from "~tests/helpers/databases";
 import { startAuthServer, type AuthTestClient, type AuthTestServer } from "./auth-server";
 
 const password = "lantern-harbour-9";
-const refused = { status: 403, body: { code: "auth/requires-recent-login", message: "此操作需要重新登入" } };
+const refused = { status: 403, body: { code: "auth/requires-recent-login", message: "請先確認是你本人" } };
 
 /** The code an authenticator app shows `stepsAgo` 30-second steps before now (the server accepts ±1 step). */
 const codeAt = (totpURI: string, stepsAgo = 0) =>
@@ -67,7 +67,7 @@ describeEachDatabase("recent sign-in", (database) => {
     await age(email, RECENT_SIGN_IN_SECONDS + 5);
     const refused = await client.post("/change-email", { newEmail: `later-${email}` });
     expect(refused.status).toBe(403);
-    expect(refused.body).toEqual({ code: "auth/requires-recent-login", message: "此操作需要重新登入" });
+    expect(refused.body).toEqual({ code: "auth/requires-recent-login", message: "請先確認是你本人" });
     // Every sensitive path is behind the same guard.
     expect((await client.post("/link-social", { provider: "google" })).body).toMatchObject({ code: "auth/requires-recent-login" });
   });

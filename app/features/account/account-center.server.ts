@@ -2,6 +2,7 @@ import { data, redirect, redirectDocument } from "react-router";
 import { authFailure as failed, callAuthApi as callAuth, currentIdentity as currentUser, withCookies, type AuthAnswer } from "~/features/auth/auth-http.server";
 import { invalidForm as invalid, readForm as postedFields, unknownIntent as malformed } from "~/services/form.server";
 import { getAuthService } from "~/features/auth/auth-service.server";
+import { getEnv } from "~/config/env.server";
 import { type AccountData, type SignInMethods, type SocialProvider } from "~/features/auth/auth-client";
 import { messageForCode } from "~/features/auth/auth-error-messages";
 import { safeRedirect } from "~/lib/redirect-rule";
@@ -233,8 +234,13 @@ export async function confirmIdentityAction(request: Request) {
 
 /** What the confirm step can offer this account: its password, a two-step code, a passkey, the providers it signs in with. */
 export async function confirmIdentityScreen(request: Request): Promise<ConfirmIdentity> {
+  // An app that asked for a fresh sign-in (max_age, prompt=login) is named by its registered name, looked up from
+  // its id: a name that is not a registered app's is never shown.
+  const appId = new URL(request.url).searchParams.get("app");
+  const registered = appId ? getEnv().oidcClients.find((client) => client.client_id === appId) : undefined;
+  const appName = registered ? (registered.client_name ?? registered.client_id) : null;
   const user = await currentUser(request);
-  if (!user?.email || user.isAnonymous) return { account: null };
+  if (!user?.email || user.isAnonymous) return { account: null, appName };
   const methods = user.providerData.map((method) => method.providerId);
   const session = (await callAuth(request, authPaths.getSession)).body as { user?: { twoFactorEnabled?: boolean | null } } | null;
   const passkeys = (await callAuth(request, authPaths.passkeyList)).body as { passkeys?: unknown[] } | null;
@@ -246,5 +252,6 @@ export async function confirmIdentityScreen(request: Request): Promise<ConfirmId
       passkeys: Boolean(passkeys?.passkeys?.length),
       providers: methods.filter((method): method is SocialProvider => method !== "password"),
     },
+    appName,
   };
 }

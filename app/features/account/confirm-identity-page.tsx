@@ -16,6 +16,8 @@ const passwordSchema = z.object({ password: z.string().default("").pipe(z.string
 
 export interface ConfirmIdentity {
   account: { email: string; hasPassword: boolean; twoStep: boolean; passkeys: boolean; providers: SocialProvider[] } | null;
+  /** The registered app that asked for a fresh sign-in (max_age, prompt=login), or null. */
+  appName?: string | null;
 }
 
 /**
@@ -27,7 +29,7 @@ export interface ConfirmIdentity {
  * asks for one (its step-up): only the proofs that make one are offered, a code or a passkey (the password or a
  * social account would bring the parent back here).
  */
-export function ConfirmIdentityPage({ account }: ConfirmIdentity) {
+export function ConfirmIdentityPage({ account, appName }: ConfirmIdentity) {
   const form = useForm(passwordSchema, undefined);
   const action = useOwnAddress();
   const [searchParams] = useSearchParams();
@@ -36,6 +38,8 @@ export function ConfirmIdentityPage({ account }: ConfirmIdentity) {
     <main className="page page--narrow">
       {secondStepOnly ? (
         <PageIntro title="兩步驟驗證" lead="接下來要做的事需要經過兩步驟驗證的登入：請輸入驗證器 App 上的驗證碼，或使用密碼金鑰。" />
+      ) : appName ? (
+        <PageIntro title="確認身分" lead={`『${appName}』請你再確認一次身分。`} />
       ) : (
         <PageIntro title="確認身分" lead="距離上次登入已超過 10 分鐘。變更電子郵件、密碼、登入方式、密碼金鑰、兩步驟驗證或刪除帳號前，請先確認是你本人。" />
       )}

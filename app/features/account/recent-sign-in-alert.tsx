@@ -7,7 +7,7 @@ export const confirmIdentityPath = "/account/confirm-identity";
 export const confirmIdentityHref = (returnTo: string) => `${confirmIdentityPath}?${new URLSearchParams({ redirectTo: returnTo })}`;
 
 /**
- * A form's refusal, and when it is the recent-sign-in guard's (`auth/requires-recent-login`, 此操作需要重新登入),
+ * A form's refusal, and when it is the recent-sign-in guard's (`auth/requires-recent-login`, 請先確認是你本人),
  * the one way on: confirm who you are, then come back to `returnTo` and send the form again.
  */
 export function AccountFormAlert({ outcome, returnTo }: { outcome: FormResult | undefined; returnTo: string }) {

@@ -78,7 +78,7 @@ function Enrolment({ enrolment, form }: { enrolment: TwoStepEnrolment; form: Ret
       <section className="page-section" aria-labelledby="two-step-backup">
         <h2 id="two-step-backup">2. 保存備用碼</h2>
         <p>手機遺失或不在身邊時，可以用備用碼登入。每組只能用一次。請抄下來或列印，放在安全的地方；這些備用碼只會顯示這一次。</p>
-        <ol className="two-step-codes">
+        <ol className="two-step-codes" role="list">
           {enrolment.backupCodes.map((code) => (
             <li key={code}>
               <code>{code}</code>
@@ -138,7 +138,7 @@ function NewBackupCodes({ hasPassword }: { hasPassword: boolean }) {
         <>
           <FormNotice message="已產生 10 組新的備用碼，舊的備用碼已全部失效。" />
           <p>請抄下來或列印，放在安全的地方；這些備用碼只會顯示這一次，每組只能用一次。</p>
-          <ol className="two-step-codes">
+          <ol className="two-step-codes" role="list">
             {backupCodes.map((code) => (
               <li key={code}>
                 <code>{code}</code>

@@ -23,7 +23,7 @@ export function OperatorActionForm({ intent, follows, title, help, button, child
       <p>{help}</p>
       <FormNotice message={outcome?.done ? (outcome.notice ?? null) : null} />
       <FormAlert message={outcome?.formError ?? null} />
-      {outcome?.code === "auth/requires-recent-login" || outcome?.code === "admin/step-up-required" ? <Link to={`${confirmIdentityHref(here)}&proof=two-step`}>用驗證碼或通行金鑰確認身分</Link> : null}
+      {outcome?.code === "auth/requires-recent-login" || outcome?.code === "admin/step-up-required" ? <Link to={`${confirmIdentityHref(here)}&proof=two-step`}>用驗證碼或密碼金鑰確認身分</Link> : null}
       <input type="hidden" name="intent" value={intent} />
       {children}
       <label htmlFor={`reason-${intent}`}>原因（會記在安全紀錄）</label>

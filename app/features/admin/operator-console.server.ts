@@ -75,8 +75,8 @@ export async function consoleParentAction(request: Request, userId: string, serv
     const closed = opened.closed.data;
     if (closed.state === "not-found") return opened.closed;
     const refusals = {
-      "needs-second-factor": { formError: "請先開啟兩步驟驗證或新增通行金鑰。", code: "admin/second-factor-required" },
-      "needs-step-up": { formError: "這次登入沒有經過兩步驟驗證或通行金鑰，請先用驗證碼或通行金鑰確認身分再操作。", code: "admin/step-up-required" },
+      "needs-second-factor": { formError: "請先開啟兩步驟驗證或新增密碼金鑰。", code: "admin/second-factor-required" },
+      "needs-step-up": { formError: "這次登入沒有經過兩步驟驗證或密碼金鑰，請先用驗證碼或密碼金鑰確認身分再操作。", code: "admin/step-up-required" },
       "needs-confirmation": { formError: "距離上次確認身分已超過 10 分鐘，請先確認身分再操作。", code: "auth/requires-recent-login" },
     } as const;
     return data<FormResult>(refusals[closed.state], { status: 403 });

@@ -36,7 +36,7 @@ export function ParentPage(file: ParentFile) {
           <dt>建立時間</dt>
           <dd>{time(parent.createdAt)}</dd>
           <dt>登入方式</dt>
-          <dd>{[...file.waysIn, ...file.passkeys.map((key) => `通行金鑰「${key.name}」`)].join("、") || "沒有"}</dd>
+          <dd>{[...file.waysIn, ...file.passkeys.map((key) => `密碼金鑰「${key.name}」`)].join("、") || "沒有"}</dd>
           <dt>兩步驟驗證</dt>
           <dd>{parent.twoStep ? "已開啟" : "未開啟"}</dd>
         </dl>

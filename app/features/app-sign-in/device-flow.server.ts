@@ -55,6 +55,8 @@ export interface DeviceRoutesDependencies {
 const inWords = (seconds: number) => (seconds < 60 ? `${seconds} 秒` : `${Math.ceil(seconds / 60)} 分鐘`);
 
 const normalize = (input: string) => input.toUpperCase().replace(/\W/g, "");
+/** The code as the tablet shows it (`HNSJ-QMCR`), however the parent typed it (`hnsjqmcr`). */
+export const shownUserCode = (input: string) => normalize(input).replace(/^(.{4})(.{4})$/, "$1-$2");
 
 /** The provider's stored device code (its typings leave the model out). */
 interface DeviceCodeRecord {
@@ -78,7 +80,7 @@ export function deviceRoutes({ env, database, appProvider, sessionUser, codeGues
     return c.html(page(env.PRODUCT_NAME, title, body), status);
   };
   const codeForm = (message = "") =>
-    `${message ? `<p role="alert">${escapeHtml(message)}</p>` : ""}<p>請輸入孩子平板上顯示的 8 碼代碼（或用手機掃描平板上的 QR code）。</p>
+    `${message ? `<p role="alert">${escapeHtml(message)}</p>` : ""}<p>請輸入孩子平板上顯示的 8 碼代碼（例如 ABCD-EFGH），或用手機掃描平板上的 QR 碼。</p>
 <form method="get" action="${devicePath}"><label for="user_code">平板上的代碼</label><br><input id="user_code" name="user_code" autocomplete="off" autocapitalize="characters" maxlength="12" required placeholder="ABCD-EFGH"><button class="primary" type="submit">下一步</button></form>`;
 
   const pendingCode = async (userCode: string) => {
@@ -130,7 +132,7 @@ export function deviceRoutes({ env, database, appProvider, sessionUser, codeGues
       return show(
         c,
         "這台平板是誰的？",
-        `<p>「${escapeHtml(clients.displayName(code.clientId))}」在平板上顯示代碼 <strong>${escapeHtml(userCode.toUpperCase())}</strong>。請確認代碼相同，再選擇要讓哪個孩子使用這台平板。</p>
+        `<p>「${escapeHtml(clients.displayName(code.clientId))}」在平板上顯示代碼 <strong>${escapeHtml(shownUserCode(userCode))}</strong>。請確認代碼相同，再選擇要讓哪個孩子使用這台平板。</p>
 <form method="post" action="${devicePath}"><input type="hidden" name="user_code" value="${escapeHtml(userCode)}"><fieldset><legend>孩子</legend>${choices}</fieldset>
 <p>平板只能看到這個孩子和家庭的資料，不能使用家長的檔案或帳號設定。家庭裡的每位家長都可以隨時在「家庭」或「帳號安全」結束它的登入。</p>
 <button class="primary" type="submit">允許這台平板</button></form>`,

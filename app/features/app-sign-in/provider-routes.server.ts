@@ -120,7 +120,9 @@ export function appSignInRoutes(deps: AppSignInRoutesDependencies) {
 
     if (mustSignInAgain(details, user)) {
       if (silent) return finish({ error: "login_required", error_description: "需要重新登入" });
-      return c.redirect(`${confirmIdentityPath}?${new URLSearchParams({ redirectTo: `${providerPaths.interaction}/${details.uid}` })}`, 303);
+      // The page names the app that asks (its registered name, looked up from the id: `app` is never shown as given).
+      const again = new URLSearchParams({ redirectTo: `${providerPaths.interaction}/${details.uid}`, app: String(details.params.client_id) });
+      return c.redirect(`${confirmIdentityPath}?${again}`, 303);
     }
     const proof = loginProof(user.amr);
     // The app asked for two steps (acr_values) or insists on a class (an essential acr in `claims`): the session
@@ -133,7 +135,7 @@ export function appSignInRoutes(deps: AppSignInRoutesDependencies) {
       }
       if (silent) return finish({ error: "login_required", error_description: "需要兩步驟驗證" });
       if (!user.hasSecondFactor) {
-        return finish({ error: "unmet_authentication_requirements", error_description: "此帳號尚未開啟兩步驟驗證或設定通行金鑰" });
+        return finish({ error: "unmet_authentication_requirements", error_description: "此帳號尚未開啟兩步驟驗證或設定密碼金鑰" });
       }
       const confirm = new URLSearchParams({ redirectTo: `${providerPaths.interaction}/${details.uid}`, proof: "two-step" });
       return c.redirect(`${confirmIdentityPath}?${confirm}`, 303);

@@ -1,4 +1,4 @@
-import { messageForCode, type AuthErrorCode } from "./auth-error-messages";
+import { lockedAccountMessage, messageForCode, tooManyTriesMessage, type AuthErrorCode } from "./auth-error-messages";
 import { currentRequestErrors } from "~/services/request-context.server";
 import { isUniqueViolation } from "~/services/dependency-errors.server";
 import { sharedErrorCodes, type AuthEndpoint } from "./auth-endpoints";
@@ -30,15 +30,23 @@ export function jsonError(status: number, code: AuthErrorCode, message = message
  * Every error answer of the auth API becomes `{ code, message }` with a catalogue code and a
  * Traditional-Chinese message; headers (Set-Cookie, X-Retry-After) are kept; stack traces never leave.
  */
-export async function toCatalogueError(response: Response, row?: AuthEndpoint): Promise<Response> {
+export async function toCatalogueError(response: Response, row?: AuthEndpoint, supportEmail?: string): Promise<Response> {
   if (response.status < 400) return response;
   const type = response.headers.get("content-type") ?? "";
   const body = type.includes("json") ? ((await response.json().catch(() => null)) as Record<string, unknown> | null) : null;
   const code = catalogueCode(response.status, body, row);
   // The password policy's own message names the rules that were broken.
-  const message =
-    body?.code === "WEAK_PASSWORD" && typeof body.message === "string" ? body.message : messageForCode(code);
   const headers = new Headers(response.headers);
+  const wait = Number(headers.get("retry-after") ?? headers.get("x-retry-after"));
+  // A locked account is told where to write (SUPPORT_EMAIL); too many tries, how long to wait (重新傳送驗證碼 too soon).
+  const message =
+    body?.code === "WEAK_PASSWORD" && typeof body.message === "string"
+      ? body.message
+      : code === "auth/user-disabled" && supportEmail
+        ? lockedAccountMessage(supportEmail)
+        : code === "auth/too-many-requests" && Number.isFinite(wait) && wait > 0
+          ? tooManyTriesMessage(Math.ceil(wait))
+          : messageForCode(code);
   headers.set("content-type", "application/json; charset=utf-8");
   headers.delete("content-length");
   // Better Auth names it X-Retry-After; clients and proxies know the standard one.

@@ -11,7 +11,7 @@ export const wrongPasswordMessage = "密碼不正確";
 export const authErrorMessages = {
   ...shellErrorMessages,
   "auth/invalid-email": "電子郵件格式不正確",
-  "auth/user-disabled": "此帳號已被停用",
+  "auth/user-disabled": "這個帳號已暫停使用，請寫信給客服",
   "auth/user-not-found": "找不到此電子郵件的帳號",
   "auth/wrong-password": "密碼錯誤",
   "auth/email-already-in-use": "此電子郵件已被註冊",
@@ -21,7 +21,7 @@ export const authErrorMessages = {
   "auth/invalid-credential": "電子郵件或密碼錯誤",
   "auth/invalid-verification-code": "驗證碼無效",
   "auth/invalid-verification-id": "驗證 ID 無效",
-  "auth/requires-recent-login": "此操作需要重新登入",
+  "auth/requires-recent-login": "請先確認是你本人",
   "auth/popup-closed-by-user": "登入視窗已被關閉，請再試一次",
   "auth/unauthorized-domain": "此網域未被授權",
   "auth/popup-blocked": "彈出視窗被瀏覽器封鎖，請允許彈出視窗後再試一次",
@@ -74,6 +74,13 @@ export const authErrorMessages = {
 } as const;
 
 export type AuthErrorCode = keyof typeof authErrorMessages;
+
+/** A locked account (auth/user-disabled) as the server says it: with the address to write to (SUPPORT_EMAIL). */
+export const lockedAccountMessage = (supportEmail: string) => `這個帳號已暫停使用，請寫信到 ${supportEmail}`;
+
+/** Too many tries, with how long to wait (the answer's Retry-After): 「嘗試次數過多，請在 25 秒後再試」. */
+export const tooManyTriesMessage = (seconds: number) =>
+  `嘗試次數過多，請在 ${seconds < 60 ? `${seconds} 秒` : `${Math.ceil(seconds / 60)} 分鐘`}後再試`;
 
 export function messageForCode(code: string): string {
   return (authErrorMessages as Record<string, string>)[code] ?? unknownErrorMessage;

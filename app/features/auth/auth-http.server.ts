@@ -31,7 +31,7 @@ export async function serveAuthRequest(service: AuthService, request: Request): 
   const foreign = originRefusal(service.env, row, request);
   if (foreign) return foreign;
   try {
-    const response = await withoutSessionTokens(await toCatalogueError(await authHandler(service.auth)(request), row));
+    const response = await withoutSessionTokens(await toCatalogueError(await authHandler(service.auth)(request), row, service.env.SUPPORT_EMAIL));
     if (!row.popupLanding) return response;
     // After the provider's pages the pop-up must not switch browsing-context group, or window.opener is gone.
     const headers = new Headers(response.headers);

@@ -19,7 +19,8 @@ describe("deviceName", () => {
     ["Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Safari/537.36 OPR/111.0.0.0", "Windows 上的 Opera"],
     ["Mozilla/5.0 (Windows NT 10.0) SomethingNew/1.0", "Windows 上的瀏覽器"],
     // An app's sign-in is named by its app (app-sessions.server.ts).
-    ["任務小勇士 App（App）", "任務小勇士 App（App）"],
+    ["任務小勇士 App（App）", "任務小勇士 App"],
+    ["親子行事曆（App）", "親子行事曆（App）"],
     ["node", "不明的裝置"],
     ["", "不明的裝置"],
     [null, "不明的裝置"],
@@ -37,6 +38,7 @@ describe("deviceLabel", () => {
     ["Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) HeadlessChrome/140.0.0.0 Safari/537.36", "Linux 上的 Chrome 140"],
     ["Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Mobile/15E148 Safari Line/14.9.0", "iPhone（iOS 17.5）上的 LINE 內建瀏覽器"],
     ["Family Calendar（App）", "Family Calendar（App）"],
+    ["Family Calendar App（App）", "Family Calendar App"],
     ["node", "不明的裝置"],
     [null, "不明的裝置"],
   ])("%s → %s", (userAgent, expected) => {

@@ -32,15 +32,20 @@ const systems: [RegExp, string][] = [
 ];
 
 /**
- * What an app's sign-in keeps as its session's user agent (app-sessions.server.ts): 「任務小勇士 App（App）」, shown
- * as it is, so 帳號安全 names the app rather than an unknown device.
+ * What an app's sign-in keeps as its session's user agent (app-sessions.server.ts): 「親子行事曆（App）」, shown
+ * as it is, so 帳號安全 names the app rather than an unknown device; a name that already says it is an app
+ * (「任務小勇士 App」) is shown without the mark, never 「任務小勇士 App（App）」.
  */
 export const appSessionAgent = (appName: string) => `${appName}（App）`;
-const appNameOf = (agent: string) => (agent.endsWith(appSessionAgent("")) ? agent : undefined);
+const appNameOf = (agent: string) => {
+  if (!agent.endsWith(appSessionAgent(""))) return undefined;
+  const name = agent.slice(0, -appSessionAgent("").length);
+  return /\bapp$/i.test(name) ? name : agent;
+};
 
 const first = (list: [RegExp, string][], userAgent: string) => list.find(([pattern]) => pattern.test(userAgent))?.[1];
 
-/** `Windows 上的 Chrome`, `iPhone 上的 Safari`, `Android 上的瀏覽器`, `Firefox`, `任務小勇士 App（App）` or `不明的裝置`. */
+/** `Windows 上的 Chrome`, `iPhone 上的 Safari`, `Android 上的瀏覽器`, `Firefox`, `親子行事曆（App）`, `任務小勇士 App` or `不明的裝置`. */
 export function deviceName(userAgent: string | null | undefined): string {
   const agent = userAgent ?? "";
   const app = appNameOf(agent);

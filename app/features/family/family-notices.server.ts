@@ -31,6 +31,11 @@ const sentences: Partial<Record<FamilyChangeKind, (subject: string, family: stri
   "family-deleted": (_who, family) => `家庭「${family}」已刪除，孩子的資料與平板的登入也一併刪除。`,
 };
 
+/** What the parent the change is about reads instead, spoken to as 你 (the removed parent still hears of it). */
+const toTheSubject: Partial<Record<FamilyChangeKind, (family: string) => string>> = {
+  "parent-removed": (family) => `你已被移出家庭「${family}」。`,
+};
+
 /** Whether a change of this kind is mailed to the parents. */
 export const isNoticed = (kind: FamilyChangeKind) => kind in sentences;
 
@@ -38,7 +43,7 @@ export const isNoticed = (kind: FamilyChangeKind) => kind in sentences;
 export async function noticeParents(
   trx: Transaction<Database>,
   brand: FamilyBrand,
-  change: { kind: FamilyChangeKind; familyId: string; subjectName: string },
+  change: { kind: FamilyChangeKind; familyId: string; subjectId?: string; subjectName: string },
 ): Promise<void> {
   const sentence = sentences[change.kind];
   if (!sentence) return;
@@ -47,12 +52,15 @@ export async function noticeParents(
   const parents = await trx
     .selectFrom("family_member")
     .innerJoin("user", "user.id", "family_member.user_id")
-    .select(["user.email", "user.emailVerified", "user.isAnonymous"])
+    .select(["user.id", "user.email", "user.emailVerified", "user.isAnonymous"])
     .where("family_member.family_id", "=", change.familyId)
     .execute();
-  const body = sentence(short(change.subjectName), short(family.name));
+  const toEveryone = sentence(short(change.subjectName), short(family.name));
+  const toSubject = toTheSubject[change.kind];
   for (const parent of parents) {
     if (!parent.emailVerified || parent.isAnonymous) continue;
+    const aboutThem = Boolean(toSubject) && parent.id === change.subjectId;
+    const body = aboutThem && toSubject ? toSubject(short(family.name)) : toEveryone;
     await enqueueMail(
       trx,
       actionEmail(brand, parent.email, {
@@ -61,7 +69,7 @@ export async function noticeParents(
         body: `${body}如果這不是你預期的變動，請到家庭頁面確認，或與其他家長聯絡。`,
         button: "查看家庭",
         link: `${brand.siteUrl}${familyPagePath}`,
-        footnote: "你會收到這封信，是因為你是這個家庭的家長。",
+        footnote: aboutThem ? "你會收到這封信，是因為你曾是這個家庭的家長。" : "你會收到這封信，是因為你是這個家庭的家長。",
       }),
     );
   }

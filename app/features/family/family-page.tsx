@@ -10,6 +10,7 @@ import { avatars, roleLabels, type FamilyChild, type FamilyView } from "./family
 import type { ChildDeviceView, FamilyScreen, OpenInvitationView } from "./family-screen-types";
 import "./family.css";
 import { givenEmail } from "~/features/auth/phone-number";
+import { usePublicEnv } from "~/config/use-public-env";
 
 export const familyScreenPath = "/account/family";
 
@@ -44,7 +45,7 @@ export function FamilyPage(props: FamilyScreen) {
           <Children family={props.family} birthYears={props.birthYears} />
           <AddChild birthYears={props.birthYears} consent={props.consent} />
           <ChildDevices devices={props.devices} />
-          <LeaveOrDelete family={props.family} />
+          <LeaveOrDelete family={props.family} devices={props.devices} />
         </>
       ) : (
         <CreateFamily />
@@ -108,8 +109,8 @@ function Parents({ family, viewerId }: { family: FamilyView; viewerId: string | 
             {givenEmail(parent.email) ? <p>{parent.email}</p> : null}
             {family.role === "owner" && parent.id !== viewerId ? (
               <div className="family-item__actions">
-                <ButtonForm intent="transfer" fields={{ parentId: parent.id }} label="交給他當擁有者" confirm="確定要把擁有者交給這位家長嗎？" />
-                <ButtonForm intent="remove-parent" fields={{ parentId: parent.id }} label="移出家庭" confirm="確定要把這位家長移出家庭嗎？" danger />
+                <ButtonForm intent="transfer" fields={{ parentId: parent.id }} label="交給他當擁有者" confirm={`確定要把擁有者交給「${parent.name || givenEmail(parent.email) || "這位家長"}」嗎？`} />
+                <ButtonForm intent="remove-parent" fields={{ parentId: parent.id }} label="移出家庭" confirm={`確定要把「${parent.name || givenEmail(parent.email) || "這位家長"}」移出家庭嗎？`} danger />
               </div>
             ) : null}
           </li>
@@ -204,11 +205,16 @@ function Children({ family, birthYears }: { family: FamilyView; birthYears: Fami
 /** Every child's tablet, whichever parent approved it; any parent can end one (on 帳號安全 too, posting here). */
 export function ChildDevices({ devices, action }: { devices: ChildDeviceView[]; action?: string }) {
   const { answer } = useAnswer("devices");
+  const { siteUrl } = usePublicEnv();
   return (
     <section className="page-section" aria-labelledby="family-devices">
       <h2 id="family-devices">孩子的平板</h2>
       <AnswerLines answer={answer} />
-      {devices.length === 0 ? <p>還沒有平板加入家庭。在平板的 App 上產生代碼，再用手機掃描或到 /device 輸入。</p> : null}
+      {devices.length === 0 ? (
+        <p>
+          還沒有平板加入家庭。在平板的 App 上產生代碼，再用手機掃描平板上的 QR 碼，或打開 <strong>{`${siteUrl}/device`}</strong> 輸入代碼。
+        </p>
+      ) : null}
       <ul className="family-list">
         {devices.map((device) => (
           <li key={device.id} className="card family-item">
@@ -300,22 +306,45 @@ function AddChild({ birthYears, consent }: Pick<FamilyScreen, "birthYears" | "co
   );
 }
 
-function LeaveOrDelete({ family }: { family: FamilyView }) {
+/**
+ * What leaving takes when the viewer is the family's only parent, named as account deletion names it: the family,
+ * each child's profile with the consent records, and the tablets' sign-ins.
+ */
+export function whatLeavingTakes(family: FamilyView, devices: ChildDeviceView[]): string[] {
+  const children = family.children.map((child) => child.name).join("、");
+  return [
+    `家庭「${family.name}」`,
+    ...(family.children.length > 0 ? [`${family.children.length} 位孩子的資料（${children}）和他們的同意紀錄`] : []),
+    ...(devices.length > 0 ? [`${devices.length} 台孩子平板的登入`] : []),
+  ];
+}
+
+function LeaveOrDelete({ family, devices }: { family: FamilyView; devices: ChildDeviceView[] }) {
   const { answer } = useAnswer("leave");
   const last = family.parents.length === 1;
+  const goes = last ? whatLeavingTakes(family, devices) : [];
   return (
     <section className="page-section" aria-labelledby="family-leave">
       <h2 id="family-leave">離開或刪除家庭</h2>
       <AnswerLines answer={answer} />
-      <p>
-        {last
-          ? "你是家庭裡唯一的家長：離開後，家庭與孩子的資料都會刪除。"
-          : family.role === "owner"
-            ? "你離開後，最早加入的另一位家長會成為擁有者。"
-            : "離開後，你就看不到這個家庭和孩子的資料。"}
-      </p>
+      {last ? (
+        <>
+          <p>你是這個家庭唯一的家長。離開後，下面這些會一起刪除，無法復原：</p>
+          <ul>
+            {goes.map((line) => (
+              <li key={line}>{line}</li>
+            ))}
+          </ul>
+        </>
+      ) : (
+        <p>{family.role === "owner" ? "你離開後，最早加入的另一位家長會成為擁有者。" : "離開後，你就看不到這個家庭和孩子的資料。"}</p>
+      )}
       <div className="family-item__actions">
-        <ButtonForm intent="leave" label="離開家庭" confirm="確定要離開家庭嗎？" />
+        <ButtonForm
+          intent="leave"
+          label="離開家庭"
+          confirm={last ? `確定要離開家庭嗎？你是唯一的家長：${goes.join("、")}會一起刪除，無法復原。` : "確定要離開家庭嗎？"}
+        />
         {family.role === "owner" ? <ButtonForm intent="delete-family" label="刪除家庭" confirm="確定要刪除家庭嗎？孩子的資料會一併刪除，無法復原。" danger /> : null}
       </div>
     </section>

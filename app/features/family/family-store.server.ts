@@ -83,7 +83,7 @@ export async function changeFamily<T>(db: Db, brand: FamilyBrand, work: (scope: 
       trx,
       async record(kind, familyId, subject, actorId) {
         changes.push({ kind, familyId, actorId, subjectId: subject.id, at: now() });
-        if (subject.name !== undefined) await noticeParents(trx, brand, { kind, familyId, subjectName: subject.name });
+        if (subject.name !== undefined) await noticeParents(trx, brand, { kind, familyId, subjectId: subject.id ?? undefined, subjectName: subject.name });
       },
     });
   if (db.isTransaction) {

@@ -143,3 +143,25 @@ describe("TaskScheduler", () => {
     expect(screen.getAllByRole("link")).toHaveLength(1);
   });
 });
+
+/** The server's HTML is what a browser without JavaScript keeps: its script-only buttons must not look usable. */
+describe("TaskScheduler without JavaScript", () => {
+  it("disables 列印, 新增任務 and the backup buttons and says why", async () => {
+    const { renderToString } = await import("react-dom/server");
+    const html = renderToString(
+      <MemoryRouter initialEntries={["/task-scheduler"]}>
+        <TaskScheduler appUrl={appUrl} />
+      </MemoryRouter>,
+    );
+    const page = new DOMParser().parseFromString(html, "text/html");
+    const button = (name: string) => [...page.querySelectorAll("button")].find((candidate) => candidate.textContent?.trim() === name);
+    for (const name of ["列印", "開始新的一週", "刪除這張表", "新增任務", "匯出備份", "匯入備份"]) {
+      expect(button(name), name).toBeDefined();
+      expect(button(name)?.hasAttribute("disabled"), name).toBe(true);
+    }
+    const explained = [...page.querySelectorAll("noscript")].map((element) => element.textContent ?? "").join("\n");
+    expect(explained).toContain("請用瀏覽器選單的「列印」印出這張表");
+    expect(explained).toContain("自己新增任務需要開啟 JavaScript");
+    expect(explained).toContain("匯出與匯入備份需要開啟 JavaScript");
+  });
+});

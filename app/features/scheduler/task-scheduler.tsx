@@ -1,5 +1,6 @@
 import { useEffect, useState } from "react";
 import { useSearchParams } from "react-router";
+import { useScripted } from "~/components/use-scripted";
 import { AppInvite } from "./app-invite";
 import { BackupControls } from "./backup-controls";
 import {
@@ -45,6 +46,8 @@ const problemText = {
 export function TaskScheduler({ appUrl }: { appUrl: string | null }) {
   const { view, dispatch } = useScheduler();
   const [message, setMessage] = useState("");
+  // 列印, 新增任務 and the backup buttons need the page's scripts: disabled until they run, explained without them.
+  const scripted = useScripted();
   const [search, setSearch] = useSearchParams();
   const [address] = useState(() => readTemplateAddress(search));
   const schedule = view.schedule ?? addressSchedule(address.tasks);
@@ -131,16 +134,19 @@ export function TaskScheduler({ appUrl }: { appUrl: string | null }) {
             />
           </div>
           <div className="scheduler-actions">
-            <button type="button" className="button button--primary" onClick={() => window.print()}>
+            <button type="button" className="button button--primary" onClick={() => window.print()} disabled={!scripted}>
               列印
             </button>
-            <button type="button" className="button" onClick={startNewWeek}>
+            <button type="button" className="button" onClick={startNewWeek} disabled={!scripted}>
               開始新的一週
             </button>
-            <button type="button" className="button button--danger" onClick={removeTable}>
+            <button type="button" className="button button--danger" onClick={removeTable} disabled={!scripted}>
               刪除這張表
             </button>
           </div>
+          <noscript>
+            <p>沒有 JavaScript 時這些按鈕不能用：請用瀏覽器選單的「列印」印出這張表。</p>
+          </noscript>
         </div>
         <TickTable table={table} onToggle={(taskId, day) => dispatch({ type: "toggle-tick", taskId, day })} />
       </section>
@@ -159,7 +165,10 @@ export function TaskScheduler({ appUrl }: { appUrl: string | null }) {
       <section className="scheduler-section no-print" aria-labelledby="add-task-heading">
         <h2 id="add-task-heading">自己新增任務</h2>
         {!canAddTask(table) && <p>一張表最多 {maxTasksPerTable} 項任務，這樣印出來的格子才夠大。</p>}
-        <TaskForm disabled={!canAddTask(table)} onSubmit={(draft) => addTasks([draft])} />
+        <TaskForm disabled={!scripted || !canAddTask(table)} onSubmit={(draft) => addTasks([draft])} />
+        <noscript>
+          <p>自己新增任務需要開啟 JavaScript；沒有 JavaScript 時，請從上面的範本挑任務。</p>
+        </noscript>
       </section>
 
       {table.tasks.length > 0 && (
@@ -184,6 +193,9 @@ export function TaskScheduler({ appUrl }: { appUrl: string | null }) {
           onImported={(imported) => dispatch({ type: "imported", schedule: imported })}
           announce={setMessage}
         />
+        <noscript>
+          <p>匯出與匯入備份需要開啟 JavaScript。</p>
+        </noscript>
       </section>
 
       <AppInvite appUrl={appUrl} />

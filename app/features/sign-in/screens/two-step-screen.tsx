@@ -1,3 +1,4 @@
+import { useState } from "react";
 import { Form, Link } from "react-router";
 import { Field, FormAlert, SubmitButton, useForm } from "~/components/form/form";
 import { AuthScreen, useRedirectTo } from "~/features/sign-in/sign-in-screen";
@@ -15,15 +16,19 @@ export function TwoStepScreen() {
   const redirectTo = useRedirectTo();
   const app = useForm(twoStepCodeSchema, "totp");
   const backup = useForm(backupCodeSchema, "backup");
+  // Turning to the backup codes puts the code form's last answer (「驗證碼無效」) away: it is about the other form.
+  const [setAside, setSetAside] = useState<object | undefined>(undefined);
+  const appOutcome = app.outcome && app.outcome !== setAside ? app.outcome : undefined;
+  const turnToBackup = () => setSetAside(app.outcome);
   const expired = [app.outcome?.code, backup.outcome?.code].includes("auth/two-step-expired");
 
   return (
     <AuthScreen title="兩步驟驗證" lead="請開啟手機上的驗證器 App（例如 Google Authenticator），輸入「任務小勇士」顯示的 6 位數驗證碼。">
       <Form method="post" action={app.action} className="auth-form" onSubmit={app.onSubmit} noValidate>
         <input type="hidden" name="intent" value="totp" />
-        <FormAlert message={app.outcome?.fieldErrors ? null : (app.outcome?.formError ?? null)} />
+        <FormAlert message={appOutcome?.fieldErrors ? null : (appOutcome?.formError ?? null)} />
         <Field name="code" label="驗證碼" inputMode="numeric" autoComplete="one-time-code" pattern="[0-9 ]*" maxLength={7} required
-          autoFocus error={app.errors.code} />
+          autoFocus error={app.outcome && !appOutcome ? undefined : app.errors.code} />
         <label className="auth-check">
           <input type="checkbox" name="trustDevice" />
           <span>{trustLabel}</span>
@@ -35,9 +40,9 @@ export function TwoStepScreen() {
           <Link to={authHref("/login", redirectTo)}>回到登入頁重新登入</Link>
         </p>
       ) : null}
-      <details className="auth-details" open={Boolean(backup.outcome)}>
+      <details className="auth-details" open={Boolean(backup.outcome)} onToggle={(event) => (event.currentTarget.open ? turnToBackup() : undefined)}>
         <summary>手機不在身邊？改用備用碼</summary>
-        <Form method="post" action={backup.action} className="auth-form" onSubmit={backup.onSubmit} noValidate>
+        <Form method="post" action={backup.action} className="auth-form" onFocus={turnToBackup} onSubmit={(event) => (turnToBackup(), backup.onSubmit(event))} noValidate>
           <input type="hidden" name="intent" value="backup" />
           <p>輸入開啟兩步驟驗證時保存的任何一組備用碼。每組備用碼只能使用一次。</p>
           <FormAlert message={backup.outcome?.fieldErrors ? null : (backup.outcome?.formError ?? null)} />

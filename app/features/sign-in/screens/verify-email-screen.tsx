@@ -7,6 +7,7 @@ import { AuthScreen, NextStep } from "~/features/sign-in/sign-in-screen";
 import { AuthError, verifyEmailToken } from "~/features/auth/auth-client";
 import { useLinkParams } from "~/features/sign-in/link-params";
 import { authError } from "~/features/auth/auth-error-messages";
+import { useScripted } from "~/components/use-scripted";
 
 type Outcome = { state: "checking" } | { state: "verified" } | { state: "failed"; message: string };
 
@@ -16,6 +17,8 @@ export function VerifyEmailScreen() {
   const refresh = useAuthRefresh();
   const { currentUser } = useAuth();
   const [checked, setOutcome] = useState<Outcome>({ state: "checking" });
+  // Without JavaScript nothing is being checked: the page asks for the button instead of saying 正在驗證… forever.
+  const scripted = useScripted();
   // Without JavaScript the page offers a button that posts the token to the route action instead.
   const posted = useActionData() as FormResult | undefined;
   const outcome: Outcome = posted?.done
@@ -45,7 +48,7 @@ export function VerifyEmailScreen() {
 
   if (outcome.state === "checking") {
     return (
-      <AuthScreen title="電子郵件驗證" lead="正在驗證你的電子郵件…">
+      <AuthScreen title="電子郵件驗證" lead={scripted ? "正在驗證你的電子郵件…" : "請按「完成驗證」。"}>
         <noscript>
           <Form method="post" className="auth-actions">
             <input type="hidden" name="token" value={token} />
