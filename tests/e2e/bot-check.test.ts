@@ -108,6 +108,67 @@ describe("the bot check", () => {
     await scripted.waitForURL((url) => url.pathname === "/email-verification");
   });
 
+  /** A page whose challenge comes `ms` late (a slow network or a busy server), with the address it sends from. */
+  async function slowChallengePage(ms: number, address: Record<string, string>) {
+    const visitor = await page({ headers: address });
+    await visitor.route("**/bot-check/challenge**", async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, ms));
+      await route.continue();
+    });
+    return visitor;
+  }
+
+  /** The form's POST and what its `botCheck` field held. */
+  const botCheckSent = (on: Page) =>
+    on.waitForRequest((request) => request.method() === "POST" && !new URL(request.url()).pathname.startsWith("/api/")).then((request) => new URLSearchParams(request.postData() ?? "").get("botCheck") ?? "");
+
+  /** Two forms without JavaScript from `address` both go through: its allowance (2 an hour here) is untouched. */
+  async function noScriptAllowanceUntouched(address: Record<string, string>) {
+    for (let sent = 0; sent < 2; sent += 1) {
+      const plain = await page({ javaScriptEnabled: false, headers: address });
+      await plain.goto("/signup");
+      await fillSignUp(plain, newEmail());
+      const [answer] = await Promise.all([plain.waitForResponse((response) => response.request().method() === "POST"), plain.getByRole("button", { name: "註冊" }).click()]);
+      expect(answer.status(), `form ${sent + 1} without JavaScript`).not.toBe(429);
+      await plain.waitForURL((url) => url.pathname === "/email-verification");
+      await plain.context().close();
+    }
+  }
+
+  it("holds a sign-up sent before the check is solved, says 安全檢查中…, then sends it solved by itself", { timeout: 90_000 }, async () => {
+    const address = familyHeaders();
+    const visitor = await slowChallengePage(6_000, address);
+    // Filled and tapped as soon as the page shows: a tap before hydration is kept and played then (root.tsx).
+    await visitor.goto("/signup");
+    const email = newEmail();
+    await fillSignUp(visitor, email);
+    expect(await visitor.locator('input[name="botCheck"]').getAttribute("data-bot-check")).toBe("pending");
+    const sent = botCheckSent(visitor);
+    await visitor.getByRole("button", { name: "註冊" }).click();
+    const waiting = visitor.getByRole("button", { name: "安全檢查中…" });
+    await waiting.waitFor();
+    expect(await waiting.isDisabled()).toBe(true);
+    expect(await sent).not.toBe("");
+    await visitor.waitForURL((url) => url.pathname === "/email-verification", { timeout: 60_000 });
+    await visitor.getByText("註冊完成").waitFor();
+    await mailTo(email, /驗證/, 1, server.origin);
+    await noScriptAllowanceUntouched(address);
+  });
+
+  it("holds /login/phone's 傳送驗證碼 the same way", { timeout: 90_000 }, async () => {
+    const address = familyHeaders();
+    const visitor = await slowChallengePage(6_000, address);
+    await visitor.goto("/login/phone");
+    await visitor.getByLabel("手機號碼").fill(`09${String(Math.floor(Math.random() * 1e8)).padStart(8, "0")}`);
+    const sent = botCheckSent(visitor);
+    await visitor.getByRole("button", { name: "傳送驗證碼" }).click();
+    await visitor.getByRole("button", { name: "安全檢查中…" }).waitFor();
+    expect(await sent).not.toBe("");
+    await visitor.getByText(/驗證碼已傳到/).waitFor({ timeout: 60_000 });
+    await visitor.getByLabel("簡訊驗證碼").waitFor();
+    await noScriptAllowanceUntouched(address);
+  });
+
   it("refuses the JSON API without a solved challenge", async () => {
     const answer = await fetch(`${server.origin}/api/auth/sign-up/email`, {
       method: "POST",
