@@ -79,12 +79,34 @@ export function sha256(data: Uint8Array): Uint8Array<ArrayBuffer> {
   return digest;
 }
 
+/** How long the search may hold the page's thread before it lets a tap or a keystroke through (one frame). */
+const sliceMs = 16;
+let sliceStart = 0;
+
+/** Lets the page handle what waits (input, rendering): `scheduler.yield()` where it exists, else a message task. */
+function yieldToPage(): Promise<void> {
+  const scheduler = (globalThis as { scheduler?: { yield?: () => Promise<void> } }).scheduler;
+  if (scheduler?.yield) return scheduler.yield();
+  return new Promise((resolve) => {
+    const channel = new MessageChannel();
+    channel.port1.onmessage = () => resolve();
+    channel.port2.postMessage(null);
+  });
+}
+
 /**
  * ALTCHA's key derivation for a SHA-256 challenge (what `altcha-lib/algorithms/web/sha` does by Web Crypto): the
- * salt and the attempt hashed `cost` times, cut to `keyLength` bytes. A promise only because the solver awaits one.
+ * salt and the attempt hashed `cost` times, cut to `keyLength` bytes. The solver awaits each call; every frame's
+ * worth of attempts one of them waits for the page, so a parent typing into the form while it solves is not held
+ * up (ALTCHA's own loop lets go only every 200 ms).
  */
 export async function deriveKey(parameters: { algorithm: string; cost: number; keyLength?: number }, salt: Uint8Array, password: Uint8Array) {
   if (parameters.algorithm !== "SHA-256") throw new Error(`unsupported algorithm ${parameters.algorithm}`);
+  const now = performance.now();
+  if (now - sliceStart > sliceMs) {
+    await yieldToPage();
+    sliceStart = performance.now();
+  }
   let key: Uint8Array<ArrayBuffer> = new Uint8Array(salt.length + password.length);
   key.set(salt);
   key.set(password, salt.length);
