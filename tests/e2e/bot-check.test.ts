@@ -169,6 +169,16 @@ describe("the bot check", () => {
     await noScriptAllowanceUntouched(address);
   });
 
+  it("holds the other forms' early taps too (忘記密碼), without the button's words", { timeout: 90_000 }, async () => {
+    const visitor = await slowChallengePage(6_000, familyHeaders());
+    await visitor.goto("/forgot-password");
+    await visitor.getByLabel("電子郵件").fill(newEmail());
+    const sent = botCheckSent(visitor);
+    await visitor.getByRole("button", { name: /寄送/ }).click();
+    expect(await sent).not.toBe("");
+    await visitor.getByText("重設密碼信已寄出").waitFor({ timeout: 60_000 });
+  });
+
   it("refuses the JSON API without a solved challenge", async () => {
     const answer = await fetch(`${server.origin}/api/auth/sign-up/email`, {
       method: "POST",

@@ -24,6 +24,7 @@ export function useBotCheck(renew?: unknown) {
   const [held, setHeld] = useState<{ form: HTMLFormElement; submitter: HTMLElement | null } | null>(null);
   // Where Turnstile's widget shows when the site uses it (empty otherwise).
   const widget = useRef<HTMLDivElement>(null);
+  const input = useRef<HTMLInputElement>(null);
   useEffect(() => {
     let current = true;
     void (async () => {
@@ -52,12 +53,23 @@ export function useBotCheck(renew?: unknown) {
     /** The hidden field (and Turnstile's place), inside the form. */
     field: (
       <>
-        <input type="hidden" name={botCheckField} value={answer ?? ""} data-bot-check={answer ? "solved" : "pending"} />
+        <input ref={input} type="hidden" name={botCheckField} value={answer ?? ""} data-bot-check={answer ? "solved" : "pending"} />
         <div ref={widget} />
       </>
     ),
     /** Whether a sent form waits for its check. */
     waiting: held !== null,
+    /** Whether the answer is in (or there is nothing to solve), and the hidden field. */
+    settled: answer !== null,
+    input,
+    /** Holds `form`'s submission by `submitter` until the answer is in. */
+    holdUntilSolved(form: HTMLFormElement, submitter: HTMLElement | null) {
+      setHeld({ form, submitter });
+    },
+    /** Forgets a held submission once it went (or was stopped by the form's own checks). */
+    release() {
+      if (held) setHeld(null);
+    },
     /** For the form's onSubmit, after its own checks: holds a submission whose check is not solved yet. */
     hold(event: React.FormEvent<HTMLFormElement>) {
       if (event.defaultPrevented || answer !== null) {
@@ -71,7 +83,25 @@ export function useBotCheck(renew?: unknown) {
   };
 }
 
-/** The hidden field alone, for a form that does not hold its submission (sent unsolved, it counts as without JavaScript). */
+/**
+ * The hidden field for a form not wired to `useBotCheck`: it holds a submission made before the answer came all
+ * the same (a listener on the form, ahead of React's), without the button's 「安全檢查中…」, and sends it once solved.
+ */
 export function BotCheckField({ renew }: { renew?: unknown }) {
-  return useBotCheck(renew).field;
+  const check = useBotCheck(renew);
+  const { settled, input, holdUntilSolved, release } = check;
+  useEffect(() => {
+    const form = input.current?.form;
+    if (!form) return;
+    const onSubmit = (event: SubmitEvent) => {
+      if (settled) return release();
+      // Kept from React (its listener sits on the document), so the router never sends this one.
+      event.preventDefault();
+      event.stopPropagation();
+      holdUntilSolved(form, event.submitter);
+    };
+    form.addEventListener("submit", onSubmit);
+    return () => form.removeEventListener("submit", onSubmit);
+  }, [settled, input, holdUntilSolved, release]);
+  return check.field;
 }
