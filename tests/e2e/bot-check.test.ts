@@ -4,7 +4,7 @@ import { launchServer, type LaunchedServer } from "~tests/helpers/launch-server.
 import { e2ePort } from "./setup/server";
 import { newEmail, password } from "./helpers/accounts";
 import { mailTo } from "./helpers/mailbox";
-import { familyHeaders, useBrowser, waitForHydration } from "./helpers/browser";
+import { familyHeaders, mobileViewport, useBrowser, waitForHydration } from "./helpers/browser";
 
 /**
  * The bot check as a parent meets it, on a site of its own with the default proof of work on (the suite's server
@@ -25,8 +25,11 @@ describe("the bot check", () => {
     await server?.stop();
   });
 
-  const page = (options: { javaScriptEnabled?: boolean; headers?: Record<string, string> } = {}) =>
-    browser.newPage({ baseURL: server.origin, javaScriptEnabled: options.javaScriptEnabled ?? true, extraHTTPHeaders: options.headers ?? familyHeaders() });
+  const page = (options: { javaScriptEnabled?: boolean; headers?: Record<string, string>; viewport?: { width: number; height: number } } = {}) =>
+    browser.newPage({
+      baseURL: server.origin, javaScriptEnabled: options.javaScriptEnabled ?? true, extraHTTPHeaders: options.headers ?? familyHeaders(),
+      ...(options.viewport ? { viewport: options.viewport } : {}),
+    });
 
   async function fillSignUp(on: Page, email: string) {
     await on.getByLabel("顯示名稱").fill("小明");
@@ -110,7 +113,7 @@ describe("the bot check", () => {
 
   /** A page whose challenge comes `ms` late (a slow network or a busy server), with the address it sends from. */
   async function slowChallengePage(ms: number, address: Record<string, string>) {
-    const visitor = await page({ headers: address });
+    const visitor = await page({ headers: address, viewport: mobileViewport });
     await visitor.route("**/bot-check/challenge**", async (route) => {
       await new Promise((resolve) => setTimeout(resolve, ms));
       await route.continue();
@@ -144,10 +147,13 @@ describe("the bot check", () => {
     await fillSignUp(visitor, email);
     expect(await visitor.locator('input[name="botCheck"]').getAttribute("data-bot-check")).toBe("pending");
     const sent = botCheckSent(visitor);
+    const before = await visitor.getByRole("button", { name: "註冊" }).boundingBox();
     await visitor.getByRole("button", { name: "註冊" }).click();
     const waiting = visitor.getByRole("button", { name: "安全檢查中…" });
     await waiting.waitFor();
     expect(await waiting.isDisabled()).toBe(true);
+    // The same button in the same place and size, at 375 px: the words change, nothing moves.
+    expect(await waiting.boundingBox()).toEqual(before);
     expect(await sent).not.toBe("");
     await visitor.waitForURL((url) => url.pathname === "/email-verification", { timeout: 60_000 });
     await visitor.getByText("註冊完成").waitFor();
