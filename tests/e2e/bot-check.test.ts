@@ -147,6 +147,7 @@ describe("the bot check", () => {
     await fillSignUp(visitor, email);
     expect(await visitor.locator('input[name="botCheck"]').getAttribute("data-bot-check")).toBe("pending");
     const sent = botCheckSent(visitor);
+    await visitor.getByRole("button", { name: "註冊" }).scrollIntoViewIfNeeded();
     const before = await visitor.getByRole("button", { name: "註冊" }).boundingBox();
     await visitor.getByRole("button", { name: "註冊" }).click();
     const waiting = visitor.getByRole("button", { name: "安全檢查中…" });
