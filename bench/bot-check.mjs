@@ -33,7 +33,7 @@ const marks = () => {
 };
 
 export async function run() {
-  const work = Number(process.env.BOT_CHECK_WORK ?? 100_000);
+  const work = Number(process.env.BOT_CHECK_WORK ?? 30_000);
   const network = process.env.NETWORK === "none" ? null : slow4G;
   const site = await launchServer({ port: basePort + 40, buildDir, env: { BOT_CHECK: "proof-of-work", BOT_CHECK_WORK: String(work) } });
   const browser = await chromium.launch({
