@@ -276,7 +276,7 @@ const envSchema = z
     // Signs the proof-of-work challenges; unset, derived from AUTH_SECRET.
     BOT_CHECK_SECRET: optionalText.pipe(z.string().min(32).optional()),
     // Hashes a browser tries on average, about half the most (a phone solves 100 000 in well under a second).
-    BOT_CHECK_WORK: z.coerce.number().int().min(1).max(10_000_000).default(100_000),
+    BOT_CHECK_WORK: z.coerce.number().int().min(1).max(10_000_000).default(30_000),
     // Forms sent without JavaScript (no solved challenge) from one address.
     RATE_LIMIT_NO_SCRIPT_PER_IP: fixedWindow("5/3600"),
     TURNSTILE_SITE_KEY: optionalText,

@@ -4,7 +4,7 @@ import { launchServer, type LaunchedServer } from "~tests/helpers/launch-server.
 import { e2ePort } from "./setup/server";
 import { newEmail, password } from "./helpers/accounts";
 import { mailTo } from "./helpers/mailbox";
-import { familyHeaders, useBrowser, waitForHydration } from "./helpers/browser";
+import { familyHeaders, mobileViewport, useBrowser, waitForHydration } from "./helpers/browser";
 
 /**
  * The bot check as a parent meets it, on a site of its own with the default proof of work on (the suite's server
@@ -25,8 +25,11 @@ describe("the bot check", () => {
     await server?.stop();
   });
 
-  const page = (options: { javaScriptEnabled?: boolean; headers?: Record<string, string> } = {}) =>
-    browser.newPage({ baseURL: server.origin, javaScriptEnabled: options.javaScriptEnabled ?? true, extraHTTPHeaders: options.headers ?? familyHeaders() });
+  const page = (options: { javaScriptEnabled?: boolean; headers?: Record<string, string>; viewport?: { width: number; height: number } } = {}) =>
+    browser.newPage({
+      baseURL: server.origin, javaScriptEnabled: options.javaScriptEnabled ?? true, extraHTTPHeaders: options.headers ?? familyHeaders(),
+      ...(options.viewport ? { viewport: options.viewport } : {}),
+    });
 
   async function fillSignUp(on: Page, email: string) {
     await on.getByLabel("顯示名稱").fill("小明");
@@ -106,6 +109,81 @@ describe("the bot check", () => {
     await fillSignUp(scripted, newEmail());
     await scripted.getByRole("button", { name: "註冊" }).click();
     await scripted.waitForURL((url) => url.pathname === "/email-verification");
+  });
+
+  /** A page whose challenge comes `ms` late (a slow network or a busy server), with the address it sends from. */
+  async function slowChallengePage(ms: number, address: Record<string, string>) {
+    const visitor = await page({ headers: address, viewport: mobileViewport });
+    await visitor.route("**/bot-check/challenge**", async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, ms));
+      await route.continue();
+    });
+    return visitor;
+  }
+
+  /** The form's POST and what its `botCheck` field held. */
+  const botCheckSent = (on: Page) =>
+    on.waitForRequest((request) => request.method() === "POST" && !new URL(request.url()).pathname.startsWith("/api/")).then((request) => new URLSearchParams(request.postData() ?? "").get("botCheck") ?? "");
+
+  /** Two forms without JavaScript from `address` both go through: its allowance (2 an hour here) is untouched. */
+  async function noScriptAllowanceUntouched(address: Record<string, string>) {
+    for (let sent = 0; sent < 2; sent += 1) {
+      const plain = await page({ javaScriptEnabled: false, headers: address });
+      await plain.goto("/signup");
+      await fillSignUp(plain, newEmail());
+      const [answer] = await Promise.all([plain.waitForResponse((response) => response.request().method() === "POST"), plain.getByRole("button", { name: "註冊" }).click()]);
+      expect(answer.status(), `form ${sent + 1} without JavaScript`).not.toBe(429);
+      await plain.waitForURL((url) => url.pathname === "/email-verification");
+      await plain.context().close();
+    }
+  }
+
+  it("holds a sign-up sent before the check is solved, says 安全檢查中…, then sends it solved by itself", { timeout: 90_000 }, async () => {
+    const address = familyHeaders();
+    const visitor = await slowChallengePage(6_000, address);
+    // Filled and tapped as soon as the page shows: a tap before hydration is kept and played then (root.tsx).
+    await visitor.goto("/signup");
+    const email = newEmail();
+    await fillSignUp(visitor, email);
+    expect(await visitor.locator('input[name="botCheck"]').getAttribute("data-bot-check")).toBe("pending");
+    const sent = botCheckSent(visitor);
+    await visitor.getByRole("button", { name: "註冊" }).scrollIntoViewIfNeeded();
+    const before = await visitor.getByRole("button", { name: "註冊" }).boundingBox();
+    await visitor.getByRole("button", { name: "註冊" }).click();
+    const waiting = visitor.getByRole("button", { name: "安全檢查中…" });
+    await waiting.waitFor();
+    expect(await waiting.isDisabled()).toBe(true);
+    // The same button in the same place and size, at 375 px: the words change, nothing moves.
+    expect(await waiting.boundingBox()).toEqual(before);
+    expect(await sent).not.toBe("");
+    await visitor.waitForURL((url) => url.pathname === "/email-verification", { timeout: 60_000 });
+    await visitor.getByText("註冊完成").waitFor();
+    await mailTo(email, /驗證/, 1, server.origin);
+    await noScriptAllowanceUntouched(address);
+  });
+
+  it("holds /login/phone's 傳送驗證碼 the same way", { timeout: 90_000 }, async () => {
+    const address = familyHeaders();
+    const visitor = await slowChallengePage(6_000, address);
+    await visitor.goto("/login/phone");
+    await visitor.getByLabel("手機號碼").fill(`09${String(Math.floor(Math.random() * 1e8)).padStart(8, "0")}`);
+    const sent = botCheckSent(visitor);
+    await visitor.getByRole("button", { name: "傳送驗證碼" }).click();
+    await visitor.getByRole("button", { name: "安全檢查中…" }).waitFor();
+    expect(await sent).not.toBe("");
+    await visitor.getByText(/驗證碼已傳到/).waitFor({ timeout: 60_000 });
+    await visitor.getByLabel("簡訊驗證碼").waitFor();
+    await noScriptAllowanceUntouched(address);
+  });
+
+  it("holds the other forms' early taps too (忘記密碼), without the button's words", { timeout: 90_000 }, async () => {
+    const visitor = await slowChallengePage(6_000, familyHeaders());
+    await visitor.goto("/forgot-password");
+    await visitor.getByLabel("電子郵件").fill(newEmail());
+    const sent = botCheckSent(visitor);
+    await visitor.getByRole("button", { name: /寄送/ }).click();
+    expect(await sent).not.toBe("");
+    await visitor.getByText("重設密碼信已寄出").waitFor({ timeout: 60_000 });
   });
 
   it("refuses the JSON API without a solved challenge", async () => {

@@ -4,8 +4,8 @@ import { authBasePath, botCheckChallenge } from "./auth-paths";
 /**
  * The browser's half of the bot check (bot-check.server.ts): fetch a task, solve it, hand the answer over in the
  * `X-Bot-Check` header (JSON API) or the form's `botCheck` field (its action passes it on). ALTCHA's solver and
- * SHA-256 by Web Crypto (or the configured provider's script) load only here, on the forms that need them, never
- * with the site's shell.
+ * its SHA-256 (or the configured provider's script) load only here, on the forms that need them, never with the
+ * site's shell.
  */
 export const botCheckHeader = "x-bot-check";
 export const botCheckField = "botCheck";
@@ -67,19 +67,36 @@ async function providerToken(task: Extract<BotCheckTask, { siteKey: string }>, c
   });
 }
 
+/** The solver: ALTCHA's search with SHA-256 in plain JavaScript (bot-check-sha256.ts), one chunk loaded on demand. */
+const loadSolver = () => Promise.all([import("altcha-lib"), import("./bot-check-sha256")]);
+let solverLoading: ReturnType<typeof loadSolver> | null = null;
+
+/** Starts loading the solver (once a page): a form calls it as it shows, so the solver is there when its task comes. */
+export function prefetchBotCheckSolver() {
+  solverLoading ??= loadSolver();
+  // A failed load (a dropped connection) is tried again by the next call.
+  solverLoading.catch(() => (solverLoading = null));
+  return solverLoading;
+}
+
+/** A task from the challenge endpoint. */
+async function fetchTask(origin: string): Promise<BotCheckTask> {
+  const response = await fetch(`${origin}${authBasePath}${botCheckChallenge}`, { credentials: "omit", cache: "no-store" });
+  if (!response.ok) throw new Error(`bot check challenge: ${response.status}`);
+  return (await response.json()) as BotCheckTask;
+}
+
 /**
  * A check solved for one request: base64 of `{ challenge, solution }`, or a provider's token; "" when there is
- * nothing to solve. `container` is where Turnstile's widget shows, if it must.
+ * nothing to solve. `container` is where Turnstile's widget shows, if it must. The task and the solver load side by
+ * side, so the search starts as soon as the task is in.
  */
 export async function solveBotCheck(origin = "", container?: HTMLElement | null): Promise<string> {
-  const response = await fetch(`${origin}${authBasePath}${botCheckChallenge}`, { credentials: "omit", cache: "no-store" });
-  const task = (await response.json()) as BotCheckTask;
+  const solver = prefetchBotCheckSolver();
+  const task = await fetchTask(origin);
   if (task.kind === "off") return "";
   if (task.kind !== "proof-of-work") return providerToken(task, container);
-  // Without WebCrypto (a page on plain http that is not localhost) the solver would spin on the main thread and
-  // freeze the page: the form goes as without JavaScript instead.
-  if (!globalThis.crypto?.subtle) return "";
-  const [{ solveChallenge }, { deriveKey }] = await Promise.all([import("altcha-lib"), import("altcha-lib/algorithms/web/sha")]);
+  const [{ solveChallenge }, { deriveKey }] = await solver;
   const solution = await solveChallenge({ challenge: task.challenge, deriveKey });
   return solution ? btoa(JSON.stringify({ challenge: task.challenge, solution })) : "";
 }

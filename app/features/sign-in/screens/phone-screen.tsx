@@ -3,7 +3,7 @@ import { Field, FormAlert, FormNotice, SubmitButton, useForm } from "~/component
 import { AuthScreen, useRedirectTo } from "~/features/sign-in/sign-in-screen";
 import { authHref } from "~/features/sign-in/auth-paths";
 import { phoneCodeSchema, phoneSchema } from "~/features/auth/way-in-phone";
-import { BotCheckField } from "~/features/auth/bot-check-field";
+import { botCheckWaitingLabel, useBotCheck } from "~/features/auth/bot-check-field";
 
 /**
  * `/login/phone`: a Taiwanese mobile number, then the 6-digit code texted to it. The same two steps sign in, sign
@@ -13,6 +13,7 @@ export function PhoneScreen() {
   const redirectTo = useRedirectTo();
   const send = useForm(phoneSchema, "send");
   const verify = useForm(phoneCodeSchema, "verify");
+  const check = useBotCheck(send.outcome);
   const number = verify.outcome?.values?.phoneNumber ?? (send.outcome?.done ? send.outcome.values?.phoneNumber : undefined);
   return (
     <AuthScreen title="用手機號碼登入" lead="輸入你的手機號碼，我們會傳一封簡訊驗證碼給你。第一次使用就會建立新帳號。">
@@ -29,13 +30,17 @@ export function PhoneScreen() {
           <SubmitButton pending={verify.pending} label="登入" />
         </Form>
       ) : null}
-      <Form method="post" action={send.action} className="auth-form" onSubmit={send.onSubmit} noValidate>
+      <Form method="post" action={send.action} className="auth-form" noValidate onSubmit={(event) => {
+        send.onSubmit(event);
+        check.hold(event);
+      }}>
         <input type="hidden" name="intent" value="send" />
-        <BotCheckField renew={send.outcome} />
+        {check.field}
         <FormAlert message={send.outcome?.fieldErrors ? null : (send.outcome?.formError ?? null)} />
         <Field name="phoneNumber" label="手機號碼" type="tel" autoComplete="tel" inputMode="tel" required
           defaultValue={number ?? send.outcome?.values?.phoneNumber} error={send.errors.phoneNumber} />
-        <SubmitButton pending={send.pending} label={number ? "重新傳送驗證碼" : "傳送驗證碼"} />
+        <SubmitButton pending={send.pending || check.waiting} label={number ? "重新傳送驗證碼" : "傳送驗證碼"}
+          pendingLabel={check.waiting ? botCheckWaitingLabel : undefined} />
       </Form>
       <div className="auth-links">
         <Link to={authHref("/login", redirectTo)}>改用電子郵件登入</Link>

@@ -8,13 +8,14 @@ import { authHref, guestUpgradeLabel } from "~/features/sign-in/auth-paths";
 import { signupSchema } from "~/features/sign-in/sign-in-schemas";
 import { PasswordRulesList } from "~/features/sign-in/password-rules-list";
 import type { PasswordPolicy } from "~/features/auth/password-policy";
-import { BotCheckField } from "~/features/auth/bot-check-field";
+import { botCheckWaitingLabel, useBotCheck } from "~/features/auth/bot-check-field";
 
 /** `/signup`: sign-up, and for a guest the in-place upgrade of the same account (one POST form for both). */
 export function SignupScreen({ policy }: { policy: PasswordPolicy }) {
   const auth = useAuth();
   const redirectTo = useRedirectTo();
   const form = useForm(signupSchema(policy));
+  const check = useBotCheck(form.outcome);
   const [password, setPassword] = useState("");
   const isGuest = Boolean(auth.currentUser?.isAnonymous);
   const { values, code } = form.outcome ?? {};
@@ -45,9 +46,12 @@ export function SignupScreen({ policy }: { policy: PasswordPolicy }) {
       title={isGuest ? "升級訪客帳號" : "註冊"}
       lead={isGuest ? "設定電子郵件與密碼，保留你以訪客身分建立的所有資料。" : "建立帳號，開始和孩子一起完成任務。"}
     >
-      <Form method="post" action={form.action} className="auth-form" onSubmit={form.onSubmit} onChange={onEdit} noValidate>
+      <Form method="post" action={form.action} className="auth-form" onSubmit={(event) => {
+          form.onSubmit(event);
+          check.hold(event);
+        }} onChange={onEdit} noValidate>
         <FormAlert message={formError} />
-        <BotCheckField renew={form.outcome} />
+        {check.field}
         {isGuest && code === "auth/email-already-in-use" ? (
           <p>
             {/* Signing in to that account moves the guest's data into it. */}
@@ -67,7 +71,8 @@ export function SignupScreen({ policy }: { policy: PasswordPolicy }) {
           <Link to="/privacy" target="_blank">隱私權政策</Link>；按下「{isGuest ? guestUpgradeLabel : "註冊"}」即表示你同意
           <Link to="/terms" target="_blank">服務條款</Link>。
         </p>
-        <SubmitButton pending={form.pending} label={isGuest ? guestUpgradeLabel : "註冊"} />
+        <SubmitButton pending={form.pending || check.waiting} label={isGuest ? guestUpgradeLabel : "註冊"}
+          pendingLabel={check.waiting ? botCheckWaitingLabel : undefined} />
       </Form>
       <div className="auth-links">
         <span>
