@@ -212,7 +212,7 @@ export function ChildDevices({ devices, action }: { devices: ChildDeviceView[]; 
       <AnswerLines answer={answer} />
       {devices.length === 0 ? (
         <p>
-          還沒有平板加入家庭。在平板的 App 上產生代碼，再用手機掃描平板上的 QR 碼，或打開 <strong>{`${siteUrl}/device`}</strong> 輸入代碼。
+          還沒有平板加入家庭。在平板的 App 上產生代碼，再用手機掃描平板上的 QR 碼，或開啟 <strong>{`${siteUrl}/device`}</strong> 輸入代碼。
         </p>
       ) : null}
       <ul className="family-list">
