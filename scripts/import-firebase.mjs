@@ -4,6 +4,7 @@
 // The flags are the Firebase CLI's own (`firebase auth:import`). docs/migrating-from-firebase.md is the runbook.
 import fs from "node:fs";
 import { parseArgs } from "node:util";
+import { importProgress } from "./import-progress.mjs";
 import { loadServer } from "./server-bundle.mjs";
 
 const usage =
@@ -48,24 +49,8 @@ const parameters = anyParameter
   ? { signerKey: flags["hash-key"], saltSeparator: flags["salt-separator"], rounds: Number(flags.rounds), memCost: Number(flags["mem-cost"]) }
   : undefined;
 
-// A bar that redraws in place on a terminal; a plain line every 5 % (and at the end) otherwise.
 const started = Date.now();
-let lastPercent = -1;
-function progress(done, total) {
-  const seconds = (Date.now() - started) / 1000;
-  const rate = seconds > 0 ? done / seconds : 0;
-  const left = rate > 0 ? Math.round((total - done) / rate) : 0;
-  const percent = total ? Math.floor((done / total) * 100) : 100;
-  if (process.stdout.isTTY) {
-    const width = 30;
-    const filled = Math.round((percent / 100) * width);
-    process.stdout.write(`\r[${"#".repeat(filled)}${"-".repeat(width - filled)}] ${done}/${total} 個帳號  ${rate.toFixed(0)} 個/秒  剩約 ${left} 秒 `);
-    if (done === total) process.stdout.write("\n");
-  } else if (percent >= lastPercent + 5 || done === total) {
-    lastPercent = percent;
-    console.log(`${done}/${total} 個帳號（${percent}%），${rate.toFixed(0)} 個/秒，剩約 ${left} 秒`);
-  }
-}
+const progress = importProgress("個帳號");
 
 try {
   const server = await loadServer();
