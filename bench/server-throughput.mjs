@@ -5,8 +5,12 @@
 // server-rendered pages the site's own /healthz.
 //   npm run build && node bench/server-throughput.mjs      (BUILD_DIR, BENCH_PORT, BENCH_SECONDS, NGINX_PATH)
 import { fork } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
 import path from "node:path";
+import zlib from "node:zlib";
 import { launchServer } from "../tests/helpers/launch-server.mjs";
+import { pageHtml } from "./budgets.mjs";
 import { basePort, buildDir, describeLoad, load, row, runAlone } from "./lib.mjs";
 import { hasNginx, startNginx as startNginxWith } from "./scale-out.mjs";
 
@@ -44,10 +48,27 @@ async function pageHeaders(url) {
   return Object.fromEntries([...response.headers].filter(([name]) => !ownedByNode.has(name)));
 }
 
-async function startBareNode(site) {
+/**
+ * The site's start-up pages as files (the build holds none, decision 1030), the way the static servers expect them:
+ * `<page>/index.html` and its `.gz` (level 9, as the site's own), beside a link to the build's assets.
+ */
+async function mirrorPages(site) {
+  const root = fs.mkdtempSync(path.join(os.tmpdir(), "bench-pages-"));
+  fs.symlinkSync(path.resolve(buildDir, "client/assets"), path.join(root, "assets"));
+  for (const page of staticPages) {
+    const html = Buffer.from(await pageHtml(site.origin, page));
+    const dir = path.join(root, page);
+    fs.mkdirSync(dir, { recursive: true });
+    fs.writeFileSync(path.join(dir, "index.html"), html);
+    fs.writeFileSync(path.join(dir, "index.html.gz"), zlib.gzipSync(html, { level: 9 }));
+  }
+  return root;
+}
+
+async function startBareNode(site, root) {
   const pages = {};
   for (const page of staticPages) {
-    const file = path.join(buildDir, "client", page === "/" ? "" : page, "index.html.gz");
+    const file = path.join(root, page, "index.html.gz");
     pages[page] = { file, headers: await pageHeaders(`${site.origin}${page}`) };
   }
   const child = fork(new URL("static-reference-server.mjs", import.meta.url), {
@@ -67,10 +88,11 @@ async function startBareNode(site) {
 export async function run() {
   const rows = [];
   const site = await launchServer({ port: sitePort, buildDir });
-  const stopNginx = await startNginx(path.join(buildDir, "client"));
+  const root = await mirrorPages(site);
+  const stopNginx = await startNginx(root);
   let stopBareNode;
   try {
-    stopBareNode = await startBareNode(site);
+    stopBareNode = await startBareNode(site, root);
     // Every row names the bare node:http and nginx figures of the same run beside the site's, and wrk's own CPU:
     // where wrk's one thread was saturated the figure is the generator's ceiling (GENERATOR-BOUND), not the server's.
     const references = {};
@@ -108,6 +130,7 @@ export async function run() {
     await stopBareNode?.();
     await stopNginx?.();
     await site.stop();
+    fs.rmSync(root, { recursive: true, force: true });
   }
   return rows;
 }
