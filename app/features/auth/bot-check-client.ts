@@ -67,8 +67,8 @@ async function providerToken(task: Extract<BotCheckTask, { siteKey: string }>, c
   });
 }
 
-/** The solver: ALTCHA's search with SHA-256 in plain JavaScript (bot-check-sha256.ts), one chunk loaded on demand. */
-const loadSolver = () => Promise.all([import("altcha-lib"), import("./bot-check-sha256")]);
+/** The solver: ALTCHA's search with SHA-256 in plain JavaScript (bot-check-derive-key.ts), one chunk loaded on demand. */
+const loadSolver = () => Promise.all([import("altcha-lib"), import("./bot-check-derive-key")]);
 let solverLoading: ReturnType<typeof loadSolver> | null = null;
 
 /** Starts loading the solver (once a page): a form calls it as it shows, so the solver is there when its task comes. */
