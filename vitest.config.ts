@@ -81,9 +81,9 @@ export default defineConfig({
           name: "e2e",
           include: ["tests/e2e/**/*.test.ts"],
           environment: "node",
+          // One server per worker: two files at a time, each against its own (tests/e2e/setup/server.ts).
           globalSetup: ["tests/e2e/setup/server.ts"],
           setupFiles: ["tests/setup/short-keep-alive.ts"],
-          fileParallelism: false,
           testTimeout: scaledTimeout(60_000, scale),
           hookTimeout: scaledTimeout(120_000, scale),
           // A browser on a loaded machine may take seconds to show what a poll waits for; 1 s is Vitest's default.

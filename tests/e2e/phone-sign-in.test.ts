@@ -3,22 +3,12 @@ import { describe, expect, it } from "vitest";
 import { createVerifiedAccount, givePhoneNumber, signInTo } from "./helpers/accounts";
 import { turnOnTwoStep } from "./helpers/two-step";
 import { baseURL, openPage, useBrowser } from "./helpers/browser";
+import { textedCode } from "./helpers/mailbox";
 
 /** A fresh Taiwanese mobile: its E.164 form (the mailbox key) and how a parent types it. */
 function newNumber() {
   const digits = String(Math.floor(Math.random() * 1e8)).padStart(8, "0");
   return { e164: `+8869${digits}`, typed: `09${digits.slice(0, 2)}-${digits.slice(2, 5)}-${digits.slice(5)}` };
-}
-
-/** The newest code texted to `e164`, read from the development mailbox's JSON (texts sit beside mail). */
-async function textedCode(e164: string): Promise<string> {
-  for (let attempt = 0; attempt < 100; attempt += 1) {
-    const texts = (await (await fetch(`${baseURL()}/api/dev/mailbox?to=${encodeURIComponent(e164)}`)).json()) as { subject: string; text: string }[];
-    const code = texts.map((text) => /驗證碼是 (\d{6})/.exec(text.text)?.[1]).find(Boolean);
-    if (code) return code;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error(`no code texted to ${e164}`);
 }
 
 async function me(page: Page) {

@@ -1,5 +1,5 @@
 import type { Locator, Page } from "playwright-core";
-import { describe, expect, inject, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { openDatabase } from "~/db/connection.server";
 import {
   baseURL,
@@ -7,6 +7,7 @@ import {
   expectNoAxeViolations,
   mobileViewport,
   openPage,
+  serverDataDir,
   shellViewports,
   useBrowser,
 } from "./helpers/browser";
@@ -266,7 +267,7 @@ describe("analytics events of the original §7", () => {
 
   it("batches the events to the first-party endpoint with sendBeacon, which stores them without a cookie", async () => {
     // The server's own database: the beacon's body is not visible to the browser driver, what was stored is.
-    const { db } = openDatabase({ databaseUrl: process.env.E2E_DATABASE_URL || undefined, dataDir: inject("dataDir") });
+    const { db } = openDatabase({ databaseUrl: process.env.E2E_DATABASE_URL || undefined, dataDir: serverDataDir() });
     const storedBefore = new Set((await db.selectFrom("analytics_events").select("id").execute()).map((row) => row.id));
     const page = await browser.newPage();
     await openPage(page, "/");

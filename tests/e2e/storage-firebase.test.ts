@@ -18,13 +18,14 @@ import {
   type StorageError,
 } from "firebase/storage";
 import sharp from "sharp";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { baseURL as e2eBaseURL } from "./helpers/browser";
 
 /**
  * The official `firebase/storage` client, unchanged, in emulator mode against the built and started site:
  * every call the product's storage uses, with a short-lived token from the sign-in service as its user token.
  */
-const baseURL = inject("baseURL");
+const baseURL = e2eBaseURL();
 const { hostname, port } = new URL(baseURL);
 
 async function signedInToken(): Promise<{ uid: string; token: string }> {

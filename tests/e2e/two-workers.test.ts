@@ -21,7 +21,7 @@ describe("every way in, on two worker processes", () => {
 
   beforeAll(async () => {
     server = await launchServer({
-      port: e2ePort + 2,
+      port: e2ePort + 5,
       buildDir: process.env.BUILD_DIR || "build-test",
       env: { WEB_CONCURRENCY: "2", RATE_LIMIT_SIGN_UP_PER_IP: "1000/60", RATE_LIMIT_AUTH_PER_IP: "100000/60", RATE_LIMIT_GUEST_PER_IP: "1000/60" },
       timeoutMs: 60_000,

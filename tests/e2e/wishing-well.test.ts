@@ -1,15 +1,15 @@
 import { execFile } from "node:child_process";
 import { promisify } from "node:util";
 import type { Page } from "playwright-core";
-import { describe, expect, inject, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { createVerifiedAccount, newEmail, password, signUp, submitSignUp } from "./helpers/accounts";
-import { baseURL, expectNoAxeViolations, openPage, useBrowser } from "./helpers/browser";
+import { baseURL, expectNoAxeViolations, openPage, serverDataDir, useBrowser } from "./helpers/browser";
 import { linkTo, mailTo } from "./helpers/mailbox";
 
 /** `npm run user:role` against the data of the server under test. */
 async function makeEditor(email: string) {
   await promisify(execFile)(process.execPath, ["scripts/user-role.mjs", email, "editor"], {
-    env: { ...process.env, DATA_DIR: inject("dataDir"), DATABASE_URL: process.env.E2E_DATABASE_URL ?? "", REDIS_URL: "" },
+    env: { ...process.env, DATA_DIR: serverDataDir(), DATABASE_URL: process.env.E2E_DATABASE_URL ?? "", REDIS_URL: "" },
   });
 }
 

@@ -3,8 +3,7 @@ import path from "node:path";
 import Database from "better-sqlite3";
 import pg from "pg";
 import type { Page } from "playwright-core";
-import { inject } from "vitest";
-import { baseURL, familyHeaders, openPage } from "./browser";
+import { baseURL, familyHeaders, openPage, serverDataDir } from "./browser";
 import { linkTo, mailTo } from "./mailbox";
 
 export const password = "family-123";
@@ -68,7 +67,7 @@ async function updateServerDatabase(postgres: string, sqlite: string, parameters
     await pool.end();
     return;
   }
-  const db = new Database(path.join(inject("dataDir"), "app.db"));
+  const db = new Database(path.join(serverDataDir(), "app.db"));
   db.pragma("busy_timeout = 5000");
   db.prepare(sqlite).run(...parameters);
   db.close();

@@ -22,7 +22,17 @@ export function launchChromium(extraArgs: string[] = []): Promise<Browser> {
   return chromium.launch({ executablePath: chromiumPath, headless: true, args: [...chromiumArgs, ...extraArgs] });
 }
 
-export const baseURL = () => inject("baseURL");
+/**
+ * This worker's server (tests/e2e/setup/server.ts): a file runs in one worker, so every helper of the file reaches
+ * the same server and the same data.
+ */
+function e2eServer() {
+  const servers = inject("e2eServers");
+  return servers[(Number(process.env.VITEST_POOL_ID ?? 1) - 1) % servers.length]!;
+}
+export const baseURL = () => e2eServer().baseURL;
+/** The data folder of this worker's server (its SQLite file, its files), for a test that checks what was kept. */
+export const serverDataDir = () => e2eServer().dataDir;
 
 const randomOctet = () => 1 + Math.floor(Math.random() * 254);
 /**

@@ -27,3 +27,14 @@ export const linkTo = (mail: Mail, path: string) => {
   const url = new URL(link);
   return `${url.pathname}${url.search}`;
 };
+
+/** The newest code texted to `e164`, read from the development mailbox's JSON (texts sit beside mail). */
+export async function textedCode(e164: string): Promise<string> {
+  for (let attempt = 0; attempt < 100; attempt += 1) {
+    const texts = (await (await fetch(`${baseURL()}/api/dev/mailbox?to=${encodeURIComponent(e164)}`)).json()) as { subject: string; text: string }[];
+    const code = texts.map((text) => /驗證碼是 (\d{6})/.exec(text.text)?.[1]).find(Boolean);
+    if (code) return code;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`no code texted to ${e164}`);
+}

@@ -1,6 +1,5 @@
 import { spawnSync } from "node:child_process";
-import { inject } from "vitest";
-import { baseURL } from "./browser";
+import { baseURL, serverDataDir } from "./browser";
 
 /** Runs an operator command (`scripts/*.mjs`, what `npm run user:…` runs) on the data of the server under test. */
 export function runOperatorScript(script: string, args: string[]) {
@@ -9,7 +8,7 @@ export function runOperatorScript(script: string, args: string[]) {
       ...process.env,
       NODE_ENV: "production",
       SITE_URL: baseURL(),
-      DATA_DIR: inject("dataDir"),
+      DATA_DIR: serverDataDir(),
       BUILD_DIR: process.env.BUILD_DIR || "build-test",
       DATABASE_URL: process.env.E2E_DATABASE_URL ?? "",
     },
