@@ -298,6 +298,49 @@ describe("passkeys", () => {
     await page.context().close();
   });
 
+  it("tells the browser which passkeys still count and the account's new name (the WebAuthn Signal API)", async () => {
+    const page = await browser.newPage();
+    await addVirtualAuthenticator(page);
+    // Each signal the page sends is written down, then handed on to Chromium's own.
+    await page.addInitScript(() => {
+      const calls: [string, unknown][] = [];
+      const api = PublicKeyCredential as unknown as Record<string, (options: unknown) => Promise<void>>;
+      const native = ["signalAllAcceptedCredentials", "signalCurrentUserDetails"].filter((name) => typeof api[name] === "function");
+      for (const name of native) {
+        const real = api[name]!.bind(PublicKeyCredential);
+        api[name] = (options) => (calls.push([name, options]), real(options));
+      }
+      Object.assign(window, { passkeySignals: calls, nativeSignals: native });
+    });
+    const signals = () => page.evaluate(() => (window as unknown as { passkeySignals: [string, Record<string, unknown>][] }).passkeySignals);
+    const lastSignal = async (name: string) => (await signals()).filter(([called]) => called === name).at(-1)?.[1];
+    const email = await createVerifiedAccount(page);
+    await signInWithPassword(page, email, "/account/passkeys");
+    await page.waitForURL("**/account/passkeys");
+    expect(await page.evaluate(() => (window as unknown as { nativeSignals: string[] }).nativeSignals)).toEqual(["signalAllAcceptedCredentials", "signalCurrentUserDetails"]);
+    const { uid } = ((await (await page.request.get("/api/auth/me")).json()) as { user: { uid: string } }).user;
+    const userId = Buffer.from(uid).toString("base64url");
+    const rpId = new URL(page.url()).hostname;
+    await expect.poll(() => lastSignal("signalAllAcceptedCredentials")).toEqual({ rpId, userId, allAcceptedCredentialIds: [] });
+
+    await page.getByLabel("名稱（選填）").fill("我的筆電");
+    await page.getByRole("button", { name: "新增密碼金鑰" }).click();
+    await page.getByRole("status").filter({ hasText: "已新增密碼金鑰" }).waitFor();
+    await expect.poll(async () => ((await lastSignal("signalAllAcceptedCredentials"))?.allAcceptedCredentialIds as string[]).length).toBe(1);
+    expect(await lastSignal("signalCurrentUserDetails")).toEqual({ rpId, userId, name: email, displayName: "測試編輯" });
+
+    await page.getByRole("button", { name: "移除" }).click();
+    await page.getByRole("status").filter({ hasText: "已移除密碼金鑰「我的筆電」" }).waitFor();
+    await expect.poll(() => lastSignal("signalAllAcceptedCredentials")).toEqual({ rpId, userId, allAcceptedCredentialIds: [] });
+
+    await openPage(page, "/account");
+    await page.getByLabel("顯示名稱").fill("林媽媽");
+    await page.getByRole("button", { name: "儲存顯示名稱" }).click();
+    await page.getByRole("status").filter({ hasText: "顯示名稱已更新" }).waitFor();
+    await expect.poll(() => lastSignal("signalCurrentUserDetails")).toEqual({ rpId, userId, name: email, displayName: "林媽媽" });
+    await page.context().close();
+  });
+
   it("says why adding a passkey needs JavaScript", async () => {
     const setup = await browser.newPage();
     const email = await createVerifiedAccount(setup);

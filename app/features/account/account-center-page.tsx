@@ -22,7 +22,7 @@ export function AccountCenterPage(props: AccountCenter) {
         <>
           <FormNotice message={props.notice} />
           <FormAlert message={props.alert} />
-          <ProfileSection displayName={props.account.displayName} photoURL={props.account.photoURL} returnTo={accountCenterPath} />
+          <ProfileSection displayName={props.account.displayName} passkeyAccount={props.account.passkeyAccount} photoURL={props.account.photoURL} returnTo={accountCenterPath} />
           <EmailSection email={props.account.email} emailVerified={props.account.emailVerified} returnTo={accountCenterPath} />
           <SignInMethodsSection methods={props.account.signInMethods} hasEmail={props.account.email !== null} phoneNumber={props.account.phoneNumber} policy={props.policy} returnTo={accountCenterPath} />
           <section className="page-section" aria-labelledby="my-data">

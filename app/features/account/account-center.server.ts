@@ -55,6 +55,7 @@ export async function accountCenter(request: Request): Promise<AccountCenter> {
       email: givenEmail(user.email),
       emailVerified: user.emailVerified,
       displayName: user.displayName ?? "",
+      passkeyAccount: { userId: user.uid, name: accountName(user.email, user.phoneNumber) },
       photoURL: user.photoURL,
       signInMethods: methods,
       phoneNumber: user.phoneNumber ? displayPhoneNumber(user.phoneNumber) : null,

@@ -50,6 +50,8 @@ export type AccountCenter =
         email: string | null;
         emailVerified: boolean;
         displayName: string;
+        /** Who the account's passkeys belong to, as registration named them (for the browser's Signal API). */
+        passkeyAccount: { userId: string; name: string };
         photoURL: string | null;
         signInMethods: SignInMethods;
         /** The account's proved phone number as people read it (0912-345-678), or null. */

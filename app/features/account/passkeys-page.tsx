@@ -1,4 +1,4 @@
-import { useState } from "react";
+import { useEffect, useState } from "react";
 import { useScripted } from "~/components/use-scripted";
 import { Form, useActionData, useNavigation, useRevalidator } from "react-router";
 import { AuthError } from "~/features/auth/auth-client";
@@ -30,12 +30,28 @@ export function PasskeysPage(props: PasskeySettings) {
         <>
           <AddPasskey />
           <PasskeyList passkeys={props.account.passkeys} />
+          <PasskeySignals account={props.account} />
         </>
       ) : (
         <SignInPrompt id="passkeys-sign-in" title="登入後管理密碼金鑰" text="登入帳號後，就能在這裡新增、改名或移除密碼金鑰。登入完成會自動回到這一頁。" returnTo={passkeySettingsPath} />
       )}
     </main>
   );
+}
+
+/**
+ * Each time the list is shown (after a removal too, with or without JavaScript at the removal), the browser hears
+ * which passkeys still count and the account's current name (passkey-signals.ts).
+ */
+function PasskeySignals({ account }: { account: Extract<PasskeySettings, { account: object }>["account"] }) {
+  const credentialIds = account.passkeys.map((passkey) => passkey.credentialId).join(" ");
+  const { userId, email, displayName } = account;
+  useEffect(() => {
+    void import("./passkey-signals").then(({ signalPasskeys }) =>
+      signalPasskeys({ userId, name: email, displayName }, credentialIds ? credentialIds.split(" ") : []),
+    );
+  }, [userId, email, displayName, credentialIds]);
+  return null;
 }
 
 function AddPasskey() {

@@ -104,7 +104,8 @@ export async function passkeySettings(request: Request): Promise<PasskeySettings
   const user = await sessionUser(request);
   if (!user?.email) return { account: null };
   const list = (await callAuthApi(request, authPaths.passkeyList)).body as { passkeys?: PasskeyListItem[] } | null;
-  return { account: { email: accountName(user.email, user.phoneNumber), passkeys: list?.passkeys ?? [] } };
+  const email = accountName(user.email, user.phoneNumber);
+  return { account: { email, userId: user.uid, displayName: user.displayName || email, passkeys: list?.passkeys ?? [] } };
 }
 
 /** Renaming and removing a passkey work without JavaScript (adding one needs the browser's WebAuthn API). */

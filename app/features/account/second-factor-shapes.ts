@@ -20,6 +20,8 @@ export type TwoStepSettings = { account: null } | { account: { email: string; ha
 
 export interface PasskeyListItem {
   id: string;
+  /** The credential's id (base64url), which the browser's password manager knows it by (the Signal API). */
+  credentialId: string;
   name: string;
   createdAt: string;
   lastUsedAt: string | null;
@@ -27,4 +29,6 @@ export interface PasskeyListItem {
   backedUp: boolean;
 }
 
-export type PasskeySettings = { account: null } | { account: { email: string; passkeys: PasskeyListItem[] } };
+export type PasskeySettings =
+  | { account: null }
+  | { account: { email: string; userId: string; displayName: string; passkeys: PasskeyListItem[] } };

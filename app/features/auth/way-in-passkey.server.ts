@@ -75,6 +75,8 @@ async function ownPasskey(executor: Kysely<Database>, userId: string, id: string
 /** A passkey as `GET /passkey/list` answers it. */
 interface PasskeyListItem {
   id: string;
+  /** The credential's id (base64url), which the browser's password manager knows it by (the Signal API). */
+  credentialId: string;
   name: string;
   createdAt: string;
   lastUsedAt: string | null;
@@ -161,6 +163,7 @@ function passkeys(database: DatabaseHandle, site: NoticeSite): BetterAuthPlugin 
         const rows = await db.selectFrom("passkey").selectAll().where("user_id", "=", ctx.context.session.user.id).orderBy("created_at").execute();
         const list: PasskeyListItem[] = rows.map((row) => ({
           id: row.id,
+          credentialId: row.credential_id,
           name: row.name,
           createdAt: row.created_at,
           lastUsedAt: row.last_used_at,
