@@ -1,6 +1,7 @@
 import { configDefaults, defineConfig } from "vitest/config";
 import { scaledTimeout, timeoutScale } from "./tests/helpers/machine-load";
 import { postgresTestFiles } from "./tests/setup/postgres-files";
+import { e2eServerCount } from "./tests/e2e/setup/e2e-servers";
 
 // Five projects: node-side unit and data-layer tests on SQLite (`unit`), the same files' PostgreSQL halves
 // (`postgres`, beside them rather than after them in the same file), component tests in happy-dom, fault tests
@@ -81,9 +82,12 @@ export default defineConfig({
           name: "e2e",
           include: ["tests/e2e/**/*.test.ts"],
           environment: "node",
-          // One server per worker: two files at a time, each against its own (tests/e2e/setup/server.ts).
+          // One server per worker (tests/e2e/setup/server.ts). One by default: on two cores two Chromiums beside
+          // each other took longer per file than one after the other (docs/performance.md); E2E_SERVERS=2 shards
+          // the files over two servers where there are cores for it.
           globalSetup: ["tests/e2e/setup/server.ts"],
           setupFiles: ["tests/setup/short-keep-alive.ts"],
+          fileParallelism: e2eServerCount > 1,
           testTimeout: scaledTimeout(60_000, scale),
           hookTimeout: scaledTimeout(120_000, scale),
           // A browser on a loaded machine may take seconds to show what a poll waits for; 1 s is Vitest's default.

@@ -245,10 +245,10 @@ describe("passkeys", () => {
     await page.getByRole("status").filter({ hasText: "已移除密碼金鑰「客廳的電腦」" }).waitFor();
     await page.getByText("還沒有密碼金鑰。").waitFor();
     expect((await mailTo(email, /移除了密碼金鑰/)).text).toContain("「客廳的電腦」");
-    // The removed passkey no longer signs in.
+    // The removed passkey is gone from the device too (the Signal API), so it cannot even be offered.
     await signOut(page);
     await page.getByRole("button", { name: "使用密碼金鑰登入" }).click();
-    await page.getByText("無法使用這個密碼金鑰").waitFor();
+    await page.getByText("已取消使用密碼金鑰").waitFor();
     await page.context().close();
   });
 
@@ -298,9 +298,36 @@ describe("passkeys", () => {
     await page.context().close();
   });
 
-  it("tells the browser which passkeys still count and the account's new name (the WebAuthn Signal API)", async () => {
+  it("asks the browser to save a passkey by itself right after a password sign-in (conditional create), never holding the sign-in up", async () => {
     const page = await browser.newPage();
     await addVirtualAuthenticator(page);
+    // What the page asks of navigator.credentials.create, written down before Chromium answers.
+    await page.addInitScript(() => {
+      const asked: string[] = [];
+      const create = navigator.credentials.create.bind(navigator.credentials);
+      navigator.credentials.create = (options) => (asked.push(options?.mediation ?? "required"), create(options));
+      Object.assign(window, { createAsked: asked });
+    });
+    const email = await createVerifiedAccount(page);
+    await signInWithPassword(page, email, "/account/passkeys");
+    await page.waitForURL("**/account/passkeys");
+    expect(await page.evaluate(async () => (await PublicKeyCredential.getClientCapabilities()).conditionalCreate)).toBe(true);
+    await expect.poll(() => page.evaluate(() => (window as unknown as { createAsked: string[] }).createAsked)).toEqual(["conditional"]);
+    // Chromium saves one only after its own password manager filled the form, which a test cannot do: it declines,
+    // and the parent sees nothing of it.
+    await page.getByText("還沒有密碼金鑰。").waitFor();
+    expect(await page.getByRole("alert").count()).toBe(0);
+    // A sign-in by another way asks nothing of the sort.
+    await signOut(page);
+    await page.getByRole("button", { name: "以訪客身分試用" }).click();
+    await page.waitForURL((url) => url.pathname === "/");
+    expect(await page.evaluate(() => (window as unknown as { createAsked: string[] }).createAsked)).toEqual([]);
+    await page.context().close();
+  });
+
+  it("tells the browser which passkeys still count and the account's new name (the WebAuthn Signal API)", async () => {
+    const page = await browser.newPage();
+    const device = await addVirtualAuthenticator(page);
     // Each signal the page sends is written down, then handed on to Chromium's own.
     await page.addInitScript(() => {
       const calls: [string, unknown][] = [];
@@ -328,10 +355,13 @@ describe("passkeys", () => {
     await page.getByRole("status").filter({ hasText: "已新增密碼金鑰" }).waitFor();
     await expect.poll(async () => ((await lastSignal("signalAllAcceptedCredentials"))?.allAcceptedCredentialIds as string[]).length).toBe(1);
     expect(await lastSignal("signalCurrentUserDetails")).toEqual({ rpId, userId, name: email, displayName: "測試編輯" });
+    expect(await device.credentialCount()).toBe(1);
 
     await page.getByRole("button", { name: "移除" }).click();
     await page.getByRole("status").filter({ hasText: "已移除密碼金鑰「我的筆電」" }).waitFor();
     await expect.poll(() => lastSignal("signalAllAcceptedCredentials")).toEqual({ rpId, userId, allAcceptedCredentialIds: [] });
+    // Chromium takes the removed passkey off the device: the phone's list matches ours.
+    await expect.poll(() => device.credentialCount()).toBe(0);
 
     await openPage(page, "/account");
     await page.getByLabel("顯示名稱").fill("林媽媽");

@@ -54,3 +54,22 @@ export async function addPasskey(name: string): Promise<void> {
   });
   await authRequest(authPaths.passkeyRegisterVerify, { body: { response, ...(name.trim() ? { name: name.trim() } : {}) } });
 }
+
+/** The name a passkey the browser saved by itself gets (the person may rename it on 密碼金鑰). */
+export const savedByBrowserName = "登入時自動建立";
+
+/**
+ * Right after a password sign-in: where the browser can (WebAuthn conditional create, Chrome 136+, Safari 18+), it
+ * saves a passkey for the account by itself, in the password manager the person just signed in with, without a
+ * dialog. Anywhere else, or when the browser declines (no password manager used, a passkey already there), nothing
+ * happens and nothing is shown.
+ */
+export async function offerPasskeyAfterPassword(): Promise<void> {
+  const capabilities = await (
+    PublicKeyCredential as unknown as { getClientCapabilities?: () => Promise<Record<string, boolean>> }
+  ).getClientCapabilities?.().catch(() => null);
+  if (!capabilities?.conditionalCreate) return;
+  const optionsJSON = await authRequest<PublicKeyCredentialCreationOptionsJSON>(authPaths.passkeyRegisterOptions, { body: {} });
+  const response = await startRegistration({ optionsJSON, useAutoRegister: true });
+  await authRequest(authPaths.passkeyRegisterVerify, { body: { response, name: savedByBrowserName } });
+}

@@ -92,13 +92,17 @@ export async function saveScreenshot(page: Page, name: string) {
   await page.screenshot({ path: path.join(dir, `${name}.png`) });
 }
 
-/** Chromium's virtual authenticator on this page: passkeys are made and used at once, the user verified. */
+/**
+ * Chromium's virtual authenticator on this page: passkeys are made and used at once, the user verified. Its
+ * `credentialCount` reads how many passkeys the device itself holds now.
+ */
 export async function addVirtualAuthenticator(page: Page) {
   const cdp = await page.context().newCDPSession(page);
   await cdp.send("WebAuthn.enable");
-  await cdp.send("WebAuthn.addVirtualAuthenticator", {
+  const { authenticatorId } = await cdp.send("WebAuthn.addVirtualAuthenticator", {
     options: { protocol: "ctap2", transport: "internal", hasResidentKey: true, hasUserVerification: true, isUserVerified: true, automaticPresenceSimulation: true },
   });
+  return { credentialCount: async () => (await cdp.send("WebAuthn.getCredentials", { authenticatorId })).credentials.length };
 }
 
 /** Resolves once React has hydrated the page (the root marks <html data-hydrated>). */

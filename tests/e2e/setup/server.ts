@@ -1,6 +1,7 @@
 import type { TestProject } from "vitest/node";
 import { launchServer } from "~tests/helpers/launch-server.mjs";
 import { e2eOidcClients } from "~tests/e2e/helpers/apps";
+import { e2eServerCount } from "./e2e-servers";
 
 export interface E2eServer {
   baseURL: string;
@@ -14,11 +15,6 @@ declare module "vitest" {
 }
 
 export const e2ePort = Number(process.env.E2E_PORT ?? 3100);
-/**
- * The e2e files run two at a time, each worker against its own server (issue 42.5): the first on E2E_PORT, the
- * next 20 ports up (the ports between are the files' own extra servers, e2ePort + 1 … + 8).
- */
-export const e2eServerCount = Number(process.env.E2E_SERVERS ?? 2);
 
 /**
  * Starts the built site the way `npm start` does (production build, NODE_ENV=production) on the
