@@ -305,7 +305,7 @@ describe("passkeys", () => {
     await page.addInitScript(() => {
       const asked: string[] = [];
       const create = navigator.credentials.create.bind(navigator.credentials);
-      navigator.credentials.create = (options) => (asked.push(options?.mediation ?? "required"), create(options));
+      navigator.credentials.create = (options) => (asked.push((options as { mediation?: string } | undefined)?.mediation ?? "required"), create(options));
       Object.assign(window, { createAsked: asked });
     });
     const email = await createVerifiedAccount(page);

@@ -1,8 +1,10 @@
 import fs from "node:fs";
+import os from "node:os";
 import path from "node:path";
 import AxeBuilder from "@axe-core/playwright";
 import { chromium, type Browser, type BrowserContextOptions, type Page } from "playwright-core";
 import { afterAll, beforeAll, expect, inject } from "vitest";
+import { scaledTimeout, timeoutScale } from "~tests/helpers/machine-load";
 
 export const chromiumPath = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 
@@ -51,6 +53,15 @@ export const shellViewports = [
   ["375 px", mobileViewport],
 ] as const;
 
+/**
+ * Playwright's 30 s for a locator or a navigation, stretched by the load now (the run's figure is read when it
+ * starts, before the suite has loaded the machine), never less than the run's.
+ */
+function playwrightTimeout() {
+  const now = timeoutScale(os.loadavg()[0], os.availableParallelism(), "");
+  return scaledTimeout(30_000, Math.max(now, Number(process.env.TEST_TIMEOUT_SCALE) || 1));
+}
+
 /** One Chromium per test file; `newPage()` opens an isolated context (own cookies, storage and address). */
 export function useBrowser() {
   let browser: Browser | undefined;
@@ -64,6 +75,7 @@ export function useBrowser() {
     async newPage(options: BrowserContextOptions = {}): Promise<Page> {
       if (!browser) throw new Error("browser not launched");
       const context = await browser.newContext({ baseURL: baseURL(), locale: "zh-TW", extraHTTPHeaders: familyHeaders(), ...options });
+      context.setDefaultTimeout(playwrightTimeout());
       const page = await context.newPage();
       page.on("pageerror", (error) => console.error(`[page error] ${error.message}`));
       return page;
