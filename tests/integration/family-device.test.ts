@@ -166,7 +166,7 @@ describeEachDatabase("a child's tablet (device grant)", (database) => {
     return { client, id: user.id };
   }
   const lock = async (id: string, email: string) =>
-    runOperatorAction(server.service, { id, email, emailVerified: 1 }, { intent: "lock", reason: "家長來信說帳號被盜" }, { operatorId: "operator", ip: null, userAgent: null });
+    runOperatorAction(server.service, { id, email, emailVerified: 1, phoneNumber: null }, { intent: "lock", reason: "家長來信說帳號被盜" }, { operatorId: "operator", ip: null, userAgent: null });
 
   it("locking a parent ends the tablets that parent approved; a co-parent's tablet keeps working (decision 621)", async () => {
     const { client, email, parent, familyId, childId } = await parentWithChild();

@@ -3,6 +3,7 @@ import { TOTP } from "otpauth";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { consoleParent, consoleParentAction, consoleSearch } from "~/features/admin/operator-console.server";
 import { setUserRole } from "~/features/auth/auth-service.server";
+import { phoneAccountEmail } from "~/features/auth/phone-number";
 import { addChild, createFamily } from "~/features/family/family-store.server";
 import { describeEachDatabase } from "~tests/helpers/databases";
 import { startAuthServer, type AuthTestClient, type AuthTestServer } from "./auth-server";
@@ -110,7 +111,7 @@ describeEachDatabase("operator console", (database) => {
       { intent: "lock" },
       { intent: "unlock" },
       { intent: "set-role", role: "admin" },
-      { intent: "delete", confirmEmail: parent.email },
+      { intent: "delete", confirmAccount: parent.email },
     ];
     for (const form of actions) {
       const refused = await consoleParentAction(pageRequest(browser, `/admin/users/${parent.id}`, { ...form, reason: "家長來信" }), parent.id, server.service);
@@ -187,13 +188,46 @@ describeEachDatabase("operator console", (database) => {
     expect(await act({ intent: "set-role", reason: "新進編輯", role: "editor" })).toMatchObject({ data: { done: true } });
     expect((await db().selectFrom("user").select("role").where("id", "=", id).executeTakeFirstOrThrow()).role).toBe("editor");
 
-    const wrongEmail = await act({ intent: "delete", reason: "家長要求刪除", confirmEmail: "someone@example.tw" });
+    const wrongEmail = await act({ intent: "delete", reason: "家長要求刪除", confirmAccount: "someone@example.tw" });
     expect(statusOf(wrongEmail)).toBe(400);
-    const deleted = await act({ intent: "delete", reason: "家長要求刪除", confirmEmail: email });
+    const deleted = await act({ intent: "delete", reason: "家長要求刪除", confirmAccount: email });
     expect((deleted as Response).status).toBe(302);
     expect(await db().selectFrom("user").select("id").where("id", "=", id).executeTakeFirst()).toBeUndefined();
     const events = (await db().selectFrom("security_record").select("event").where("user_id", "=", id).orderBy("seq").execute()).map((row) => row.event);
     expect(events).toEqual(["sign-up", "admin-resend-verification", "admin-set-role", "admin-delete"]);
+  });
+
+  it("names a phone account by its number, never its placeholder address: search, file, no verification mail, deletion by the number", async () => {
+    const admin = await verifiedAccount("客服");
+    await setUserRole(database().handle, admin.email, "admin");
+    await addPasskey(admin.id);
+    await signedInWithPasskey(admin.id);
+    const digits = String(Math.floor(Math.random() * 1e8)).padStart(8, "0");
+    const id = `phone-${randomUUID().slice(0, 8)}`;
+    const now = new Date();
+    const stamp = database().handle.dialect === "postgres" ? now : now.toISOString();
+    await db()
+      .insertInto("user")
+      .values({ id, name: "手機家長", email: phoneAccountEmail(`+8869${digits}`), emailVerified: 0, phoneNumber: `+8869${digits}`, phoneNumberVerified: 1, createdAt: stamp, updatedAt: stamp } as never)
+      .execute();
+    const typed = `09${digits.slice(0, 2)}-${digits.slice(2, 5)}-${digits.slice(5)}`;
+
+    const search = await consoleSearch(pageRequest(admin.client, `/admin?q=${encodeURIComponent(typed)}`), server.service);
+    expect((search as { data: { results: { id: string; label: string }[] } }).data.results).toMatchObject([{ id, label: typed }]);
+    const file = (await consoleParent(pageRequest(admin.client, `/admin/users/${id}`), id, server.service)) as { data: { parent: { label: string; hasEmail: boolean } } };
+    expect(file.data.parent).toMatchObject({ label: typed, hasEmail: false });
+
+    const act = (form: Record<string, string>) => consoleParentAction(pageRequest(admin.client, `/admin/users/${id}`, form), id, server.service);
+    const resend = await act({ intent: "resend-verification", reason: "家長說收不到驗證信" });
+    expect(statusOf(resend)).toBe(400);
+    expect(JSON.stringify(resend)).toContain("這個帳號沒有電子郵件");
+    const byPlaceholder = await act({ intent: "delete", reason: "家長要求刪除", confirmAccount: phoneAccountEmail(`+8869${digits}`) });
+    expect(statusOf(byPlaceholder)).toBe(400);
+    expect(JSON.stringify(byPlaceholder)).toContain(`請輸入「${typed}」`);
+    const deleted = (await act({ intent: "delete", reason: "家長要求刪除", confirmAccount: `09${digits}` })) as Response;
+    expect(deleted.status).toBe(302);
+    expect(decodeURIComponent(deleted.headers.get("location") ?? "")).toContain(`deleted=${typed}`);
+    expect(await db().selectFrom("user").select("id").where("id", "=", id).executeTakeFirst()).toBeUndefined();
   });
 
   it("shows the parent's family: its name, the parents (each a link to their file), the children's names, no more", async () => {

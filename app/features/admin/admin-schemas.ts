@@ -11,7 +11,7 @@ export const operatorActionSchema = z.discriminatedUnion("intent", [
   z.object({ intent: z.literal("lock"), reason }),
   z.object({ intent: z.literal("unlock"), reason }),
   z.object({ intent: z.literal("set-role"), reason, role: z.enum(roles, "請選擇角色") }),
-  z.object({ intent: z.literal("delete"), reason, confirmEmail: z.string().trim().toLowerCase() }),
+  z.object({ intent: z.literal("delete"), reason, confirmAccount: z.string().trim() }),
 ]);
 
 export type OperatorAction = z.infer<typeof operatorActionSchema>;

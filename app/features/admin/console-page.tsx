@@ -36,7 +36,7 @@ export function ConsolePage({ operator, query, results, deleted }: ConsoleSearch
             {results.map((parent) => (
               <tr key={parent.id}>
                 <td>
-                  <Link to={`/admin/users/${encodeURIComponent(parent.id)}`}>{parent.email}</Link>
+                  <Link to={`/admin/users/${encodeURIComponent(parent.id)}`}>{parent.label}</Link>
                 </td>
                 <td>{parent.name}</td>
                 <td>

@@ -13,6 +13,10 @@ export type ConsoleClosed =
 export interface ParentSummary {
   id: string;
   email: string;
+  /** What names the account to an operator: the address the parent gave, else the phone number, else 訪客 or the uid. */
+  label: string;
+  /** Whether `email` is one the parent gave (not a phone account's or a guest's placeholder): mail can reach it. */
+  hasEmail: boolean;
   name: string;
   verified: boolean;
   guest: boolean;
@@ -26,7 +30,7 @@ export interface ConsoleSearch {
   operator: { email: string };
   query: string;
   results: ParentSummary[] | null;
-  /** The email of an account the operator has just deleted. */
+  /** The name (email or phone number) of an account the operator has just deleted. */
   deleted: string | null;
 }
 

@@ -4,6 +4,7 @@ import { setUserRole } from "~/features/auth/auth-service.server";
 import { deleteUserData } from "~/features/auth/user-data-hooks.server";
 import { recordSecurityEvent } from "~/features/security-record/security-record.server";
 import { endTabletsOfLockedFamily } from "~/features/family/family-devices.server";
+import { accountName, givenEmail, toE164 } from "~/features/auth/phone-number";
 import type { OperatorAction } from "./admin-schemas";
 
 /** Who acted, from where: every action lands in the parent's security record with the operator's reason. */
@@ -13,7 +14,14 @@ export interface OperatorContext {
   userAgent: string | null;
 }
 
-type Target = { id: string; email: string; emailVerified: boolean | number };
+type Target = { id: string; email: string; emailVerified: boolean | number; phoneNumber: string | null };
+
+/** Whether what the operator typed names the account: its email (any case) or its phone number as people type it. */
+function namesAccount(typed: string, target: Target): boolean {
+  const email = givenEmail(target.email);
+  if (email && typed.toLowerCase() === email.toLowerCase()) return true;
+  return Boolean(target.phoneNumber && toE164(typed) === target.phoneNumber) || (!email && !target.phoneNumber && typed === target.id);
+}
 
 /** An action's outcome: a notice to show, or a refusal in words (nothing was changed then). */
 export type ActionOutcome = { notice: string } | { refusal: string; field?: string };
@@ -39,6 +47,7 @@ export async function runOperatorAction(service: AuthService, target: Target, ac
   const { db } = database;
   switch (action.intent) {
     case "resend-verification": {
+      if (!givenEmail(target.email)) return { refusal: "這個帳號沒有電子郵件（以手機號碼或訪客身分使用），沒有驗證信可寄。" };
       if (target.emailVerified) return { refusal: "這個帳號的電子郵件已經驗證過，不需要再寄驗證信。" };
       await service.auth.api.sendVerificationEmail({ body: { email: target.email } });
       await recordOf(database, action, target, by);
@@ -68,13 +77,15 @@ export async function runOperatorAction(service: AuthService, target: Target, ac
       return { notice: `角色已設為 ${action.role}。` };
     }
     case "delete": {
-      if (action.confirmEmail !== target.email) return { refusal: "請輸入這個帳號的電子郵件，確認要刪除的是它。", field: "confirmEmail" };
+      if (!namesAccount(action.confirmAccount, target)) {
+        return { refusal: `請輸入「${accountName(target.email, target.phoneNumber) || target.id}」，確認要刪除的是這個帳號。`, field: "confirmAccount" };
+      }
       if (target.id === by.operatorId) return { refusal: "不能在這裡刪除自己的帳號。" };
       // Recorded first: the record keeps the row after the account (and its sessions, ways in, data) are gone.
       await recordOf(database, action, target, by);
       await deleteUserData(db, target.id);
       await db.deleteFrom("user").where("id", "=", target.id).execute();
-      return { notice: `帳號 ${target.email} 已刪除。` };
+      return { notice: `帳號 ${accountName(target.email, target.phoneNumber) || target.id} 已刪除。` };
     }
   }
 }

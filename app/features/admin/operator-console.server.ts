@@ -1,6 +1,7 @@
 import { data, redirect } from "react-router";
 import type { FormResult } from "~/lib/form-result";
 import { clientIpHeader } from "~/services/client-ip.server";
+import { accountName } from "~/features/auth/phone-number";
 import { readForm, invalidForm } from "~/services/form.server";
 import { getAuthService, type AuthService } from "~/features/auth/auth-service.server";
 import { operatorStanding, type OperatorStanding } from "~/features/auth/operator-session.server";
@@ -84,7 +85,7 @@ export async function consoleParentAction(request: Request, userId: string, serv
   const fields = await readForm(request);
   const parsed = operatorActionSchema.safeParse(fields);
   if (!parsed.success) return invalidForm(parsed.error, {}, fields.intent);
-  const target = await service.database.db.selectFrom("user").select(["id", "email", "emailVerified"]).where("id", "=", userId).executeTakeFirst();
+  const target = await service.database.db.selectFrom("user").select(["id", "email", "emailVerified", "phoneNumber"]).where("id", "=", userId).executeTakeFirst();
   if (!target) return data<FormResult>({ formError: "找不到這個帳號，可能已被刪除。", intent: parsed.data.intent }, { status: 404 });
   const outcome = await runOperatorAction(service, target, parsed.data, contextOf(request, opened.operator));
   if ("refusal" in outcome) {
@@ -92,6 +93,8 @@ export async function consoleParentAction(request: Request, userId: string, serv
     return data<FormResult>({ ...result, intent: parsed.data.intent }, { status: 400 });
   }
   // A deleted account has no file left to show: back to the search, which says so.
-  if (parsed.data.intent === "delete") return redirect(`${consolePath}?${new URLSearchParams({ deleted: target.email })}`);
+  if (parsed.data.intent === "delete") {
+    return redirect(`${consolePath}?${new URLSearchParams({ deleted: accountName(target.email, target.phoneNumber) || target.id })}`);
+  }
   return data<FormResult>({ done: true, intent: parsed.data.intent, notice: outcome.notice });
 }

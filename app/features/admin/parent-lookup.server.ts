@@ -1,7 +1,7 @@
 import { sql } from "kysely";
 import type { DatabaseHandle } from "~/db/connection.server";
 import { deviceLabel } from "~/features/auth/device-name";
-import { displayPhoneNumber } from "~/features/auth/phone-number";
+import { accountName, displayPhoneNumber, givenEmail } from "~/features/auth/phone-number";
 import { securityRecordOf } from "~/features/security-record/security-record.server";
 import { eventLabel } from "~/features/security-record/event-labels";
 import { familyForApp } from "~/features/family/family-claims.server";
@@ -19,6 +19,7 @@ const methodNames: Record<string, string> = { credential: "密碼", google: "Goo
 type UserRow = {
   id: string;
   email: string;
+  phoneNumber?: string | null;
   name: string;
   emailVerified: boolean | number;
   isAnonymous: boolean | number | null;
@@ -28,12 +29,15 @@ type UserRow = {
 };
 
 function summary(row: UserRow): ParentSummary {
+  const guest = Boolean(row.isAnonymous);
   return {
     id: row.id,
     email: row.email,
+    label: accountName(row.email, row.phoneNumber) || (guest ? "訪客" : row.id),
+    hasEmail: givenEmail(row.email) !== null,
     name: row.name,
     verified: Boolean(row.emailVerified),
-    guest: Boolean(row.isAnonymous),
+    guest,
     locked: Boolean(row.lockedAt),
     role: row.role,
     createdAt: iso(row.createdAt),
@@ -47,7 +51,7 @@ export async function findParents({ db }: DatabaseHandle, query: string): Promis
   const pattern = likePattern(text);
   const rows = await db
     .selectFrom("user")
-    .select(["id", "email", "name", "emailVerified", "isAnonymous", "role", "createdAt", "lockedAt"])
+    .select(["id", "email", "phoneNumber", "name", "emailVerified", "isAnonymous", "role", "createdAt", "lockedAt"])
     .where((eb) =>
       eb.or([
         eb("email", "=", text.toLowerCase()),

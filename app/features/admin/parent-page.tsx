@@ -18,7 +18,7 @@ export function ParentPage(file: ParentFile) {
       <p>
         <Link to="/admin">← 回到搜尋</Link>
       </p>
-      <PageIntro title={parent.email} lead={`以 ${file.operator.email} 的身分查看。時間皆為台灣時間。`} />
+      <PageIntro title={parent.label} lead={`以 ${file.operator.email} 的身分查看。時間皆為台灣時間。`} />
       <section className="page-section" aria-labelledby="parent-account">
         <h2 id="parent-account">帳號</h2>
         <dl className="admin-facts">
@@ -44,7 +44,7 @@ export function ParentPage(file: ParentFile) {
       <section className="page-section" aria-labelledby="parent-mail">
         <h2 id="parent-mail">最近寄給這個帳號的信</h2>
         {file.mail.length === 0 ? (
-          <p>沒有寄給 {parent.email} 的信。</p>
+          <p>{parent.hasEmail ? `沒有寄給 ${parent.email} 的信。` : "這個帳號沒有電子郵件（以手機號碼或訪客身分使用），不會收到信。"}</p>
         ) : (
           <table className="admin-table">
             <thead>
@@ -138,9 +138,9 @@ export function ParentPage(file: ParentFile) {
             <ActionFieldError intent="set-role" field="role" />
           </OperatorActionForm>
           <OperatorActionForm intent="delete" title="刪除帳號" help="永久刪除帳號與它的資料，無法復原；安全紀錄會保留。" button="刪除帳號">
-            <label htmlFor="confirm-email">輸入這個帳號的電子郵件以確認</label>
-            <input id="confirm-email" name="confirmEmail" type="email" autoComplete="off" required />
-            <ActionFieldError intent="delete" field="confirmEmail" />
+            <label htmlFor="confirm-account">輸入「{parent.label}」以確認</label>
+            <input id="confirm-account" name="confirmAccount" autoComplete="off" required />
+            <ActionFieldError intent="delete" field="confirmAccount" />
           </OperatorActionForm>
         </div>
       </section>
