@@ -65,6 +65,8 @@ const features = {
       // Every screen (a route module's page): a new way in's screen edits no list.
       "screens",
       "sign-in-actions.server.ts",
+      // The login route's action in the browser (the session refreshed, a passkey offered after a password).
+      "login-client-action.ts",
       // The browser half of passkeys: the login screen's button and autofill, the account screens' "add" and "confirm".
       "passkey-client.ts", "passkey-support-mark.tsx", "second-step-schemas.ts",
       "auth-paths.ts", "password-rules-list.tsx", "sign-in-schemas.ts", "sign-in-screen.tsx", "auth-screens.css",
