@@ -20,8 +20,9 @@ export function useBotCheck(renew?: unknown) {
   // The answer with the round it was solved for: one from before the last sending is spent. "" is "nothing to
   // solve" (the check is off) or "could not solve" (the challenge never came): the form then goes as without it.
   const [solved, setSolved] = useState<{ round: unknown; answer: string } | null>(null);
-  // A submission made before the answer came, to be sent again once it is in.
-  const [held, setHeld] = useState<{ form: HTMLFormElement; submitter: HTMLElement | null } | null>(null);
+  // A submission made before the answer came, to be sent again once it is in: only in the round it was made in,
+  // so it is sent once, never again when the next round's answer comes.
+  const [held, setHeld] = useState<{ form: HTMLFormElement; submitter: HTMLElement | null; round: unknown } | null>(null);
   // Where Turnstile's widget shows when the site uses it (empty otherwise).
   const widget = useRef<HTMLDivElement>(null);
   const input = useRef<HTMLInputElement>(null);
@@ -44,11 +45,12 @@ export function useBotCheck(renew?: unknown) {
     };
   }, [renew]);
   const answer = solved && solved.round === renew ? solved.answer : null;
+  const pending = held && held.round === renew ? held : null;
   useEffect(() => {
-    if (!held || answer === null) return;
+    if (!pending || answer === null) return;
     // The same submission again, now with the answer in its field: onSubmit checks it once more, `hold` lets it go.
-    if (held.form.isConnected) held.form.requestSubmit(held.submitter?.isConnected ? held.submitter : null);
-  }, [held, answer]);
+    if (pending.form.isConnected) pending.form.requestSubmit(pending.submitter?.isConnected ? pending.submitter : null);
+  }, [pending, answer]);
   return {
     /** The hidden field (and Turnstile's place), inside the form. */
     field: (
@@ -58,13 +60,13 @@ export function useBotCheck(renew?: unknown) {
       </>
     ),
     /** Whether a sent form waits for its check. */
-    waiting: held !== null,
+    waiting: pending !== null && answer === null,
     /** Whether the answer is in (or there is nothing to solve), and the hidden field. */
     settled: answer !== null,
     input,
     /** Holds `form`'s submission by `submitter` until the answer is in. */
     holdUntilSolved(form: HTMLFormElement, submitter: HTMLElement | null) {
-      setHeld({ form, submitter });
+      setHeld({ form, submitter, round: renew });
     },
     /** Forgets a held submission once it went (or was stopped by the form's own checks). */
     release() {
@@ -78,14 +80,15 @@ export function useBotCheck(renew?: unknown) {
       }
       event.preventDefault();
       const submitter = (event.nativeEvent as SubmitEvent).submitter;
-      setHeld({ form: event.currentTarget, submitter: submitter ?? null });
+      setHeld({ form: event.currentTarget, submitter: submitter ?? null, round: renew });
     },
   };
 }
 
 /**
  * The hidden field for a form not wired to `useBotCheck`: it holds a submission made before the answer came all
- * the same (a listener on the form, ahead of React's), without the button's 「安全檢查中…」, and sends it once solved.
+ * the same (a listener on the form, ahead of React's), says 「安全檢查中…」 beside the field meanwhile (the button is
+ * the form's own), and sends it once solved.
  */
 export function BotCheckField({ renew }: { renew?: unknown }) {
   const check = useBotCheck(renew);
@@ -103,5 +106,14 @@ export function BotCheckField({ renew }: { renew?: unknown }) {
     form.addEventListener("submit", onSubmit);
     return () => form.removeEventListener("submit", onSubmit);
   }, [settled, input, holdUntilSolved, release]);
-  return check.field;
+  return (
+    <>
+      {check.field}
+      {check.waiting ? (
+        <p role="status" className="field__hint">
+          {botCheckWaitingLabel}
+        </p>
+      ) : null}
+    </>
+  );
 }
