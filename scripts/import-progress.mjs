@@ -10,14 +10,16 @@ export function importProgress(unit) {
     const rate = seconds > 0 ? done / seconds : 0;
     const left = rate > 0 ? Math.round((total - done) / rate) : 0;
     const percent = total ? Math.floor((done / total) * 100) : 100;
+    // Before the first batch there is no rate to speak of.
+    const pace = done > 0 && rate >= 1 ? `${rate.toFixed(0)} 個/秒，剩約 ${left} 秒` : "速度計算中";
     if (process.stdout.isTTY) {
       const width = 30;
       const filled = Math.round((percent / 100) * width);
-      process.stdout.write(`\r[${"#".repeat(filled)}${"-".repeat(width - filled)}] ${done}/${total} ${unit}  ${rate.toFixed(0)} 個/秒  剩約 ${left} 秒 `);
+      process.stdout.write(`\r[${"#".repeat(filled)}${"-".repeat(width - filled)}] ${done}/${total} ${unit}  ${pace} `);
       if (done === total) process.stdout.write("\n");
     } else if (percent >= lastPercent + 5 || done === total) {
       lastPercent = percent;
-      console.log(`${done}/${total} ${unit}（${percent}%），${rate.toFixed(0)} 個/秒，剩約 ${left} 秒`);
+      console.log(`${done}/${total} ${unit}（${percent}%），${pace}`);
     }
   };
 }
