@@ -1,5 +1,6 @@
 import { decodeJwt } from "jose";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { openDatabase } from "~/db/connection.server";
 import { startBackchannelReceiver, type BackchannelReceiver } from "~tests/fixtures/backchannel-receiver";
 import { siteUrl, startSite, type SiteProcess } from "./site-process";
 import { appClient, send, signInApp } from "./app-sign-in-client";
@@ -39,6 +40,15 @@ describe("a back-channel notice survives a kill -9 (SQLite)", () => {
     const deadline = Date.now() + 15_000;
     while (receiver.turnedAway === 0 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 100));
     expect(receiver.turnedAway).toBeGreaterThan(0);
+    // Killed once the site has written the failed attempt down (its retry in 5 s). Killed between the backend's
+    // refusal and that write, the row would keep its delivery lease (60 s) before another instance may try it.
+    const { db } = openDatabase({ dataDir: first.dataDir });
+    try {
+      const failedAttempt = () => db.selectFrom("mail_outbox").select("id").where("last_error", "is not", null).where("sent_at", "is", null).executeTakeFirst();
+      await expect.poll(failedAttempt, { timeout: 15_000 }).toBeTruthy();
+    } finally {
+      await db.destroy();
+    }
 
     await first.stop("SIGKILL");
     receiver.down = false;
