@@ -51,9 +51,11 @@ describe("a back-channel notice survives a kill -9 (SQLite)", () => {
     }
 
     await first.stop("SIGKILL");
-    receiver.down = false;
+    // The backend comes back once the new instance is up (the receiver checks each token against the running
+    // instance's keys, which it can only reach once the instance has started).
     await start(first.dataDir);
-    expect(await receiver.waitFor((token) => token.sid === sid, 30_000)).toMatchObject({ iss: siteUrl, aud: "app", sub, sid });
+    receiver.down = false;
+    expect(await receiver.waitFor((token) => token.sid === sid, 60_000)).toMatchObject({ iss: siteUrl, aud: "app", sub, sid });
     expect(receiver.received.filter((token) => token.sid === sid)).toHaveLength(1);
   }, 120_000);
 });
