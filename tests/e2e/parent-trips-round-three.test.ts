@@ -1,8 +1,8 @@
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { addVirtualAuthenticator, baseURL, mobileViewport, openPage, useBrowser } from "./helpers/browser";
+import { addVirtualAuthenticator, mobileViewport, openPage, useBrowser } from "./helpers/browser";
 import { createVerifiedAccount, newEmail, password, signInTo } from "./helpers/accounts";
-import { mailTo } from "./helpers/mailbox";
+import { mailTo, textedCode } from "./helpers/mailbox";
 
 // Where a parent tripped, round three (issue 41), on a 375 px phone: a phone-only account without a fake address,
 // the copy of one's data complete and in Chinese, and deletion that names what goes.
@@ -11,17 +11,6 @@ import { mailTo } from "./helpers/mailbox";
 export function newNumber() {
   const digits = String(Math.floor(Math.random() * 1e8)).padStart(8, "0");
   return { e164: `+8869${digits}`, typed: `09${digits.slice(0, 2)}-${digits.slice(2, 5)}-${digits.slice(5)}` };
-}
-
-/** The newest code texted to `e164`, read from the development mailbox's JSON. */
-async function textedCode(e164: string): Promise<string> {
-  for (let attempt = 0; attempt < 100; attempt += 1) {
-    const texts = (await (await fetch(`${baseURL()}/api/dev/mailbox?to=${encodeURIComponent(e164)}`)).json()) as { text: string }[];
-    const code = texts.map((text) => /驗證碼是 (\d{6})/.exec(text.text)?.[1]).find(Boolean);
-    if (code) return code;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error(`no code texted to ${e164}`);
 }
 
 /** Signs up on /login/phone (a texted code and a display name) on a page of its own; signed in at the end. */
@@ -154,6 +143,35 @@ describe("deletion that names what goes, round three", () => {
     const mail = await mailTo(email, /你的帳號已刪除/);
     expect(mail.text).toContain("家庭「陳家」，1 位孩子（小安）和 1 筆同意紀錄");
     expect(mail.text).toContain("「爸爸的筆電」");
+    await page.context().close();
+  });
+});
+
+describe("a phone-only parent from sign-up to deletion, round three", () => {
+  const browser = useBrowser();
+  const open = (options: { viewport: typeof mobileViewport; javaScriptEnabled?: boolean }) => browser.newPage(options);
+  const uidOf = async (page: Page) => ((await (await page.request.get("/api/auth/me")).json()) as { user: { uid: string } | null }).user?.uid;
+
+  it("signs up by texted code at 375 px, reads the copy of the data, and deletes the account by the word alone", async () => {
+    const { page, number } = await phoneParent(open, "林媽媽");
+    const uid = await uidOf(page);
+    await openPage(page, "/account/data");
+    await section(page, "個人資料").getByText(number.typed).waitFor();
+    const copy = (await (await page.request.get("/account/data.json")).json()) as { profile: { email: string | null; phoneNumber: string | null; displayName: string } };
+    expect(copy.profile).toMatchObject({ email: null, phoneNumber: number.e164, displayName: "林媽媽" });
+
+    await openPage(page, "/account-deletion");
+    await page.getByText(`手機號碼 ${number.typed}`).first().waitFor();
+    // No password to give: the account never had one.
+    expect(await page.getByLabel("密碼").count()).toBe(0);
+    await page.getByLabel("請輸入「刪除帳號」").fill("刪除帳號");
+    await page.getByRole("button", { name: "永久刪除我的帳號" }).click();
+    await page.getByText("你的帳號與資料已經刪除").waitFor();
+    await page.getByText(`手機號碼 ${number.typed}`).waitFor();
+    expect(await uidOf(page)).toBeUndefined();
+    expect(await bodyText(page)).not.toMatch(/\.invalid/);
+
+    expect(uid).toBeTruthy();
     await page.context().close();
   });
 });

@@ -32,7 +32,9 @@ export async function signedInAccount(request: Request) {
   const user = await currentIdentity(request);
   if (!user) return null;
   const goes = user.isAnonymous ? [] : await deletionSummary(getAuthService().database.db, user.uid, "will");
-  return { label: accountName(user.email, user.phoneNumber) || user.displayName || "訪客", hasPassword: !user.isAnonymous, goes };
+  // A social or phone-only account has no password to give (the form then asks for the word alone).
+  const hasPassword = user.providerData.some((provider) => provider.providerId === "password");
+  return { label: accountName(user.email, user.phoneNumber) || user.displayName || "訪客", hasPassword, goes };
 }
 
 /**
