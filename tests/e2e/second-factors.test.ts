@@ -193,6 +193,36 @@ describe("email-link sign-in", () => {
   });
 });
 
+describe("a form held for its bot check", () => {
+  const browser = useBrowser();
+
+  it("sends the emailed link once when tapped before the check is in, shows 安全檢查中… meanwhile, and keeps its answer", async () => {
+    const email = await createVerifiedAccount(await browser.newPage());
+    const page = await browser.newPage();
+    // The check's challenge comes late, as on a slow phone or a busy server: the tap is held until it is in.
+    let releaseChallenge: () => void = () => undefined;
+    const challengeHeld = new Promise<void>((resolve) => (releaseChallenge = resolve));
+    await page.route("**/api/auth/bot-check/challenge", async (route) => {
+      await challengeHeld;
+      await route.continue();
+    });
+    await openPage(page, "/login/email-link");
+    await page.getByLabel("電子郵件").fill(email);
+    await page.getByRole("button", { name: "寄送登入連結" }).click();
+    await page.getByRole("status").filter({ hasText: "安全檢查中…" }).waitFor();
+    releaseChallenge();
+    const sent = page.getByRole("status").filter({ hasText: "登入連結已經寄出" });
+    await sent.waitFor();
+    // The next round's check comes in after the answer; the form must not send itself again.
+    await page.waitForTimeout(1_500);
+    expect(await sent.isVisible()).toBe(true);
+    expect(await page.getByRole("alert").count()).toBe(0);
+    const mails = (await (await page.request.get(`/api/dev/mailbox?to=${encodeURIComponent(email)}`)).json()) as { subject: string }[];
+    expect(mails.filter((mail) => /登入連結/.test(mail.subject))).toHaveLength(1);
+    await page.context().close();
+  });
+});
+
 describe("passkeys", () => {
   const browser = useBrowser();
 
