@@ -7,7 +7,7 @@ import { launchServer, type LaunchedServer } from "~tests/helpers/launch-server.
 import { startReferenceApp, type ReferenceApp } from "~tests/fixtures/reference-app";
 import { startBackchannelReceiver, type BackchannelReceiver } from "~tests/fixtures/backchannel-receiver";
 import { createRemoteJWKSet, jwtVerify } from "jose";
-import { addVirtualAuthenticator, baseURL, desktopViewport, familyHeaders, launchChromium, mobileViewport, openPage, waitForHydration } from "./helpers/browser";
+import { addVirtualAuthenticator, baseURL, desktopViewport, familyHeaders, launchChromium, mobileViewport, openPage, playwrightTimeout, waitForHydration } from "./helpers/browser";
 import { watchViolations } from "./helpers/csp";
 import { createVerifiedAccount, newEmail, password, signInTo, submitSignUp } from "./helpers/accounts";
 import { e2eApps } from "./helpers/apps";
@@ -89,6 +89,7 @@ describe("the app signs in through the site (OpenID provider, single sign-on)", 
 
   async function newPage(options: { javaScriptEnabled?: boolean } = {}): Promise<Page> {
     const context = await browser.newContext({ locale: "zh-TW", ...options });
+    context.setDefaultTimeout(playwrightTimeout());
     return context.newPage();
   }
 
@@ -242,6 +243,7 @@ describe("every way in comes back to the app's callback (the suite's site, apps 
 
   async function newFamilyPage(options: BrowserContextOptions = {}) {
     const context = await browser.newContext({ baseURL: baseURL(), locale: "zh-TW", extraHTTPHeaders: familyHeaders(), ...options });
+    context.setDefaultTimeout(playwrightTimeout());
     const page = await context.newPage();
     page.on("pageerror", (error) => console.error(`[page error] ${error.message}`));
     return page;

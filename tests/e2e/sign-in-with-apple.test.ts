@@ -3,7 +3,7 @@ import { afterAll, beforeAll, expect, it } from "vitest";
 import { launchServer, type LaunchedServer } from "~tests/helpers/launch-server.mjs";
 import { appleEnv, startFakeApple, type FakeApple } from "~tests/fixtures/fake-apple";
 import { startReferenceApp, type ReferenceApp } from "~tests/fixtures/reference-app";
-import { launchChromium, waitForHydration } from "./helpers/browser";
+import { launchChromium, playwrightTimeout, waitForHydration } from "./helpers/browser";
 import { e2eApps, e2eOidcClients } from "./helpers/apps";
 import { password, signInHere } from "./helpers/accounts";
 import { linkTo, mailTo } from "./helpers/mailbox";
@@ -47,6 +47,7 @@ const login = (redirectTo: string) => `${site()}/login?${new URLSearchParams({ r
 
 async function newPage(): Promise<Page> {
   const context = await browser.newContext({ locale: "zh-TW" });
+  context.setDefaultTimeout(playwrightTimeout());
   const page = await context.newPage();
   page.on("pageerror", (error) => console.error(`[page error] ${error.message}`));
   return page;

@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { launchServer, type LaunchedServer } from "~tests/helpers/launch-server.mjs";
-import { addVirtualAuthenticator, launchChromium } from "./helpers/browser";
+import { addVirtualAuthenticator, launchChromium, playwrightTimeout } from "./helpers/browser";
 import { e2ePort } from "./setup/server";
 
 /**
@@ -39,6 +39,7 @@ describe("every way in, on two worker processes", () => {
   /** A fresh browser profile: its own connections, so its requests reach either worker. */
   async function newPage(): Promise<Page> {
     const context = await browser.newContext({ baseURL: server.origin, locale: "zh-TW" });
+    context.setDefaultTimeout(playwrightTimeout());
     contexts.push(context);
     return context.newPage();
   }

@@ -57,7 +57,7 @@ export const shellViewports = [
  * Playwright's 30 s for a locator or a navigation, stretched by the load now (the run's figure is read when it
  * starts, before the suite has loaded the machine), never less than the run's.
  */
-function playwrightTimeout() {
+export function playwrightTimeout() {
   const now = timeoutScale(os.loadavg()[0], os.availableParallelism(), "");
   return scaledTimeout(30_000, Math.max(now, Number(process.env.TEST_TIMEOUT_SCALE) || 1));
 }
