@@ -5,6 +5,7 @@ import path from "node:path";
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { firebaseScryptHash } from "~/features/firebase-import/firebase-scrypt.server";
+import { newNumber } from "./helpers/accounts";
 import { openPage, useBrowser } from "./helpers/browser";
 import { textedCode } from "./helpers/mailbox";
 import { runOperatorScript } from "./helpers/operator";
@@ -51,8 +52,7 @@ describe("families coming over from Firebase", () => {
   const browser = useBrowser();
   const run = randomUUID().slice(0, 8);
   const password = "firebase-kite-42";
-  const digits = String(Math.floor(Math.random() * 1e8)).padStart(8, "0");
-  const phone = { e164: `+8869${digits}`, typed: `09${digits.slice(0, 2)}-${digits.slice(2, 5)}-${digits.slice(5)}` };
+  const phone = newNumber();
   const family = { uid: firebaseUid(), email: `firebase-${run}@example.tw` };
   const phoneOnly = { uid: firebaseUid() };
   const google = { uid: firebaseUid(), email: `google-${run}@gmail.com`, rawId: `1${Date.now()}` };

@@ -1,17 +1,12 @@
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { addVirtualAuthenticator, mobileViewport, openPage, useBrowser } from "./helpers/browser";
-import { createVerifiedAccount, newEmail, password, signInTo } from "./helpers/accounts";
+import { createVerifiedAccount, newEmail, newNumber, password, signInTo } from "./helpers/accounts";
 import { mailTo, textedCode } from "./helpers/mailbox";
 
 // Where a parent tripped, round three (issue 41), on a 375 px phone: a phone-only account without a fake address,
 // the copy of one's data complete and in Chinese, and deletion that names what goes.
 
-/** A fresh Taiwanese mobile: its E.164 form (the mailbox key) and how a parent types it. */
-export function newNumber() {
-  const digits = String(Math.floor(Math.random() * 1e8)).padStart(8, "0");
-  return { e164: `+8869${digits}`, typed: `09${digits.slice(0, 2)}-${digits.slice(2, 5)}-${digits.slice(5)}` };
-}
 
 /** Signs up on /login/phone (a texted code and a display name) on a page of its own; signed in at the end. */
 async function phoneParent(open: (options: { viewport: typeof mobileViewport; javaScriptEnabled?: boolean }) => Promise<Page>, name = "陳媽媽", javaScriptEnabled = true) {

@@ -1,15 +1,10 @@
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { createVerifiedAccount, givePhoneNumber, signInTo } from "./helpers/accounts";
+import { createVerifiedAccount, givePhoneNumber, newNumber, signInTo } from "./helpers/accounts";
 import { turnOnTwoStep } from "./helpers/two-step";
 import { baseURL, openPage, useBrowser } from "./helpers/browser";
 import { textedCode } from "./helpers/mailbox";
 
-/** A fresh Taiwanese mobile: its E.164 form (the mailbox key) and how a parent types it. */
-function newNumber() {
-  const digits = String(Math.floor(Math.random() * 1e8)).padStart(8, "0");
-  return { e164: `+8869${digits}`, typed: `09${digits.slice(0, 2)}-${digits.slice(2, 5)}-${digits.slice(5)}` };
-}
 
 async function me(page: Page) {
   const answer = await page.request.get("/api/auth/me");

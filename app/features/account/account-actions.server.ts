@@ -3,7 +3,7 @@ import type { z } from "zod";
 import type { FormResult } from "~/lib/form-result";
 import { invalidForm, parseForm, readForm, unknownIntent } from "~/services/form.server";
 import { getAuthService } from "~/features/auth/auth-service.server";
-import { authFailure, callAuthApi, currentIdentity, withCookies, type AuthAnswer } from "~/features/auth/auth-http.server";
+import { authFailure, callAuthApi, currentIdentity, hasPasswordWayIn, withCookies, type AuthAnswer } from "~/features/auth/auth-http.server";
 import type { AccountSecurity, AccountSecurityIntent } from "./account-security";
 import { changePasswordSchema } from "./account-schemas";
 import { authPaths } from "~/features/auth/auth-endpoints";
@@ -33,7 +33,7 @@ export async function signedInAccount(request: Request) {
   if (!user) return null;
   const goes = user.isAnonymous ? [] : await deletionSummary(getAuthService().database.db, user.uid, "will");
   // A social or phone-only account has no password to give (the form then asks for the word alone).
-  const hasPassword = user.providerData.some((provider) => provider.providerId === "password");
+  const hasPassword = hasPasswordWayIn(user);
   return { label: accountName(user.email, user.phoneNumber) || user.displayName || "訪客", hasPassword, goes };
 }
 
@@ -46,7 +46,7 @@ export async function accountSecurity(request: Request): Promise<AccountSecurity
   const user = await currentIdentity(request);
   if (!user?.email || user.isAnonymous) return { account: null, guest: Boolean(user?.isAnonymous) };
   const devices = (await callAuthApi(request, authPaths.devices)).body?.devices ?? [];
-  const hasPassword = user.providerData.some((provider) => provider.providerId === "password");
+  const hasPassword = hasPasswordWayIn(user);
   const activity = await recentActivity(getAuthService().database, user.uid);
   const phoneNumber = user.phoneNumber ? displayPhoneNumber(user.phoneNumber) : null;
   return { account: { email: givenEmail(user.email), phoneNumber, hasPassword, devices, activity }, guest: false, policy: getAuthService().passwordPolicy };

@@ -2,7 +2,7 @@ import { data, redirect } from "react-router";
 import QRCode from "qrcode";
 import type { FormResult } from "~/lib/form-result";
 import { invalidForm, readForm, unknownIntent } from "~/services/form.server";
-import { authFailure, callAuthApi, currentIdentity, requestAfter, withCookies, type AuthAnswer } from "~/features/auth/auth-http.server";
+import { authFailure, callAuthApi, currentIdentity, hasPasswordWayIn, requestAfter, withCookies, type AuthAnswer } from "~/features/auth/auth-http.server";
 import { passkeyNameSchema, totpConfirmSchema } from "~/features/sign-in/second-step-schemas";
 import type { PasskeyListItem, PasskeySettings, TwoStepEnrolment, TwoStepOutcome, TwoStepSettings } from "./second-factor-shapes";
 import { authPaths } from "~/features/auth/auth-endpoints";
@@ -32,7 +32,7 @@ async function twoStepEnabled(request: Request): Promise<boolean> {
 export async function twoStepSettings(request: Request): Promise<TwoStepSettings> {
   const user = await sessionUser(request);
   if (!user?.email) return { account: null };
-  const hasPassword = user.providerData.some((provider) => provider.providerId === "password");
+  const hasPassword = hasPasswordWayIn(user);
   return { account: { email: accountName(user.email, user.phoneNumber), hasPassword, enabled: await twoStepEnabled(request) } };
 }
 

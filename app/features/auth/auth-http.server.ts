@@ -119,6 +119,9 @@ export async function currentIdentity(request: Request): Promise<IdentityRecord 
   return (await callAuthApi(request, authPaths.me)).body?.user ?? null;
 }
 
+/** Whether the account has a password to give (a social or phone-only one has none). */
+export const hasPasswordWayIn = (user: IdentityRecord) => user.providerData.some((provider) => provider.providerId === "password");
+
 /** The answer's cookies as response headers (a sign-in sets one, a sign-out clears it). */
 export function withCookies(cookies: string[], retryAfter?: string | null): Headers {
   const headers = new Headers();

@@ -9,6 +9,12 @@ import { linkTo, mailTo } from "./mailbox";
 export const password = "family-123";
 export const newEmail = () => `e2e-${randomUUID().slice(0, 8)}@example.tw`;
 
+/** A fresh Taiwanese mobile: its E.164 form (the mailbox key) and how a parent types it. */
+export function newNumber() {
+  const digits = String(Math.floor(Math.random() * 1e8)).padStart(8, "0");
+  return { e164: `+8869${digits}`, typed: `09${digits.slice(0, 2)}-${digits.slice(2, 5)}-${digits.slice(5)}` };
+}
+
 /** The session user the page mirrors in localStorage["user"], or null. */
 export const storedUser = (page: Page) =>
   page.evaluate(() => JSON.parse(window.localStorage.getItem("user") ?? "null") as Record<string, unknown> | null);
