@@ -123,7 +123,7 @@ describe("account center", () => {
     await linkedMethods(page).filter({ hasText: "電子郵件與密碼" }).getByText("這是唯一的登入方式，無法移除。").waitFor();
 
     await methods.getByRole("button", { name: "連結開發測試帳號" }).click();
-    await page.getByLabel("電子郵件").fill(newEmail());
+    await page.getByRole("textbox", { name: "電子郵件" }).fill(newEmail());
     await page.getByRole("button", { name: "繼續" }).click();
     await page.waitForURL(`**${accountPath}?done=linked`);
     await status(page, "登入方式已連結。");

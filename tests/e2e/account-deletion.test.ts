@@ -62,7 +62,7 @@ describe("deletion the stores accept", () => {
     await page.context().clearCookies();
     await page.goto(`${app.origin}/`);
     await page.waitForURL((url) => url.pathname === "/login");
-    await page.getByLabel("電子郵件").fill(email);
+    await page.getByRole("textbox", { name: "電子郵件" }).fill(email);
     await page.getByLabel("密碼").fill(password);
     await page.getByRole("button", { name: "登入", exact: true }).click();
     await page.waitForURL(`${app.origin}/`);

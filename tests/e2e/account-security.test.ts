@@ -111,7 +111,7 @@ describe("account security", () => {
     const popupOpened = page.waitForEvent("popup");
     await page.getByRole("button", { name: "使用開發測試帳號登入" }).click();
     const popup = await popupOpened;
-    await popup.getByLabel("電子郵件").fill(email);
+    await popup.getByRole("textbox", { name: "電子郵件" }).fill(email);
     await popup.getByRole("button", { name: "繼續" }).click();
     await page.waitForURL(`**${securityPath}`);
     await page.getByText("這個帳號還沒有密碼").waitFor();

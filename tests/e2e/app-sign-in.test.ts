@@ -271,7 +271,7 @@ describe("every way in comes back to the app's callback (the suite's site, apps 
   }
 
   async function typePassword(page: Page, email: string) {
-    await page.getByLabel("電子郵件").fill(email);
+    await page.getByRole("textbox", { name: "電子郵件" }).fill(email);
     await page.getByLabel("密碼").fill(password);
     await page.getByRole("button", { name: "登入", exact: true }).click();
   }
@@ -287,7 +287,7 @@ describe("every way in comes back to the app's callback (the suite's site, apps 
   async function signInByEmailLink(page: Page, email: string, mailsBefore: number) {
     await page.getByRole("link", { name: "用電子郵件連結登入" }).click();
     await page.waitForURL((url) => url.pathname === "/login/email-link");
-    await page.getByLabel("電子郵件").fill(email);
+    await page.getByRole("textbox", { name: "電子郵件" }).fill(email);
     await page.getByRole("button", { name: "寄送登入連結" }).click();
     await page.getByRole("status").filter({ hasText: "登入連結已經寄出" }).waitFor();
     const link = linkTo(await mailTo(email, /登入連結/, mailsBefore + 1), "/login/email-link");
@@ -399,7 +399,7 @@ describe("every way in comes back to the app's callback (the suite's site, apps 
     const popupOpened = page.waitForEvent("popup");
     await page.getByRole("button", { name: "使用開發測試帳號登入" }).click();
     const popup = await popupOpened;
-    await popup.getByLabel("電子郵件").fill(newEmail());
+    await popup.getByRole("textbox", { name: "電子郵件" }).fill(newEmail());
     await popup.getByRole("button", { name: "繼續" }).click();
     await expectBackInApp(page, app, requested);
     await page.context().close();

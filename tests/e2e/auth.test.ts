@@ -5,7 +5,7 @@ import { baseURL, expectNoAxeViolations, holdRequests, openPage, useBrowser, wai
 import { linkTo, mailTo } from "./helpers/mailbox";
 
 async function logIn(page: Page, email: string, secret = password) {
-  await page.getByLabel("電子郵件").fill(email);
+  await page.getByRole("textbox", { name: "電子郵件" }).fill(email);
   await page.getByLabel("密碼").fill(secret);
   await page.getByRole("button", { name: "登入", exact: true }).click();
 }
@@ -55,10 +55,10 @@ describe("sign-in layer in the browser", () => {
   it("shows field errors tied to their inputs and the live password rules", async () => {
     const page = await browser.newPage();
     await openPage(page, "/signup");
-    await page.getByLabel("電子郵件").fill("not-an-email");
+    await page.getByRole("textbox", { name: "電子郵件" }).fill("not-an-email");
     await page.getByLabel("密碼", { exact: true }).fill("123");
     await page.getByRole("button", { name: "註冊" }).click();
-    const emailField = page.getByLabel("電子郵件");
+    const emailField = page.getByRole("textbox", { name: "電子郵件" });
     expect(await emailField.getAttribute("aria-invalid")).toBe("true");
     const describedBy = (await emailField.getAttribute("aria-describedby")) ?? "";
     expect(await page.locator(`[id="${describedBy}"]`).textContent()).toBe("電子郵件格式不正確");
@@ -77,7 +77,7 @@ describe("sign-in layer in the browser", () => {
     // The form posts to its route action (a .data request when JavaScript is on).
     const release = await holdRequests(page, "**/forgot-password.data*");
     await openPage(page, "/forgot-password");
-    await page.getByLabel("電子郵件").fill(newEmail());
+    await page.getByRole("textbox", { name: "電子郵件" }).fill(newEmail());
     await page.getByRole("button", { name: "寄送重設密碼信" }).click();
     const busy = page.getByRole("button", { name: "寄送中…" });
     await busy.waitFor();
@@ -113,7 +113,7 @@ describe("sign-in layer in the browser", () => {
     await page.getByText("已完成驗證").waitFor();
 
     await openPage(page, "/forgot-password");
-    await page.getByLabel("電子郵件").fill(email);
+    await page.getByRole("textbox", { name: "電子郵件" }).fill(email);
     await page.getByRole("button", { name: "寄送重設密碼信" }).click();
     await page.getByText("重設密碼信已寄出").waitFor();
 
@@ -146,7 +146,7 @@ describe("sign-in layer in the browser", () => {
     const popupOpened = page.waitForEvent("popup");
     await page.getByRole("button", { name: "使用開發測試帳號登入" }).click();
     const popup = await popupOpened;
-    await popup.getByLabel("電子郵件").fill(email);
+    await popup.getByRole("textbox", { name: "電子郵件" }).fill(email);
     await popup.getByRole("button", { name: "繼續" }).click();
     await page.waitForURL("**/pricing");
     expect(await storedUser(page)).toMatchObject({ email, emailVerified: true, isAnonymous: false });
@@ -172,7 +172,7 @@ describe("sign-in layer in the browser", () => {
     const popupOpened = page.waitForEvent("popup");
     await page.getByRole("button", { name: "使用開發測試帳號登入" }).click();
     const popup = await popupOpened;
-    await popup.getByLabel("電子郵件").waitFor();
+    await popup.getByRole("textbox", { name: "電子郵件" }).waitFor();
     await popup.close();
     const closedMessage = page.getByRole("alert").getByText("登入視窗已被關閉，請再試一次");
     await page.clock.runFor(7_900);

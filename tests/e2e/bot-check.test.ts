@@ -33,7 +33,7 @@ describe("the bot check", () => {
 
   async function fillSignUp(on: Page, email: string) {
     await on.getByLabel("顯示名稱").fill("小明");
-    await on.getByLabel("電子郵件").fill(email);
+    await on.getByRole("textbox", { name: "電子郵件" }).fill(email);
     await on.getByLabel("密碼", { exact: true }).fill(password);
     await on.getByLabel("確認密碼").fill(password);
   }
@@ -79,7 +79,7 @@ describe("the bot check", () => {
     await other.goto("/forgot-password");
     await waitForHydration(other);
     await other.locator('input[name="botCheck"][data-bot-check="solved"]').waitFor({ state: "attached", timeout: 30_000 });
-    await other.getByLabel("電子郵件").fill(newEmail());
+    await other.getByRole("textbox", { name: "電子郵件" }).fill(newEmail());
     await other.getByRole("button", { name: /寄送/ }).click();
     await other.getByText("重設密碼信已寄出").waitFor();
   });
@@ -179,7 +179,7 @@ describe("the bot check", () => {
   it("holds the other forms' early taps too (忘記密碼), without the button's words", { timeout: 90_000 }, async () => {
     const visitor = await slowChallengePage(6_000, familyHeaders());
     await visitor.goto("/forgot-password");
-    await visitor.getByLabel("電子郵件").fill(newEmail());
+    await visitor.getByRole("textbox", { name: "電子郵件" }).fill(newEmail());
     const sent = botCheckSent(visitor);
     await visitor.getByRole("button", { name: /寄送/ }).click();
     expect(await sent).not.toBe("");

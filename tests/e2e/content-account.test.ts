@@ -41,7 +41,7 @@ describe("current plan", () => {
     await page.getByRole("main").getByRole("link", { name: "免費註冊" }).click();
     await page.waitForURL((url) => url.pathname === "/signup" && url.searchParams.get("redirectTo") === "/current-plan");
     await page.getByLabel("顯示名稱").fill("小明");
-    await page.getByLabel("電子郵件").fill(`content-${randomUUID().slice(0, 8)}@example.tw`);
+    await page.getByRole("textbox", { name: "電子郵件" }).fill(`content-${randomUUID().slice(0, 8)}@example.tw`);
     await page.getByLabel("密碼", { exact: true }).fill(password);
     await page.getByLabel("確認密碼").fill(password);
     await page.getByRole("button", { name: "註冊" }).click();

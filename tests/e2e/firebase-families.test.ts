@@ -86,7 +86,7 @@ describe("families coming over from Firebase", () => {
     for (const attempt of ["Firebase's hash", "rehashed"]) {
       const page = await browser.newPage();
       await openPage(page, "/login");
-      await page.getByLabel("電子郵件").fill(family.email);
+      await page.getByRole("textbox", { name: "電子郵件" }).fill(family.email);
       await page.getByLabel("密碼").fill(password);
       await page.getByRole("button", { name: "登入", exact: true }).click();
       await page.waitForURL((url) => url.pathname === "/");
@@ -97,7 +97,7 @@ describe("families coming over from Firebase", () => {
     // Without JavaScript, a wrong password is refused in words, and the right one still works.
     const plain = await browser.newPage({ javaScriptEnabled: false });
     await plain.goto("/login");
-    await plain.getByLabel("電子郵件").fill(family.email);
+    await plain.getByRole("textbox", { name: "電子郵件" }).fill(family.email);
     await plain.getByLabel("密碼").fill("not-the-password");
     await plain.getByRole("button", { name: "登入", exact: true }).click();
     await plain.getByText("電子郵件或密碼錯誤").waitFor();
@@ -118,7 +118,7 @@ describe("families coming over from Firebase", () => {
     const popupOpened = social.waitForEvent("popup");
     await social.getByRole("button", { name: "使用開發測試帳號登入" }).click();
     const popup = await popupOpened;
-    await popup.getByLabel("電子郵件").fill(google.email);
+    await popup.getByRole("textbox", { name: "電子郵件" }).fill(google.email);
     await popup.getByRole("button", { name: "繼續" }).click();
     await social.waitForURL((url) => url.pathname === "/");
     expect(await me(social)).toMatchObject({ uid: google.uid, email: google.email, displayName: "王爸爸" });

@@ -50,7 +50,7 @@ describe("forms without JavaScript", () => {
       if (request.method() === "POST" && new URL(request.url()).pathname === "/login") posts.push(Date.now());
     });
     await page.goto("/login", { waitUntil: "domcontentloaded" });
-    await page.getByLabel("電子郵件").fill("not-an-email");
+    await page.getByRole("textbox", { name: "電子郵件" }).fill("not-an-email");
     await page.getByLabel("密碼").fill(password);
     await page.getByRole("button", { name: "登入", exact: true }).click();
     await page.getByText("電子郵件格式不正確").waitFor();
@@ -67,19 +67,19 @@ describe("forms without JavaScript", () => {
     const page = await noScript();
     track(page);
     await page.goto("/signup");
-    await page.getByLabel("電子郵件").fill("not-an-email");
+    await page.getByRole("textbox", { name: "電子郵件" }).fill("not-an-email");
     await page.getByLabel("密碼", { exact: true }).fill("1qaz2wsx");
     await page.getByRole("button", { name: "註冊" }).click();
     await page.getByText("電子郵件格式不正確").waitFor();
     await page.getByText("請輸入顯示名稱").waitFor();
-    expect(await page.getByLabel("電子郵件").getAttribute("aria-invalid")).toBe("true");
+    expect(await page.getByRole("textbox", { name: "電子郵件" }).getAttribute("aria-invalid")).toBe("true");
 
     const email = newEmail();
     await signUp(page, email);
     await mailTo(email, /驗證/);
     // Signed in after sign-up, the server-rendered page already knows the address: it names it and resends to it.
     await page.getByText(`註冊完成！我們已寄送驗證信到 ${email}`).waitFor();
-    expect(await page.getByLabel("電子郵件").count()).toBe(0);
+    expect(await page.getByRole("textbox", { name: "電子郵件" }).count()).toBe(0);
     await page.getByRole("button", { name: "重新寄送驗證信" }).click();
     await page.getByText("新的驗證信已經寄出").waitFor();
     const resent = await mailTo(email, /驗證/, 2);
@@ -90,7 +90,7 @@ describe("forms without JavaScript", () => {
     const login = await noScript();
     track(login);
     await login.goto("/login?redirectTo=%2Ffaq");
-    await login.getByLabel("電子郵件").fill(email);
+    await login.getByRole("textbox", { name: "電子郵件" }).fill(email);
     await login.getByLabel("密碼").fill("wrong-password-1");
     await login.getByRole("button", { name: "登入", exact: true }).click();
     await login.getByRole("alert").getByText("電子郵件或密碼錯誤").waitFor();
@@ -126,7 +126,7 @@ describe("forms without JavaScript", () => {
     await verifyByLink(page, linkTo(await mailTo(email, /驗證/), "/verify-email"));
 
     await page.goto("/forgot-password");
-    await page.getByLabel("電子郵件").fill(email);
+    await page.getByRole("textbox", { name: "電子郵件" }).fill(email);
     await page.getByRole("button", { name: "寄送重設密碼信" }).click();
     await page.getByText("重設密碼信已寄出").waitFor();
 
@@ -139,7 +139,7 @@ describe("forms without JavaScript", () => {
     await page.getByLabel("確認新密碼").fill("brand-new-456");
     await page.getByRole("button", { name: "重設密碼" }).click();
     await page.waitForURL("**/login?reset=done");
-    await page.getByLabel("電子郵件").fill(email);
+    await page.getByRole("textbox", { name: "電子郵件" }).fill(email);
     await page.getByLabel("密碼").fill("brand-new-456");
     await page.getByRole("button", { name: "登入", exact: true }).click();
     await page.waitForURL(`${baseURL()}/`);

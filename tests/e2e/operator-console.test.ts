@@ -41,7 +41,7 @@ describe("the operator's side", () => {
 
     const page = await browser.newPage({ javaScriptEnabled });
     await page.goto(`/login?redirectTo=${encodeURIComponent("/admin")}`);
-    await page.getByLabel("電子郵件").fill(email);
+    await page.getByRole("textbox", { name: "電子郵件" }).fill(email);
     await page.getByLabel("密碼").fill(password);
     await page.getByRole("button", { name: "登入", exact: true }).click();
     await page.waitForURL("**/login/two-step**");

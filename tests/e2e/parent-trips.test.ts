@@ -158,7 +158,7 @@ describe.each(shellViewports)("what a parent trips over, at %s", (label, viewpor
     expect(await form.getByRole("link", { name: "隱私權政策" }).getAttribute("href")).toBe("/privacy");
     expect(await form.getByRole("link", { name: "服務條款" }).getAttribute("href")).toBe("/terms");
     await page.getByLabel("顯示名稱").fill("小明");
-    await page.getByLabel("電子郵件").fill(newEmail());
+    await page.getByRole("textbox", { name: "電子郵件" }).fill(newEmail());
     await page.getByLabel("密碼", { exact: true }).fill("password123");
     await page.getByLabel("確認密碼").fill("password123");
     await page.getByRole("button", { name: "註冊" }).click();
@@ -177,7 +177,7 @@ describe.each(shellViewports)("what a parent trips over, at %s", (label, viewpor
     const page = await browser.newPage({ viewport, javaScriptEnabled: false });
     await page.goto("/signup");
     await page.getByLabel("顯示名稱").fill("小明");
-    await page.getByLabel("電子郵件").fill(email);
+    await page.getByRole("textbox", { name: "電子郵件" }).fill(email);
     await page.getByLabel("密碼", { exact: true }).fill(password);
     await page.getByLabel("確認密碼").fill(password);
     await page.getByRole("button", { name: "註冊" }).click();
@@ -313,7 +313,7 @@ describe.each(shellViewports)("what a parent trips over, at %s", (label, viewpor
     await createVerifiedAccount(helper, email, `小勇士${label.length}`);
     await helper.context().close();
     await page.goto("/login");
-    await page.getByLabel("電子郵件").fill(email);
+    await page.getByRole("textbox", { name: "電子郵件" }).fill(email);
     await page.getByLabel("密碼").fill(password);
     await page.getByRole("button", { name: "登入", exact: true }).click();
     await page.waitForURL((url) => url.pathname === "/");

@@ -20,7 +20,7 @@ async function snap(page: Page, name: string) {
 
 async function signInWithPassword(page: Page, email: string, redirectTo: string) {
   await openPage(page, `/login?redirectTo=${encodeURIComponent(redirectTo)}`);
-  await page.getByLabel("電子郵件").fill(email);
+  await page.getByRole("textbox", { name: "電子郵件" }).fill(email);
   await page.getByLabel("密碼").fill(password);
   await page.getByRole("button", { name: "登入", exact: true }).click();
 }
@@ -92,7 +92,7 @@ describe("two-step sign-in", () => {
     for (const [attempt, code] of [["replaced", enrolmentCodes[0]], ["first", backupCodes[0]], ["again", backupCodes[0]]] as const) {
       const plain = await browser.newPage({ javaScriptEnabled: false });
       await plain.goto("/login?redirectTo=%2Faccount%2Fsecurity");
-      await plain.getByLabel("電子郵件").fill(email);
+      await plain.getByRole("textbox", { name: "電子郵件" }).fill(email);
       await plain.getByLabel("密碼").fill(password);
       await plain.getByRole("button", { name: "登入", exact: true }).click();
       await plain.waitForURL("**/login/two-step**");
@@ -111,7 +111,7 @@ describe("two-step sign-in", () => {
     // An emailed link is one factor too: its button leads to the code page.
     const mailed = await browser.newPage();
     await openPage(mailed, "/login/email-link");
-    await mailed.getByLabel("電子郵件").fill(email);
+    await mailed.getByRole("textbox", { name: "電子郵件" }).fill(email);
     await mailed.getByRole("button", { name: "寄送登入連結" }).click();
     await mailed.getByRole("status").filter({ hasText: "登入連結已經寄出" }).waitFor();
     await openPage(mailed, linkTo(await mailTo(email, /登入連結/), "/login/email-link"));
@@ -127,7 +127,7 @@ describe("two-step sign-in", () => {
     const popupOpened = social.waitForEvent("popup");
     await social.getByRole("button", { name: "使用開發測試帳號登入" }).click();
     const popup = await popupOpened;
-    await popup.getByLabel("電子郵件").fill(email);
+    await popup.getByRole("textbox", { name: "電子郵件" }).fill(email);
     await popup.getByRole("button", { name: "繼續" }).click();
     await social.waitForURL("**/login/two-step?redirectTo=%2Fpricing");
     expect(await social.evaluate(() => fetch("/api/auth/me").then((answer) => answer.json()))).toMatchObject({ user: null });
@@ -139,7 +139,7 @@ describe("two-step sign-in", () => {
     // Turned off with the password (no JavaScript): the next sign-in asks for no code.
     const plain = await browser.newPage({ javaScriptEnabled: false });
     await plain.goto("/login?redirectTo=%2Faccount%2Ftwo-step");
-    await plain.getByLabel("電子郵件").fill(email);
+    await plain.getByRole("textbox", { name: "電子郵件" }).fill(email);
     await plain.getByLabel("密碼").fill(password);
     await plain.getByRole("button", { name: "登入", exact: true }).click();
     await plain.getByText("手機不在身邊？改用備用碼").click();
@@ -169,7 +169,7 @@ describe("email-link sign-in", () => {
     await page.waitForURL("**/login/email-link");
     await snap(page, "09-email-link-request");
     for (const address of [newEmail(), email]) {
-      await page.getByLabel("電子郵件").fill(address);
+      await page.getByRole("textbox", { name: "電子郵件" }).fill(address);
       await page.getByRole("button", { name: "寄送登入連結" }).click();
       await page.getByRole("status").filter({ hasText: `如果 ${address} 有註冊帳號，登入連結已經寄出` }).waitFor();
     }
@@ -207,7 +207,7 @@ describe("a form held for its bot check", () => {
       await route.continue();
     });
     await openPage(page, "/login/email-link");
-    await page.getByLabel("電子郵件").fill(email);
+    await page.getByRole("textbox", { name: "電子郵件" }).fill(email);
     await page.getByRole("button", { name: "寄送登入連結" }).click();
     await page.getByRole("status").filter({ hasText: "安全檢查中…" }).waitFor();
     releaseChallenge();
@@ -305,7 +305,7 @@ describe("passkeys", () => {
     // Without JavaScript, removing it later meets the same message and the same way on.
     const plain = await browser.newPage({ javaScriptEnabled: false });
     await plain.goto("/login?redirectTo=%2Faccount%2Fpasskeys");
-    await plain.getByLabel("電子郵件").fill(email);
+    await plain.getByRole("textbox", { name: "電子郵件" }).fill(email);
     await plain.getByLabel("密碼").fill(password);
     await plain.getByRole("button", { name: "登入", exact: true }).click();
     await plain.waitForURL("**/account/passkeys");
@@ -406,7 +406,7 @@ describe("passkeys", () => {
     const email = await createVerifiedAccount(setup);
     const page = await browser.newPage({ javaScriptEnabled: false });
     await page.goto("/login?redirectTo=%2Faccount%2Fpasskeys");
-    await page.getByLabel("電子郵件").fill(email);
+    await page.getByRole("textbox", { name: "電子郵件" }).fill(email);
     await page.getByLabel("密碼").fill(password);
     await page.getByRole("button", { name: "登入", exact: true }).click();
     await page.waitForURL("**/account/passkeys");

@@ -34,7 +34,7 @@ describe("Content-Security-Policy", () => {
     const popupOpened = page.waitForEvent("popup");
     await page.getByRole("button", { name: "使用開發測試帳號登入" }).click();
     const popup = await popupOpened;
-    await popup.getByLabel("電子郵件").fill(newEmail());
+    await popup.getByRole("textbox", { name: "電子郵件" }).fill(newEmail());
     await popup.getByRole("button", { name: "繼續" }).click();
     await page.waitForURL("**/pricing");
 

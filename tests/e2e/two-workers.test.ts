@@ -76,7 +76,7 @@ describe("every way in, on two worker processes", () => {
     const page = await newPage();
     await open(page, "/signup");
     await page.getByLabel("顯示名稱").fill("小明");
-    await page.getByLabel("電子郵件").fill(email);
+    await page.getByRole("textbox", { name: "電子郵件" }).fill(email);
     await page.getByLabel("密碼", { exact: true }).fill(password);
     await page.getByLabel("確認密碼").fill(password);
     await page.getByRole("button", { name: "註冊" }).click();
@@ -92,7 +92,7 @@ describe("every way in, on two worker processes", () => {
     const { email } = await passwordAccount();
     const page = await newPage();
     await open(page, "/login?redirectTo=%2Fpricing");
-    await page.getByLabel("電子郵件").fill(email);
+    await page.getByRole("textbox", { name: "電子郵件" }).fill(email);
     await page.getByLabel("密碼").fill(password);
     await page.getByRole("button", { name: "登入", exact: true }).click();
     await page.waitForURL("**/pricing");
@@ -107,7 +107,7 @@ describe("every way in, on two worker processes", () => {
       const popupOpened = page.waitForEvent("popup");
       await page.getByRole("button", { name: "使用開發測試帳號登入" }).click();
       const popup = await popupOpened;
-      await popup.getByLabel("電子郵件").fill(email);
+      await popup.getByRole("textbox", { name: "電子郵件" }).fill(email);
       await popup.getByRole("button", { name: "繼續" }).click();
       // Generous: the first round also starts each worker's provider (its discovery, its key) on a busy machine.
       await page.waitForURL("**/pricing", { timeout: 60_000 }).catch(async (error: unknown) => {
@@ -125,9 +125,9 @@ describe("every way in, on two worker processes", () => {
     await page.getByRole("button", { name: "連結開發測試帳號" }).click();
     const popupOrPage = await Promise.race([
       page.waitForEvent("popup").then((popup) => popup),
-      page.getByLabel("電子郵件").waitFor().then(() => page),
+      page.getByRole("textbox", { name: "電子郵件" }).waitFor().then(() => page),
     ]);
-    await popupOrPage.getByLabel("電子郵件").fill(newEmail());
+    await popupOrPage.getByRole("textbox", { name: "電子郵件" }).fill(newEmail());
     await popupOrPage.getByRole("button", { name: "繼續" }).click();
     await page.waitForURL((url) => url.pathname === "/account" && url.searchParams.get("done") === "linked");
     await page.getByText("登入方式已連結。").waitFor();
@@ -146,7 +146,7 @@ describe("every way in, on two worker processes", () => {
     const { email } = await passwordAccount();
     const page = await newPage();
     await open(page, "/login/email-link");
-    await page.getByLabel("電子郵件").fill(email);
+    await page.getByRole("textbox", { name: "電子郵件" }).fill(email);
     await page.getByRole("button", { name: "寄送登入連結" }).click();
     await page.getByRole("status").filter({ hasText: "登入連結已經寄出" }).waitFor();
     await open(page, await mailLink(email, /登入連結/, "/login/email-link"));

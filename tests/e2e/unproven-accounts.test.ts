@@ -17,7 +17,7 @@ describe("an account opened with someone else's address", () => {
 
     const owner = await browser.newPage({ javaScriptEnabled: false });
     await owner.goto("/login/email-link");
-    await owner.getByLabel("電子郵件").fill(email);
+    await owner.getByRole("textbox", { name: "電子郵件" }).fill(email);
     await owner.getByRole("button", { name: "寄送登入連結" }).click();
     await owner.goto(linkTo(await mailTo(email, /登入連結/), "/login/email-link"));
     await owner.getByRole("button", { name: "登入" }).click();

@@ -28,7 +28,7 @@ export async function signUp(page: Page, email: string, name = "小明") {
 /** Fills in and sends the sign-up form already on screen (a guest's upgrade too), then waits for /email-verification. */
 export async function submitSignUp(page: Page, email: string, name = "小明") {
   await page.getByLabel("顯示名稱").fill(name);
-  await page.getByLabel("電子郵件").fill(email);
+  await page.getByRole("textbox", { name: "電子郵件" }).fill(email);
   await page.getByLabel("密碼", { exact: true }).fill(password);
   await page.getByLabel("確認密碼").fill(password);
   // A guest's button names the upgrade.
@@ -52,7 +52,7 @@ export async function createVerifiedAccount(page: Page, email = newEmail(), name
 
 /** Fills the sign-in form already on screen and waits until the site brings the user back to `returnTo`. */
 export async function signInHere(page: Page, email: string, returnTo: string, secret = password) {
-  await page.getByLabel("電子郵件").fill(email);
+  await page.getByRole("textbox", { name: "電子郵件" }).fill(email);
   await page.getByLabel("密碼").fill(secret);
   await page.getByRole("button", { name: "登入", exact: true }).click();
   await page.waitForURL(`**${returnTo}`);
