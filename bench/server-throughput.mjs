@@ -54,6 +54,7 @@ async function pageHeaders(url) {
  */
 async function mirrorPages(site) {
   const root = fs.mkdtempSync(path.join(os.tmpdir(), "bench-pages-"));
+  fs.chmodSync(root, 0o755); // nginx's workers drop root's rights: a private temp folder would answer 403
   fs.symlinkSync(path.resolve(buildDir, "client/assets"), path.join(root, "assets"));
   for (const page of staticPages) {
     const html = Buffer.from(await pageHtml(site.origin, page));
@@ -88,10 +89,10 @@ async function startBareNode(site, root) {
 export async function run() {
   const rows = [];
   const site = await launchServer({ port: sitePort, buildDir });
-  const root = await mirrorPages(site);
-  const stopNginx = await startNginx(root);
-  let stopBareNode;
+  let root, stopNginx, stopBareNode;
   try {
+    root = await mirrorPages(site);
+    stopNginx = await startNginx(root);
     stopBareNode = await startBareNode(site, root);
     // Every row names the bare node:http and nginx figures of the same run beside the site's, and wrk's own CPU:
     // where wrk's one thread was saturated the figure is the generator's ceiling (GENERATOR-BOUND), not the server's.
@@ -130,7 +131,7 @@ export async function run() {
     await stopBareNode?.();
     await stopNginx?.();
     await site.stop();
-    fs.rmSync(root, { recursive: true, force: true });
+    if (root) fs.rmSync(root, { recursive: true, force: true });
   }
   return rows;
 }
