@@ -49,10 +49,11 @@ const features = {
       "auth-endpoints.ts", "viewer.server.ts", "auth-provider.tsx", "auth-client.ts", "password-policy.ts", "display-name.ts", "social-buttons.tsx",
       "user-data-hooks.server.ts", "auth-service.server.ts", "auth-http.server.ts", "device-name.ts", "phone-number.ts", "bot-check-field.tsx", "apple-notifications.server.ts",
       "operator-session.server.ts", "roles.ts", "sign-in-proof.server.ts", "auth-error-messages.ts",
-      // The ways in's server twins, found by name: the sign-in screens' actions reach a twin's screen action here.
+      // The ways in's server twins: the sign-in screens' actions reach a twin's screen action here.
       "way-in-plugins.server.ts",
-      // Each way in (its rows, paths and forms' schemas), public by its name: a new way in edits no list here.
-      ...fs.readdirSync(new URL("app/features/auth", import.meta.url)).filter((file) => /^way-in-[a-z-]+\.ts$/.test(file)),
+      // Each way in's unit (its rows, paths and forms' schemas), ways-in/<name>/<name>.ts: a new way in edits no list here.
+      ...fs.readdirSync(new URL("app/features/auth/ways-in", import.meta.url), { withFileTypes: true })
+        .filter((entry) => entry.isDirectory()).map(({ name }) => `ways-in/${name}/${name}.ts`),
     ],
     host: ["auth-service.server.ts", "auth-http.server.ts", "user-data-hooks.server.ts"],
   },

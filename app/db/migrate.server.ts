@@ -2,14 +2,16 @@ import { Migrator, type Kysely, type Migration } from "kysely";
 import type { DatabaseHandle } from "./connection.server";
 
 /**
- * One migration set for SQLite and PostgreSQL. Files in ./migrations are picked up by name
- * (`NNNN-topic.ts`, each exporting `up` and optionally `down`) and run in name order.
+ * One migration set for SQLite and PostgreSQL. Files in ./migrations, and a way in's own beside its unit
+ * (app/features/auth/ways-in/<name>/NNNN-topic.ts), are picked up by name (`NNNN-topic.ts`, each exporting `up` and
+ * optionally `down`) and run in name order. The name alone is what a database records as run.
  */
-const modules = import.meta.glob<Migration>("./migrations/*.ts", { eager: true });
+const modules = import.meta.glob<Migration>(["./migrations/*.ts", "/app/features/auth/ways-in/*/[0-9][0-9][0-9][0-9]-*.ts"], { eager: true });
 
 export const migrations: Record<string, Migration> = Object.fromEntries(
   Object.entries(modules).map(([file, migration]) => [file.replace(/^.*\/|\.ts$/g, ""), migration]),
 );
+if (Object.keys(migrations).length !== Object.keys(modules).length) throw new Error("Two migration files share one name (app/db/migrations, app/features/auth/ways-in)");
 
 /**
  * Migrations see the database untyped (they describe the schema the types are written against). On PostgreSQL

@@ -45,7 +45,7 @@ describeEachDatabase("operator console", (database) => {
       .insertInto("passkey")
       .values({ id: randomUUID(), user_id: userId, name: "測試金鑰", credential_id: randomUUID(), public_key: "AA", counter: 0, transports: "", backed_up: 0, created_at: new Date().toISOString(), last_used_at: null })
       .execute();
-  /** The admin's session as a passkey sign-in leaves it (way-in-passkey.server.ts: `passkeyAmr`). */
+  /** The admin's session as a passkey sign-in leaves it (ways-in/passkey/passkey.server.ts: `passkeyAmr`). */
   const signedInWithPasskey = (userId: string) => db().updateTable("session").set({ amr: "swk user mfa" }).where("userId", "=", userId).execute();
   const stateOf = (answer: unknown) => (answer as { data: { state?: string } }).data.state;
   const statusOf = (answer: unknown) => (answer as { init: { status?: number } | null }).init?.status ?? 200;

@@ -3,7 +3,7 @@ import { PostgresAdapter, type Kysely } from "kysely";
 /**
  * Two-step sign-in and passkeys. `twoFactor` and `user.twoFactorEnabled` are Better Auth's two-factor plugin's
  * (names and types as its generator emits them, checked by the auth-flows test); `passkey` is ours
- * (app/features/auth/way-in-passkey.server.ts). Both go with their user.
+ * (app/features/auth/ways-in/passkey/passkey.server.ts). Both go with their user.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
   const postgres = db.getExecutor().adapter instanceof PostgresAdapter;

@@ -23,7 +23,7 @@ import {
 } from "./account-forms";
 import { authPaths } from "~/features/auth/auth-endpoints";
 import { accountName, displayPhoneNumber, givenEmail } from "~/features/auth/phone-number";
-import { phoneCodeSchema, phoneSchema } from "~/features/auth/way-in-phone";
+import { phoneCodeSchema, phoneSchema } from "~/features/auth/ways-in/phone/phone";
 
 export const accountPath = "/account";
 

@@ -10,7 +10,7 @@ interface SignalApi {
 }
 
 export interface PasskeyAccount {
-  /** The account's id: registration gave the authenticator its UTF-8 bytes as the user handle (way-in-passkey.server.ts). */
+  /** The account's id: registration gave the authenticator its UTF-8 bytes as the user handle (ways-in/passkey/passkey.server.ts). */
   userId: string;
   /** The account's name as registration gave it (its email, or its phone number for a phone account). */
   name: string;

@@ -1,6 +1,6 @@
 import { Form } from "react-router";
 import { Field, FormNotice, SubmitButton, useForm } from "~/components/form/form";
-import { phoneCodeSchema, phoneSchema } from "~/features/auth/way-in-phone";
+import { phoneCodeSchema, phoneSchema } from "~/features/auth/ways-in/phone/phone";
 import { AccountFormAlert } from "./recent-sign-in-alert";
 import { BotCheckField } from "~/features/auth/bot-check-field";
 

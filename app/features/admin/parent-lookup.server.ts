@@ -106,7 +106,7 @@ export async function parentFile(database: DatabaseHandle, userId: string): Prom
   const isApp = (agent: string | null) => Boolean(agent?.endsWith("（App）"));
   return {
     parent: { ...summary(user), lockedAt: user.lockedAt ?? null, twoStep: Boolean((user as { twoFactorEnabled?: unknown }).twoFactorEnabled) },
-    // The phone number is a way in of its own, kept on the user (way-in-phone.server.ts), not an `account` row.
+    // The phone number is a way in of its own, kept on the user (ways-in/phone/phone.server.ts), not an `account` row.
     waysIn: [
       ...accounts.map((account) => methodNames[account.providerId] ?? account.providerId),
       ...(user.phoneNumber && user.phoneNumberVerified ? [`手機號碼 ${displayPhoneNumber(user.phoneNumber)}`] : []),

@@ -2,12 +2,12 @@ import type { ServerEnv } from "~/config/env.server";
 import type { AuthErrorCode } from "./auth-error-messages";
 import * as sharedPaths from "./auth-paths";
 import { endpointRows, type WayIn } from "./way-in";
-import { passwordWayIn } from "./way-in-password";
-import { socialWayIn } from "./way-in-social";
-import { guestWayIn } from "./way-in-guest";
-import { emailLinkWayIn } from "./way-in-email-link";
-import { passkeyWayIn } from "./way-in-passkey";
-import { phoneWayIn } from "./way-in-phone";
+import { passwordWayIn } from "./ways-in/password/password";
+import { socialWayIn } from "./ways-in/social/social";
+import { guestWayIn } from "./ways-in/guest/guest";
+import { emailLinkWayIn } from "./ways-in/email-link/email-link";
+import { passkeyWayIn } from "./ways-in/passkey/passkey";
+import { phoneWayIn } from "./ways-in/phone/phone";
 
 /**
  * The one table of the sign-in layer's endpoints (everything under /api/auth): Better Auth's own and those of

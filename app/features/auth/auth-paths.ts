@@ -1,6 +1,6 @@
 /**
  * Where each shared endpoint of the sign-in layer is (under /api/auth), by its name in the endpoint table
- * (auth-endpoints.ts); a way in that brings endpoints of its own spells their paths in its unit (way-in-phone.ts),
+ * (auth-endpoints.ts); a way in that brings endpoints of its own spells their paths in its unit (ways-in/phone/phone.ts),
  * in the same form. Nowhere else is a path spelled: code names an endpoint (`authPaths.signInEmail`; on the server
  * auth-endpoints.ts's `authPaths` holds these and every unit's), and tests/integration/auth-endpoints.test.ts holds
  * it to that. One export per path, imported as `import * as authPaths`, so the browser's bundle carries only the

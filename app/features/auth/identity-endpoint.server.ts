@@ -4,7 +4,7 @@ import type { IdentityRecord } from "./identity-record";
 import { authPaths } from "./auth-endpoints";
 
 const toIso = (value: Date | string) => new Date(value).toISOString();
-/** The account's phone number (E.164) once a texted code proved it (way-in-phone.server.ts). */
+/** The account's phone number (E.164) once a texted code proved it (ways-in/phone/phone.server.ts). */
 const verifiedNumber = (user: object) => {
   const { phoneNumber, phoneNumberVerified } = user as { phoneNumber?: string | null; phoneNumberVerified?: unknown };
   return phoneNumber && phoneNumberVerified ? phoneNumber : null;

@@ -3,7 +3,7 @@ import type { BetterAuthPlugin } from "better-auth";
 import { z } from "zod";
 import type { DatabaseHandle } from "~/db/connection.server";
 import { sendSecurityNotice, type NoticeSite } from "./security-notices.server";
-import { removeWayIn } from "./ways-in.server";
+import { removeWayIn } from "./last-way-in.server";
 import { methodLabels, type SignInMethod, type SignInMethods, type SocialProvider } from "./auth-client";
 import { authPaths } from "./auth-endpoints";
 
@@ -15,7 +15,7 @@ const methodOf = (providerId: string) => (providerId === "credential" ? "passwor
  * - `GET /sign-in-methods` → `{ methods, linkable, passkeys }`: each linked method (password or a provider) with its
  *   id and when it was added, the providers this site offers that are not linked yet, and how many passkeys the
  *   account has (ways in too);
- * - `POST /sign-in-methods/remove { id }` removes one, never the last way in (passkeys count: ways-in.server.ts).
+ * - `POST /sign-in-methods/remove { id }` removes one, never the last way in (passkeys count: last-way-in.server.ts).
  *   Better Auth's own `/unlink-account` checks the count outside any transaction and knows no passkeys, so it is
  *   switched off (`disabledPaths` in auth.server.ts);
  * - `POST /set-password { newPassword }` gives an account that has none (social sign-in only) its first password.

@@ -45,7 +45,7 @@ export async function endUnprovenAccess(
   await auth.internalAdapter.deleteUserSessions(user.id);
   await auth.adapter.deleteMany({ model: "twoFactor", where: [{ field: "userId", value: user.id }] });
   await db.deleteFrom("passkey").where("user_id", "=", user.id).execute();
-  // A number attached before the proof is someone's way in by text (way-in-phone.server.ts): it goes too.
+  // A number attached before the proof is someone's way in by text (ways-in/phone/phone.server.ts): it goes too.
   await db.updateTable("user").set({ phoneNumber: null, phoneNumberVerified: null }).where("id", "=", user.id).execute();
   await db.deleteFrom("known_device").where("user_id", "=", user.id).execute();
   await sendSecurityNotice(db, site, { kind: "unproven-access-ended", to: user.email });

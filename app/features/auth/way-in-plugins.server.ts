@@ -2,14 +2,15 @@ import type { BetterAuthPlugin } from "better-auth";
 import type { AuthDependencies } from "./auth.server";
 import type { AuthAnswer, authFailure, callAuthApi } from "./auth-http.server";
 import { waysIn } from "./auth-endpoints";
+import { wayInTwins } from "./ways-in/twins.server";
 
 /**
- * The server halves of the ways in: every `way-in-<name>.server.ts` (a unit's server twin) exports `wayInServer`,
- * found here by name like the migrations, so a new way in registers only its unit (the `waysIn` line). Its plugins
- * join auth.server.ts's list in the units' order: `plugins` before two-step sign-in (which turns a one-factor
- * sign-in into a pending code), `afterTwoStep` after it (the pop-up plugin answers its opener from the callback's
- * final redirect). A unit with no twin adds no plugin (the password: Better Auth's core); a twin forgotten or
- * misnamed leaves its unit's rows without live endpoints, which tests/integration/auth-endpoints.test.ts refuses.
+ * The server halves of the ways in: each `ways-in/<name>/<name>.server.ts` (a unit's server twin) exports
+ * `wayInServer`, listed in ways-in/twins.server.ts. Its plugins join auth.server.ts's list in the units' order:
+ * `plugins` before two-step sign-in (which turns a one-factor sign-in into a pending code), `afterTwoStep` after it
+ * (the pop-up plugin answers its opener from the callback's final redirect). A unit with no twin adds no plugin (the
+ * password: Better Auth's core); a twin left out of the list leaves its unit's rows without live endpoints, which
+ * tests/integration/auth-endpoints.test.ts refuses.
  */
 export type WayInId = (typeof waysIn)[number]["id"];
 
@@ -41,19 +42,13 @@ export interface WayInServer {
   screenAction?: (request: Request, kit: SignInKit) => Promise<unknown>;
 }
 
-const twinFiles = import.meta.glob<WayInServer | undefined>(["./way-in-*.server.ts", "!./way-in-plugins.server.ts"], {
-  eager: true,
-  import: "wayInServer",
-});
-
 /** Each unit's twin, checked once when the server starts: one per unit at most, and none without its unit. */
 const twins: ReadonlyMap<WayInId, WayInServer> = (() => {
   const ids = new Set<string>(waysIn.map((unit) => unit.id));
   const byId = new Map<WayInId, WayInServer>();
-  for (const [file, twin] of Object.entries(twinFiles)) {
-    if (!twin) throw new Error(`${file} is a way in's server twin by its name but exports no wayInServer`);
-    if (!ids.has(twin.unit.id)) throw new Error(`${file} serves the way in "${twin.unit.id}", which is not in waysIn (auth-endpoints.ts)`);
-    if (byId.has(twin.unit.id)) throw new Error(`${file}: the way in "${twin.unit.id}" has a second server twin`);
+  for (const twin of wayInTwins) {
+    if (!ids.has(twin.unit.id)) throw new Error(`A server twin serves the way in "${twin.unit.id}", which is not in waysIn (auth-endpoints.ts)`);
+    if (byId.has(twin.unit.id)) throw new Error(`The way in "${twin.unit.id}" has a second server twin (ways-in/twins.server.ts)`);
     byId.set(twin.unit.id, twin);
   }
   return byId;

@@ -76,7 +76,7 @@ export type WayInRow = WayInRules &
 export interface AccountCenterEntry {
   /** Its name on the account center and in notices. */
   label: string;
-  /** The account center lists it among the ways in (and the last one stays: ways-in.server.ts). */
+  /** The account center lists it among the ways in (and the last one stays: last-way-in.server.ts). */
   listed: boolean;
   /** The rows that add and remove it from a signed-in account (each with recent sign-in and a notice). */
   adds: readonly string[];

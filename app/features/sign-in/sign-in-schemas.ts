@@ -1,6 +1,6 @@
 import { z } from "~/lib/zod";
 import { passwordProblem, type PasswordPolicy } from "~/features/auth/password-policy";
-import { emailAddress as email } from "~/features/auth/way-in-email-link";
+import { emailAddress as email } from "~/features/auth/ways-in/email-link/email-link";
 
 /**
  * One zod schema per sign-in form, run in the browser before submitting (when JavaScript is on) and again by the

@@ -88,7 +88,7 @@ export async function ageSessions(email: string) {
 
 /**
  * Gives the account a verified phone number (E.164) without texting it: for tests of signing in with one, so the
- * growing wait between two texts to a number (way-in-phone.server.ts) starts at their own text.
+ * growing wait between two texts to a number (ways-in/phone/phone.server.ts) starts at their own text.
  */
 export async function givePhoneNumber(email: string, e164: string) {
   const postgres = `update "user" set "phoneNumber" = $1, "phoneNumberVerified" = true where email = $2`;

@@ -2,7 +2,7 @@ import { Form, Link } from "react-router";
 import { Field, FormAlert, FormNotice, SubmitButton, useForm } from "~/components/form/form";
 import { AuthScreen, useRedirectTo } from "~/features/sign-in/sign-in-screen";
 import { authHref } from "~/features/sign-in/auth-paths";
-import { phoneCodeSchema, phoneSchema } from "~/features/auth/way-in-phone";
+import { phoneCodeSchema, phoneSchema } from "~/features/auth/ways-in/phone/phone";
 import { botCheckWaitingLabel, useBotCheck } from "~/features/auth/bot-check-field";
 
 /**

@@ -1,6 +1,6 @@
 import { PostgresAdapter, type Kysely } from "kysely";
 
-// Phone sign-in (Better Auth's phoneNumber plugin, app/features/auth/way-in-phone.ts): an account's one number,
+// Phone sign-in (Better Auth's phoneNumber plugin, app/features/auth/ways-in/phone/phone.ts): an account's one number,
 // stored as E.164 and unique among accounts, and whether a texted code proved it.
 export async function up(db: Kysely<unknown>): Promise<void> {
   const bool = db.getExecutor().adapter instanceof PostgresAdapter ? "boolean" : "integer";

@@ -15,13 +15,13 @@ import type { Kysely } from "kysely";
 import * as z from "zod";
 import type { DatabaseHandle } from "~/db/connection.server";
 import type { Database } from "~/db/schema";
-import { sendSecurityNotice, type NoticeSite } from "./security-notices.server";
-import { removeWayIn } from "./ways-in.server";
-import { authPaths } from "./auth-endpoints";
-import { passkeyAmr } from "./sign-in-proof.server";
-import { passkeyWayIn } from "./way-in-passkey";
-import type { WayInServer } from "./way-in-plugins.server";
-import { accountName } from "./phone-number";
+import { sendSecurityNotice, type NoticeSite } from "~/features/auth/security-notices.server";
+import { removeWayIn } from "~/features/auth/last-way-in.server";
+import { authPaths } from "~/features/auth/auth-endpoints";
+import { passkeyAmr } from "~/features/auth/sign-in-proof.server";
+import { passkeyWayIn } from "./passkey";
+import type { WayInServer } from "~/features/auth/way-in-plugins.server";
+import { accountName } from "~/features/auth/phone-number";
 
 // The unit's table (migration 0135), merged into the database's type (app/db/schema.ts).
 declare module "~/db/schema" {

@@ -8,7 +8,7 @@ import { toE164 } from "~/features/auth/phone-number";
 import { getLogger } from "~/services/logger.server";
 import { devMailboxApi } from "~/features/dev-tools/dev-mailbox.server";
 import { describeEachDatabase } from "~tests/helpers/databases";
-import { startAuthServer, type AuthTestClient, type AuthTestServer } from "./auth-server";
+import { startAuthServer, type AuthTestClient, type AuthTestServer } from "~tests/integration/auth-server";
 
 const password = "kite-river-7";
 

@@ -11,12 +11,12 @@ import type { FormResult } from "~/lib/form-result";
 import { invalidForm, readForm } from "~/services/form.server";
 import { getLogger } from "~/services/logger.server";
 import type { RateLimitStore } from "~/services/rate-limiter.server";
-import { authPaths, endpointsWhere } from "./auth-endpoints";
-import { phoneCodeSchema, phoneSchema, phoneWayIn } from "./way-in-phone";
-import { displayPhoneNumber, phoneAccountEmail, toE164 } from "./phone-number";
-import { sendSecurityNotice } from "./security-notices.server";
-import { removeWayIn } from "./ways-in.server";
-import type { SignInKit, WayInPlugins, WayInServer } from "./way-in-plugins.server";
+import { authPaths, endpointsWhere } from "~/features/auth/auth-endpoints";
+import { phoneCodeSchema, phoneSchema, phoneWayIn } from "./phone";
+import { displayPhoneNumber, phoneAccountEmail, toE164 } from "~/features/auth/phone-number";
+import { sendSecurityNotice } from "~/features/auth/security-notices.server";
+import { removeWayIn } from "~/features/auth/last-way-in.server";
+import type { SignInKit, WayInPlugins, WayInServer } from "~/features/auth/way-in-plugins.server";
 
 // The unit's columns (migration 0190), merged into the sign-in layer's user row (app/db/schema.ts).
 declare module "~/db/schema" {
@@ -73,7 +73,7 @@ async function guardSmsSend(env: ServerEnv, store: RateLimitStore, number: strin
 }
 
 /**
- * Phone sign-in (way-in-phone.ts): Better Auth's phoneNumber plugin and what the site adds around it.
+ * Phone sign-in (ways-in/phone/phone.ts): Better Auth's phoneNumber plugin and what the site adds around it.
  * - Every typed number is made E.164 first (phone-number.ts) or refused, so limits and the unique column see one
  *   form of each number.
  * - Codes go out through the outbox's SMS channel; the text never reaches a log line.

@@ -3,12 +3,12 @@ import { setSessionCookie } from "better-auth/cookies";
 import type { BetterAuthPlugin, User } from "better-auth";
 import { anonymous } from "better-auth/plugins/anonymous";
 import { z } from "zod";
-import { DISPLAY_NAME_MAX_LENGTH } from "./display-name";
+import { DISPLAY_NAME_MAX_LENGTH } from "~/features/auth/display-name";
 import { isUniqueViolation } from "~/services/dependency-errors.server";
-import { authPaths } from "./auth-endpoints";
-import { moveUserData } from "./user-data-hooks.server";
-import { guestWayIn } from "./way-in-guest";
-import type { WayInServer } from "./way-in-plugins.server";
+import { authPaths } from "~/features/auth/auth-endpoints";
+import { moveUserData } from "~/features/auth/user-data-hooks.server";
+import { guestWayIn } from "./guest";
+import type { WayInServer } from "~/features/auth/way-in-plugins.server";
 
 /**
  * Upgrades the current guest in place (PRODUCT §5): same user id, so every row that points at it stays.

@@ -1,8 +1,8 @@
 import { genericOAuth } from "better-auth/plugins/generic-oauth";
 import { oauthPopup } from "better-auth/plugins";
-import { appleSignIn } from "./apple.server";
-import { socialWayIn } from "./way-in-social";
-import type { WayInServer } from "./way-in-plugins.server";
+import { appleSignIn } from "~/features/auth/apple.server";
+import { socialWayIn } from "./social";
+import type { WayInServer } from "~/features/auth/way-in-plugins.server";
 
 /**
  * The social providers beyond Better Auth's own options (auth.server.ts): Sign in with Apple when its keys are set,

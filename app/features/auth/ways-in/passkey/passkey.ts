@@ -1,6 +1,6 @@
-import type { AuthErrorCode } from "./auth-error-messages";
-import * as authPaths from "./auth-paths";
-import { wayIn } from "./way-in";
+import type { AuthErrorCode } from "~/features/auth/auth-error-messages";
+import * as authPaths from "~/features/auth/auth-paths";
+import { wayIn } from "~/features/auth/way-in";
 
 const post = ["POST"] as const;
 const get = ["GET"] as const;
@@ -13,7 +13,7 @@ const passkeyErrors = {
 } as const satisfies Record<string, AuthErrorCode>;
 
 /**
- * Passkeys (way-in-passkey.server.ts, on @simplewebauthn/server): two factors in one, no code after them. Adding and
+ * Passkeys (ways-in/passkey/passkey.server.ts, on @simplewebauthn/server): two factors in one, no code after them. Adding and
  * removing one is a sensitive change whose notice the endpoint sends; the last passkey of an account with no other
  * way in stays.
  */

@@ -1,10 +1,10 @@
-import type { AuthErrorCode } from "./auth-error-messages";
+import type { AuthErrorCode } from "~/features/auth/auth-error-messages";
 import { z } from "~/lib/zod";
-import { wayIn, type WayInRules } from "./way-in";
+import { wayIn, type WayInRules } from "~/features/auth/way-in";
 
 /**
  * The phone screen's forms (and the account center's), run in the browser and again by the action
- * (way-in-phone.server.ts): the number as typed (the server makes it E.164), then the texted 6-digit code.
+ * (ways-in/phone/phone.server.ts): the number as typed (the server makes it E.164), then the texted 6-digit code.
  */
 const typed = z.string().default("");
 const phoneNumber = typed.pipe(z.string().trim().min(1, "請輸入手機號碼").max(40, "請輸入正確的手機號碼，例如 0912-345-678"));
@@ -61,7 +61,7 @@ const attaching: WayInRules = {
 const switchedOff: WayInRules = { session: "none", origin: "site", lockout: false, metric: false, needs: "nothing", oneFactor: true, perIp: "RATE_LIMIT_SIGN_IN_PER_IP", perIdentifier: false, recentSignIn: false, audit: false, notice: false, botCheck: false, proves: false };
 
 /**
- * A Taiwanese mobile number (Better Auth's phoneNumber plugin, way-in-phone.server.ts): a 6-digit code texted
+ * A Taiwanese mobile number (Better Auth's phoneNumber plugin, ways-in/phone/phone.server.ts): a 6-digit code texted
  * through the outbox, valid 5 minutes, 5 tries, single use. The same verify endpoint signs up (with a display
  * name), signs in, upgrades a guest, and, with `updatePhoneNumber`, attaches the number to the signed-in account:
  * its row depends on the request. A texted code is one factor: two-step sign-in applies.

@@ -1,6 +1,6 @@
-import * as authPaths from "./auth-paths";
+import * as authPaths from "~/features/auth/auth-paths";
 import { z } from "~/lib/zod";
-import { wayIn } from "./way-in";
+import { wayIn } from "~/features/auth/way-in";
 
 /** An email address as the sign-in forms take it (the sign-in screens' schemas use it too). */
 export const emailAddress = z
@@ -14,7 +14,7 @@ export const emailLinkRequestSchema = z.object({ email: emailAddress });
 
 const post = ["POST"] as const;
 
-/** Sign-in by emailed link (way-in-email-link.server.ts): single-use, hashed, 15 minutes; the page's button signs in. */
+/** Sign-in by emailed link (ways-in/email-link/email-link.server.ts): single-use, hashed, 15 minutes; the page's button signs in. */
 export const emailLinkWayIn = wayIn({
   id: "email-link",
   identifies: "email",

@@ -4,13 +4,13 @@ import { APIError, createAuthEndpoint } from "better-auth/api";
 import { setSessionCookie } from "better-auth/cookies";
 import type { BetterAuthPlugin, GenericEndpointContext } from "better-auth";
 import * as z from "zod";
-import { emailLinkPath } from "./auth-client";
-import { authPaths } from "./auth-endpoints";
+import { emailLinkPath } from "~/features/auth/auth-client";
+import { authPaths } from "~/features/auth/auth-endpoints";
 import { enqueueMail } from "~/features/mail/outbox.server";
 import { emailLinkSignInEmail } from "~/features/mail/mail-templates.server";
-import { endUnprovenAccess } from "./unproven-access.server";
-import { emailLinkRequestSchema, emailLinkWayIn } from "./way-in-email-link";
-import type { SignInKit, WayInServer } from "./way-in-plugins.server";
+import { endUnprovenAccess } from "~/features/auth/unproven-access.server";
+import { emailLinkRequestSchema, emailLinkWayIn } from "./email-link";
+import type { SignInKit, WayInServer } from "~/features/auth/way-in-plugins.server";
 import type { FormResult } from "~/lib/form-result";
 import { invalidForm, readForm } from "~/services/form.server";
 

@@ -1,5 +1,5 @@
-import * as authPaths from "./auth-paths";
-import { wayIn } from "./way-in";
+import * as authPaths from "~/features/auth/auth-paths";
+import { wayIn } from "~/features/auth/way-in";
 
 const post = ["POST"] as const;
 const get = ["GET"] as const;

@@ -1,6 +1,6 @@
-import { resetPasswordPage } from "./auth-client";
-import * as authPaths from "./auth-paths";
-import { wayIn } from "./way-in";
+import { resetPasswordPage } from "~/features/auth/auth-client";
+import * as authPaths from "~/features/auth/auth-paths";
+import { wayIn } from "~/features/auth/way-in";
 
 const post = ["POST"] as const;
 const get = ["GET"] as const;

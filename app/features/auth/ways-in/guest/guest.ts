@@ -1,10 +1,10 @@
-import * as authPaths from "./auth-paths";
-import { wayIn } from "./way-in";
+import * as authPaths from "~/features/auth/auth-paths";
+import { wayIn } from "~/features/auth/way-in";
 
 const post = ["POST"] as const;
 
 /**
- * A guest (Better Auth's anonymous plugin) and its in-place upgrade (way-in-guest.server.ts): the browser is
+ * A guest (Better Auth's anonymous plugin) and its in-place upgrade (ways-in/guest/guest.server.ts): the browser is
  * the person until the guest signs up; the upgrade then counts per typed email.
  */
 export const guestWayIn = wayIn({
