@@ -2,7 +2,7 @@ import type { Generated } from "kysely";
 
 /**
  * Kysely table types. Each feature adds its tables here together with a migration in ./migrations; a way in of
- * the sign-in layer declares its own columns or tables in its server twin (`way-in-<name>.server.ts`), merged
+ * the sign-in layer declares its own columns or tables in its server twin (`ways-in/<name>/<name>.server.ts`), merged
  * into these interfaces, so adding one leaves this file alone (CONTRIBUTING.md, "Add a way in").
  * Timestamps are stored as ISO-8601 text on SQLite and timestamptz on PostgreSQL; code reads them as strings
  * or Dates through the helpers that own each table.

@@ -14,11 +14,12 @@ export function exampleAddress(path) {
 
 /**
  * `/api/auth` + each endpoint path of the sign-in layer, read from the files that spell them: auth-paths.ts (the
- * shared endpoints) and each way in's unit (`app/features/auth/way-in-<name>.ts`, its own endpoints).
+ * shared endpoints) and each way in's unit (`app/features/auth/ways-in/<name>/<name>.ts`, its own endpoints).
  */
 export function authAddresses() {
   const folder = "app/features/auth";
-  const files = ["auth-paths.ts", ...fs.readdirSync(folder).filter((file) => /^way-in-[a-z-]+\.ts$/.test(file))];
+  const units = fs.readdirSync(path.join(folder, "ways-in"), { withFileTypes: true }).filter((entry) => entry.isDirectory());
+  const files = ["auth-paths.ts", ...units.map(({ name }) => `ways-in/${name}/${name}.ts`)];
   const source = files.map((file) => fs.readFileSync(path.join(folder, file), "utf8")).join("\n");
   const paths = [...source.matchAll(/^export const (\w+) = "([^"]+)";$/gm)].filter(([, name]) => name !== "authBasePath").map(([, , path]) => path);
   return paths.map((path) => `/api/auth${exampleAddress(path.slice(1))}`);

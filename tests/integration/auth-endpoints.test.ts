@@ -31,7 +31,7 @@ const neededSession = (use: unknown[] = []): AuthEndpoint["needs"] =>
         : "nothing";
 
 /** The files that spell the table's paths: auth-paths.ts (the shared endpoints) and each way in's unit (its own). */
-const spellsPaths = (filePath: string) => filePath === path.join("app", "features", "auth", "auth-paths.ts") || /^app[/\\]features[/\\]auth[/\\]way-in-[a-z-]+\.ts$/.test(filePath);
+const spellsPaths = (filePath: string) => filePath === path.join("app", "features", "auth", "auth-paths.ts") || /^app[/\\]features[/\\]auth[/\\]ways-in[/\\]([a-z-]+)[/\\]\1\.ts$/.test(filePath);
 /** The pages a mailed link opens share their names with endpoints: spelled once, beside the other screens' paths. */
 const pagesNamedLikeEndpoints = ['"/reset-password"', '"/verify-email"'].map((page) => `${path.join("app", "features", "auth", "auth-client.ts")} ${page}`);
 

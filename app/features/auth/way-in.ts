@@ -2,7 +2,7 @@ import type { AuthEndpoint, RateLimitName } from "./auth-endpoints";
 
 /**
  * A way in (email and password, a social provider, a guest, a passkey, an emailed link, a phone number) is one
- * unit: one module (`way-in-*.ts`) that says what identifies the person, which endpoints it brings and, for each
+ * unit: one module (`ways-in/<name>/<name>.ts`) that says what identifies the person, which endpoints it brings and, for each
  * of them, every rule of the sign-in layer. The rules have no defaults: a row that leaves one out fails typecheck,
  * so a new way in cannot forget its limits, its audit line, its notice, its bot check or that it proves only one factor
  * (CONTRIBUTING.md, "Add a way in"). The endpoint table (auth-endpoints.ts) is built from the units' rows.
@@ -83,7 +83,7 @@ export interface AccountCenterEntry {
   removes: readonly string[];
 }
 
-/** One way in. Its Better Auth plugins and its screen's action are in its server twin, `way-in-<name>.server.ts`. */
+/** One way in. Its Better Auth plugins and its screen's action are in its server twin, `ways-in/<name>/<name>.server.ts`. */
 export interface WayIn<Rows extends Record<string, WayInRow> = Record<string, WayInRow>, Id extends string = string> {
   id: Id;
   /** What identifies the person who uses it. */

@@ -70,7 +70,7 @@ async function ownPasskey(executor: Kysely<Database>, userId: string, id: string
  * verification table (5 minutes, consumed once): per user when registering, per browser (a signed cookie naming
  * a random id) when signing in. Only the public key is stored. Adding and removing one is behind the recent-sign-in
  * guard (their rows in auth-endpoints.ts), mails a security notice in the same transaction, and the last passkey of
- * an account with no other way in stays (ways-in.server.ts).
+ * an account with no other way in stays (last-way-in.server.ts).
  */
 /** A passkey as `GET /passkey/list` answers it. */
 interface PasskeyListItem {

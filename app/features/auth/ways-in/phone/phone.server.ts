@@ -79,7 +79,7 @@ async function guardSmsSend(env: ServerEnv, store: RateLimitStore, number: strin
  * - Codes go out through the outbox's SMS channel; the text never reaches a log line.
  * - A sign-up by phone takes the form's display name; its account has a placeholder address that is never mailed.
  * - Attaching (`updatePhoneNumber`) tells the account; `POST /phone-number/remove` drops the number unless it is
- *   the last way in (ways-in.server.ts), and tells the account and the number removed.
+ *   the last way in (last-way-in.server.ts), and tells the account and the number removed.
  * Better Auth's password-per-number endpoints are switched off: this site keeps no password per number.
  */
 function phoneSignIn(database: DatabaseHandle, env: ServerEnv, store: RateLimitStore): WayInPlugins {
