@@ -8,7 +8,9 @@ import { afterEach, describe, expect, it } from "vitest";
  * `npm run new:way-in -- <name>` (scripts/new-way-in.mjs), run on a copy of the two files it edits: it writes the
  * folder's three files and registers the unit and its twin, and refuses a name that is taken or malformed.
  */
-const edited = ["app/features/auth/auth-endpoints.ts", "app/features/auth/ways-in/twins.server.ts"];
+const endpointsFile = "app/features/auth/auth-endpoints.ts";
+const twinsFile = "app/features/auth/ways-in/twins.server.ts";
+const edited = [endpointsFile, twinsFile];
 let root = "";
 
 function copyOfTheEditedFiles() {
@@ -36,10 +38,10 @@ describe("npm run new:way-in", () => {
     expect(read(`${folder}/email-code.server.ts`)).toContain("unit: emailCodeWayIn,");
     expect(read(`${folder}/email-code.test.ts`)).toContain("add screen(");
 
-    const endpoints = read(edited[0]);
+    const endpoints = read(endpointsFile);
     expect(endpoints).toContain('import { emailCodeWayIn } from "./ways-in/email-code/email-code";');
     expect(endpoints).toMatch(/export const waysIn = \[[^\]]*, emailCodeWayIn\] as const;/);
-    const twins = read(edited[1]);
+    const twins = read(twinsFile);
     expect(twins).toContain('import { wayInServer as emailCode } from "./email-code/email-code.server";');
     expect(twins).toMatch(/export const wayInTwins: readonly WayInServer\[\] = \[[^\]]*, emailCode\];/);
   });
