@@ -61,6 +61,7 @@ export const routeMap: readonly RouteEntry[] = [
   screen("login/two-step", "routes/auth/two-step.tsx", { ...signInScreen, prerendered: false }),
   screen("login/email-link", "routes/auth/email-link.tsx", { ...signInScreen, prerendered: false }),
   screen("login/phone", "routes/auth/phone.tsx", { ...signInScreen, prerendered: false }),
+  screen("login/email-code", "routes/auth/email-code.tsx", { ...signInScreen, prerendered: false }),
   screen("signup", "routes/auth/signup.tsx", { ...signInScreen, prerendered: true }),
   screen("email-verification", "routes/auth/email-verification.tsx", { ...signInScreen, prerendered: true }),
   screen("forgot-password", "routes/auth/forgot-password.tsx", { ...signInScreen, prerendered: true }),

@@ -218,6 +218,13 @@ describeEachDatabase("the contract of every way in", (database) => {
           .client()
           .post("/phone-number/verify", { phoneNumber: phone, code: "000000" })
       ).status,
+    // A wrong mailed code for the typed address (a code exists or not: the answer is the same).
+    signInEmailOtp: async ({ email }) =>
+      (
+        await server
+          .client()
+          .post("/sign-in/email-otp", { email, otp: "000000" })
+      ).status,
   };
 
   it("locks by the identifier the row names once its wrong secrets reach the limit, a texted code's number too", async () => {
@@ -231,6 +238,18 @@ describeEachDatabase("the contract of every way in", (database) => {
     );
     expect(
       guessable.filter(({ rules }) => !rules.lockout).map(({ name }) => name),
+    ).toEqual([]);
+    // So is whatever signs in on a secret it can answer "wrong" to (a mailed code proves no `amr` value, yet locks).
+    const answersWrongSecret = rows.filter(
+      ({ rules, row }) =>
+        !switchedOff.has(row.path) &&
+        rules.session === "creates" &&
+        Object.values(rules.errors ?? {}).some((code) =>
+          ["auth/invalid-credential", "auth/invalid-verification-code"].includes(code),
+        ),
+    );
+    expect(
+      answersWrongSecret.filter(({ rules }) => !rules.lockout).map(({ name }) => name),
     ).toEqual([]);
     const locking = rows.filter(
       ({ rules, row }) => rules.lockout && !switchedOff.has(row.path),
@@ -289,6 +308,16 @@ describeEachDatabase("the contract of every way in", (database) => {
     expect(
       oneProof.filter(({ rules }) => !rules.oneFactor).map(({ name }) => name),
     ).toEqual([]);
+    // A sign-in on a guessable secret (its row locks) is one factor unless it proves two (`mfa`), whatever its `amr`.
+    const lockedSignIns = rows.filter(
+      ({ rules }) =>
+        rules.session === "creates" &&
+        rules.lockout &&
+        !(rules.proves && rules.proves.includes("mfa" as never)),
+    );
+    expect(
+      lockedSignIns.filter(({ rules }) => !rules.oneFactor).map(({ name }) => name),
+    ).toEqual([]);
     for (const name of [
       "signInEmail",
       "emailLinkSignIn",
@@ -331,6 +360,10 @@ describeEachDatabase("the contract of every way in", (database) => {
     ]);
     expect(audit).toBe("sign-in");
     expect((await counted()) - before).toBe(1);
+    // And what counts as a sign-in makes a session (so the presented one ends and the sign-in is audited).
+    expect(
+      rows.filter(({ rules }) => rules.metric === "sign-in" && rules.session !== "creates").map(({ name }) => name),
+    ).toEqual([]);
     // The sign-ins by a proof of their own are counted (a texted code's among them).
     for (const { name, rules } of signIns.filter(
       ({ rules }) => rules.proves !== false || rules.oneFactor,

@@ -8,6 +8,7 @@ import { guestWayIn } from "./ways-in/guest/guest";
 import { emailLinkWayIn } from "./ways-in/email-link/email-link";
 import { passkeyWayIn } from "./ways-in/passkey/passkey";
 import { phoneWayIn } from "./ways-in/phone/phone";
+import { emailCodeWayIn } from "./ways-in/email-code/email-code";
 
 /**
  * The one table of the sign-in layer's endpoints (everything under /api/auth): Better Auth's own and those of
@@ -212,7 +213,7 @@ const twoStep = {
 } as const satisfies Rows;
 
 /** The ways in (way-in.ts): each unit's rows, every rule decided. A new way in is one more unit here. */
-export const waysIn = [passwordWayIn, socialWayIn, guestWayIn, emailLinkWayIn, passkeyWayIn, phoneWayIn] as const;
+export const waysIn = [passwordWayIn, socialWayIn, guestWayIn, emailLinkWayIn, passkeyWayIn, phoneWayIn, emailCodeWayIn] as const;
 type UnionToIntersection<U> = (U extends unknown ? (each: U) => void : never) extends (all: infer I) => void ? I : never;
 /** Every unit's rows by name, their names kept as types (so a path without its row still fails typecheck below). */
 type RowsByName<Rows> = Rows extends unknown ? { [Name in keyof Rows]: AuthEndpoint } : never;

@@ -66,6 +66,8 @@ export const authErrorMessages = {
   "auth/code-expired": "驗證碼已過期，請重新取得簡訊驗證碼",
   "auth/phone-number-already-in-use": "這個手機號碼已經用在其他帳號",
   "auth/sms-quota-exceeded": "今天的簡訊已經送太多了，請明天再試，或改用其他方式登入",
+  // Codes mailed for sign-in (ways-in/email-code/).
+  "auth/email-code-expired": "驗證碼已過期或失效，請重新寄送驗證碼到你的信箱",
   // The bot check before sign-up, a guest, a text, an emailed link or a reset mail.
   "auth/missing-bot-check": "請等「確認你不是機器人」完成後再送出",
   "auth/captcha-check-failed": "「確認你不是機器人」沒有通過或已經過期，請重新整理頁面再試一次",

@@ -132,3 +132,14 @@ export function emailLinkSignInEmail(brand: Brand, to: string, link: string): Ma
     footnote: "此連結只能使用一次，將在 15 分鐘後失效。如果你沒有要求登入連結，請忽略這封信；沒有這封信的連結，別人無法用這個方式登入。",
   });
 }
+
+/** A sign-in code (ways-in/email-code/): the code in the body (not the subject, which a locked phone shows), and a button to the page that takes it. */
+export function emailCodeSignInEmail(brand: Brand, to: string, code: string, link: string, minutes: number): MailMessage {
+  return accountEmail(brand, to, {
+    topic: "你的登入驗證碼",
+    body: `你的登入驗證碼是 ${code}，${minutes} 分鐘內有效。請在登入頁面輸入這組驗證碼，不需要輸入密碼。`,
+    button: "開啟登入頁面",
+    link,
+    footnote: "驗證碼只能使用一次。請勿把驗證碼告訴任何人，我們不會向你索取。如果你沒有要求登入，請忽略這封信；沒有這組驗證碼，別人無法用這個方式登入。",
+  });
+}

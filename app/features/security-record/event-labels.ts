@@ -14,6 +14,7 @@ const labels: Record<string, string> = {
   "email-verification": "完成電子郵件驗證",
   "email-change": "申請變更電子郵件",
   "email-link-request": "申請登入連結",
+  "email-code-request": "申請電子郵件驗證碼",
   "sms-code-request": "申請簡訊驗證碼",
   "phone-sign-in": "用手機號碼登入",
   "phone-number-added": "新增手機號碼",

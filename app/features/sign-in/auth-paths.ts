@@ -5,7 +5,7 @@ import { emailLinkPath, twoStepPath } from "~/features/auth/auth-client";
  * names two of them itself: the code page of a pending two-step sign-in (password, email link or social) and the
  * emailed link's page (asking for a link, and the mailed link with its token).
  */
-export type AuthScreenPath = "/login" | "/login/phone" | "/signup" | "/email-verification" | "/forgot-password" | typeof twoStepPath | typeof emailLinkPath;
+export type AuthScreenPath = "/login" | "/login/phone" | "/login/email-code" | "/signup" | "/email-verification" | "/forgot-password" | typeof twoStepPath | typeof emailLinkPath;
 export { emailLinkPath, twoStepPath };
 
 /** `/login?redirectTo=%2Ffaq`; no parameter when the destination is the home page. */

@@ -26,6 +26,7 @@ export const visitsByRoute: Record<string, Visit[]> = {
   "login/two-step": [same("/login/two-step", "兩步驟驗證")],
   "login/email-link": [same("/login/email-link", "用電子郵件連結登入")],
   "login/phone": [same("/login/phone", "用手機號碼登入")],
+  "login/email-code": [same("/login/email-code", "用電子郵件驗證碼登入")],
   signup: [same("/signup", "註冊")],
   "email-verification": [same("/email-verification", "驗證電子郵件")],
   "forgot-password": [same("/forgot-password", "忘記密碼")],

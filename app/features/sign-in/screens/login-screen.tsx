@@ -62,6 +62,7 @@ export function LoginScreen({ providers }: { providers: SocialProvider[] }) {
       <div className="auth-links">
         <Link to="/forgot-password">忘記密碼？</Link>
         <Link to={authHref(emailLinkPath, redirectTo)}>用電子郵件連結登入</Link>
+        <Link to={authHref("/login/email-code", redirectTo)}>用電子郵件驗證碼登入</Link>
         <Link to={authHref("/login/phone", redirectTo)}>用手機號碼登入</Link>
         <Link to={authHref("/signup", redirectTo)}>註冊</Link>
       </div>
