@@ -46,7 +46,9 @@ export interface DevToolRoute {
 export type RouteEntry = ScreenRoute | ResourceRoute | DevToolRoute;
 
 type ScreenFacts = Omit<ScreenRoute, "kind" | "path" | "file">;
-const screen = (path: string, file: string, facts: ScreenFacts): ScreenRoute => ({ kind: "screen", path, file, ...facts });
+// A screen keeps its path and file as literal types (ScreenOfTheMap below).
+const screen = <const Path extends string, const File extends string>(path: Path, file: File, facts: ScreenFacts): ScreenRoute & { path: Path; file: File } =>
+  ({ kind: "screen", path, file, ...facts });
 const resource = (path: string, file: string): ResourceRoute => ({ kind: "resource", path, file });
 const devTool = (path: string, file: string, facts: { page: boolean }): DevToolRoute => ({ kind: "dev-tool", path, file, ...facts });
 
@@ -55,7 +57,7 @@ const signInScreen = { layout: false, audience: "everyone", action: true, listed
 const contentPage = { layout: true, audience: "everyone", action: false, prerendered: true, listed: true } as const;
 const accountScreen = { layout: true, audience: "signed-in", action: true, prerendered: false, listed: false } as const;
 
-export const routeMap: readonly RouteEntry[] = [
+const entries = [
   // Sign-in screens: no navigation bar or footer. The first four are the same for everyone, so prerendered.
   screen("login", "routes/auth/login.tsx", { ...signInScreen, prerendered: true }),
   screen("login/two-step", "routes/auth/two-step.tsx", { ...signInScreen, prerendered: false }),
@@ -129,7 +131,11 @@ export const routeMap: readonly RouteEntry[] = [
   screen("admin", "routes/admin/console.tsx", { ...accountScreen, audience: "operator", action: false }),
   screen("admin/users/:id", "routes/admin/parent.tsx", { ...accountScreen, audience: "operator" }),
   screen("*", "routes/site/not-found.tsx", { ...contentPage, prerendered: false, listed: false }),
-];
+] as const satisfies readonly RouteEntry[];
+
+export const routeMap: readonly RouteEntry[] = entries;
+/** Every screen with its path and file as literal types (the sign-in screens' links are typed from it). */
+export type ScreenOfTheMap = Extract<(typeof entries)[number], { kind: "screen" }>;
 
 /** The address of a route with no parameter, `/` + its path; null for a pattern (`:id`, `*`). */
 export function fixedAddress(entry: RouteEntry): string | null {

@@ -1,11 +1,13 @@
 import { emailLinkPath, twoStepPath } from "~/features/auth/auth-client";
+import type { ScreenOfTheMap } from "~/lib/route-map";
 
 /**
- * Every link into the sign-in screens that carries where to go afterwards, built in one place. The sign-in layer
+ * Every link into the sign-in screens that carries where to go afterwards, built in one place. The screens are
+ * the route map's modules under routes/auth/ (a new way in's screen is one by its route-map line); the sign-in layer
  * names two of them itself: the code page of a pending two-step sign-in (password, email link or social) and the
  * emailed link's page (asking for a link, and the mailed link with its token).
  */
-export type AuthScreenPath = "/login" | "/login/phone" | "/login/email-code" | "/signup" | "/email-verification" | "/forgot-password" | typeof twoStepPath | typeof emailLinkPath;
+export type AuthScreenPath = `/${Extract<ScreenOfTheMap, { file: `routes/auth/${string}` }>["path"]}`;
 export { emailLinkPath, twoStepPath };
 
 /** `/login?redirectTo=%2Ffaq`; no parameter when the destination is the home page. */
