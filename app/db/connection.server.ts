@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import SQLite from "better-sqlite3";
-import { CompiledQuery, Kysely, PostgresDialect, SqliteDialect, type DatabaseConnection, type Driver, type LogEvent } from "kysely";
+import { CompiledQuery, Kysely, PostgresDialect, SqliteDialect, type DatabaseConnection, type Driver, type LogEvent, type SqliteDatabase } from "kysely";
 import pg from "pg";
 import type { Logger } from "pino";
 import { DependencyUnavailableError, unavailableBecause } from "~/lib/dependency-unavailable";
@@ -83,8 +83,35 @@ export function openDatabase(options: ConnectOptions): DatabaseHandle {
   sqlite.pragma(`synchronous = ${options.sqliteSynchronous ?? "NORMAL"}`);
   sqlite.pragma("foreign_keys = ON");
   sqlite.pragma("busy_timeout = 5000");
-  const dialect = options.sqliteSharedWithWorkers ? new WriterFirstSqliteDialect({ database: sqlite }) : new SqliteDialect({ database: sqlite });
+  const database = keepingStatements(sqlite);
+  const dialect = options.sqliteSharedWithWorkers ? new WriterFirstSqliteDialect({ database }) : new SqliteDialect({ database });
   return { db: new Kysely<Database>({ dialect, log: queryLog(options.reporting) }), dialect: "sqlite", raw: sqlite };
+}
+
+/** Bounded: a query over a list of values has one text per length of the list. */
+const STATEMENTS_KEPT = 500;
+
+/**
+ * Kysely prepares every query anew, and compiling cost as much main-thread time as running a sign-in's statements
+ * (docs/performance.md, *Sign-in at one hash*). Compiled statements are kept by their SQL, the least recently used
+ * dropped first. Sharing one is safe: Kysely runs one query at a time on the one SQLite connection (a stream holds
+ * it to the end), and SQLite recompiles a kept statement by itself after a schema change.
+ */
+function keepingStatements(sqlite: SQLite.Database): SqliteDatabase {
+  const kept = new Map<string, SQLite.Statement>();
+  return {
+    close: () => sqlite.close(),
+    prepare(sql) {
+      let statement = kept.get(sql);
+      if (statement) kept.delete(sql);
+      else {
+        statement = sqlite.prepare(sql);
+        if (kept.size >= STATEMENTS_KEPT) kept.delete(kept.keys().next().value!);
+      }
+      kept.set(sql, statement);
+      return statement;
+    },
+  };
 }
 
 /**

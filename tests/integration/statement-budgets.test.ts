@@ -28,15 +28,18 @@ describeEachDatabase("SQL statements per operation", (database) => {
   const sent: string[] = [];
   beforeAll(async () => {
     const { handle } = database();
-    // Every statement reaches the driver here: a prepared statement on SQLite (Kysely prepares each query, BEGIN and
-    // COMMIT included), a query on a PostgreSQL client.
+    // Every statement reaches the driver here: a run of a prepared statement on SQLite (BEGIN and COMMIT included;
+    // the connection keeps its compiled statements, so a statement is counted each time it runs, not when it is
+    // prepared), a query on a PostgreSQL client.
     if (handle.dialect === "sqlite") {
-      const raw = handle.raw as SQLite.Database;
-      const prepare = raw.prepare.bind(raw);
-      vi.spyOn(raw, "prepare").mockImplementation((source: string) => {
-        sent.push(source);
-        return prepare(source);
-      });
+      const statement = Object.getPrototypeOf((handle.raw as SQLite.Database).prepare("select 1")) as SQLite.Statement;
+      for (const method of ["run", "get", "all", "iterate"] as const) {
+        const run = statement[method] as (...args: unknown[]) => unknown;
+        vi.spyOn(statement, method).mockImplementation(function (this: SQLite.Statement, ...args: unknown[]) {
+          sent.push(this.source);
+          return run.apply(this, args);
+        } as never);
+      }
     } else {
       const query = pg.Client.prototype.query;
       vi.spyOn(pg.Client.prototype, "query").mockImplementation(function (this: pg.Client, ...args: Parameters<pg.Client["query"]>) {
