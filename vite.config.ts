@@ -36,12 +36,17 @@ export default defineConfig(({ mode }) => ({
             // (components/form, the result notice, form results, Taiwan dates) stays out as well: many pages share
             // it, but the home page and the other pages without a form would pay for it (PRODUCT §9's budget). CSS
             // text stays out too (a screen loads it when it needs it: content-styles.tsx), and so does the sign-in
-            // layer's whole error catalogue (the shell keeps the messages of its own failures: auth-client.ts).
+            // layer's whole error catalogue (the shell keeps the messages of its own failures: auth-client.ts). The page
+            // heading (page-intro) and the sign-in links' helpers stay out as well: the home page uses neither. Two
+            // more groups put the home page's small modules into two files rather than seven (each file costs its own
+            // imports and gzip overhead): what the root loads beside the shell, and the landing pages' parts.
             codeSplitting: {
               groups: [
                 { name: "react-dom", test: /[\\/]node_modules[\\/](react-dom|scheduler)[\\/]/, priority: 3 },
                 { name: "framework", test: /[\\/]node_modules[\\/](react|react-router|cookie|set-cookie-parser)[\\/]/, priority: 2 },
-                { name: "shell", test: /[\\/]app[\\/](?!lib[\\/](zod|form-result|taiwan-time))(?!components[\\/](form[\\/]|result-notice))(?!.*(-(schemas|rules|forms)|auth-error-messages)\.ts$)(?!.*\.css\?inline$)/, minShareCount: 14, priority: 1 },
+                { name: "hydrate-later", test: /[\\/]app[\\/](components[\\/]hydrate-later|features[\\/]analytics[\\/](track|beacon)|features[\\/]sign-in[\\/]passkey-support)\.tsx?$/, priority: 2 },
+                { name: "page-parts", test: /[\\/]app[\\/]features[\\/]pages[\\/](closing-call|faq-item|illustration|start-links)\.tsx$/, priority: 2 },
+                { name: "shell", test: /[\\/]app[\\/](?!features[\\/](pages[\\/]page-intro|sign-in[\\/]auth-paths)\.tsx?$)(?!lib[\\/](zod|form-result|taiwan-time))(?!components[\\/](form[\\/]|result-notice))(?!.*(-(schemas|rules|forms)|auth-error-messages)\.ts$)(?!.*\.css\?inline$)/, minShareCount: 14, priority: 1 },
               ],
             },
           },

@@ -1,5 +1,5 @@
 import { renderToStaticMarkup } from "react-dom/server";
-import { afterEach, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { GoogleAnalytics } from "./google-analytics";
 
 const inlineScript = (html: string) => /<script>(.*)<\/script>/s.exec(html)![1]!;
@@ -16,6 +16,9 @@ function runInitAt(address: string) {
 
 // Rendered the way the server puts it into <head>.
 describe("GoogleAnalytics", () => {
+  // Only the server build writes the script (the browser's copy adopts it as it is).
+  beforeAll(() => vi.stubEnv("SSR", true));
+  afterAll(() => vi.unstubAllEnvs());
   afterEach(() => window.history.replaceState(null, "", "/"));
 
   it("renders nothing without a measurement id", () => {

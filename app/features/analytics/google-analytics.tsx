@@ -13,6 +13,9 @@ import { useNonce } from "~/features/security/csp-nonce";
 export function GoogleAnalytics({ measurementId }: { measurementId: string | null }) {
   const nonce = useNonce();
   if (!measurementId) return null;
+  // Only the server writes the script: the browser has run it from the HTML, and hydration adopts the existing
+  // <script> without touching its content (the prop never changes afterwards).
+  if (!import.meta.env.SSR) return <script nonce={nonce} dangerouslySetInnerHTML={{ __html: "" }} suppressHydrationWarning />;
   const src = `https://www.googletagmanager.com/gtag/js?id=${encodeURIComponent(measurementId)}`;
   const init =
     "window.dataLayer=window.dataLayer||[];function gtag(){dataLayer.push(arguments)}gtag(\"js\",new Date());" +

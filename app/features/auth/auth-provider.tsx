@@ -1,4 +1,4 @@
-import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState } from "react";
+import { createContext, startTransition, useCallback, useContext, useEffect, useMemo, useRef, useState } from "react";
 import { useRouteLoaderData } from "react-router";
 import { usePublicEnv } from "~/config/use-public-env";
 import { AuthError, authPaths, authRequest, configureAuthOrigin, fetchIdentity, getAuthOrigin, resetPasswordPage, type SessionUser, type SocialProvider } from "./auth-client";
@@ -98,12 +98,17 @@ export function AuthProvider({ children }: { children: React.ReactNode }) {
   useEffect(() => {
     configureAuthOrigin({ siteUrl, allowedHostnames: allowedHostnames.split(",") });
     let live = true;
-    fetchIdentity()
-      .then(
-        (record) => live && applyUser(record ? toSessionUser(record) : null),
-        () => live && applyUser(null),
-      )
-      .finally(() => live && setLoading(false));
+    // A transition: a part of the page still waiting for its code (<HydrateLater>) keeps the server's markup until
+    // the code has arrived, where an urgent update would have it rendered anew (and blank meanwhile).
+    const settle = (user: SessionUser | null) =>
+      startTransition(() => {
+        applyUser(user);
+        setLoading(false);
+      });
+    fetchIdentity().then(
+      (record) => live && settle(record ? toSessionUser(record) : null),
+      () => live && settle(null),
+    );
     return () => {
       live = false;
     };
