@@ -12,7 +12,7 @@ import { watchViolations } from "./helpers/csp";
 import { createVerifiedAccount, newEmail, password, signInTo, submitSignUp } from "./helpers/accounts";
 import { e2eApps } from "./helpers/apps";
 import { linkTo, mailTo } from "./helpers/mailbox";
-import { turnOnTwoStep } from "./helpers/two-step";
+import { accountWithTwoStep } from "./helpers/two-step";
 
 /**
  * The app's sign-in end to end in Chromium, on SQLite: the site on example.test and the reference client (the
@@ -297,11 +297,7 @@ describe("every way in comes back to the app's callback (the suite's site, apps 
   }
 
   it("with two-step sign-in: password and the app's code (with JavaScript), a backup code (without), an email link and a backup code (both)", async () => {
-    const setup = await newFamilyPage();
-    const email = await createVerifiedAccount(setup, newEmail(), "林爸爸");
-    await signInTo(setup, email, "/account");
-    const { nextCode, backupCodes } = await turnOnTwoStep(setup);
-    await setup.context().close();
+    const { email, nextCode, backupCodes } = await accountWithTwoStep(await newFamilyPage(), "林爸爸");
 
     // Password, then the authenticator's code, with JavaScript: the code's form post must end in the app, not on
     // a 400 page (its redirect to /oidc/interaction/… is a whole page load).

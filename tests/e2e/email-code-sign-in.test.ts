@@ -1,7 +1,7 @@
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { createVerifiedAccount, newEmail, signInTo } from "./helpers/accounts";
-import { turnOnTwoStep } from "./helpers/two-step";
+import { createVerifiedAccount, newEmail } from "./helpers/accounts";
+import { accountWithTwoStep } from "./helpers/two-step";
 import { openPage, useBrowser } from "./helpers/browser";
 import { mailTo } from "./helpers/mailbox";
 
@@ -68,13 +68,7 @@ describe("email-code sign-in", () => {
   });
 
   it("asks an account with an authenticator app for its code after the mailed code, with and without JavaScript", { timeout: 180_000 }, async () => {
-    const maker = await browser.newPage();
-    const email = await createVerifiedAccount(maker);
-    await maker.context().close();
-    const owner = await browser.newPage();
-    await signInTo(owner, email, "/account");
-    const { nextCode } = await turnOnTwoStep(owner);
-    await owner.context().close();
+    const { email, nextCode } = await accountWithTwoStep(await browser.newPage());
     let mails = 0;
     for (const javaScriptEnabled of [true, false]) {
       const page = await browser.newPage({ javaScriptEnabled });

@@ -1,7 +1,7 @@
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { createVerifiedAccount, givePhoneNumber, newNumber, signInTo } from "./helpers/accounts";
-import { turnOnTwoStep } from "./helpers/two-step";
+import { accountWithTwoStep } from "./helpers/two-step";
 import { baseURL, openPage, useBrowser } from "./helpers/browser";
 import { textedCode } from "./helpers/mailbox";
 
@@ -78,13 +78,7 @@ describe("two-step sign-in after a texted code", () => {
 
   it("asks an account with an authenticator app for its code before any session, with and without JavaScript", { timeout: 180_000 }, async () => {
     for (const javaScriptEnabled of [true, false]) {
-      const maker = await browser.newPage();
-      const email = await createVerifiedAccount(maker);
-      await maker.context().close();
-      const owner = await browser.newPage();
-      await signInTo(owner, email, "/account");
-      const { nextCode } = await turnOnTwoStep(owner);
-      await owner.context().close();
+      const { email, nextCode } = await accountWithTwoStep(await browser.newPage());
       // Adding a number in the account center is tested below; here the number is the account's already.
       const number = newNumber();
       await givePhoneNumber(email, number.e164);

@@ -6,7 +6,7 @@ import { identityEndpoint } from "./identity-endpoint.server";
 import { deviceSessions } from "./device-sessions.server";
 import { signInRules } from "./sign-in-rules.server";
 import { siteContextWords } from "./password-policy-context.server";
-import { passwordPolicyFrom } from "./password-policy.server";
+import type { PasswordPolicy } from "./password-policy";
 import { enabledSocialProviders } from "./social-providers.server";
 import { redirectRule } from "./redirect-rule.server";
 import { endPresentedSession } from "./sessions.server";
@@ -30,7 +30,7 @@ import type { AuthDependencies } from "./auth.server";
  */
 export function authPlugins(
   { env, database, rateLimitStore, devIdentityProvider }: AuthDependencies,
-  { secret, ways }: { secret: string; ways: { plugins: BetterAuthPlugin[]; afterTwoStep: BetterAuthPlugin[] } },
+  { secret, ways, policy }: { secret: string; ways: { plugins: BetterAuthPlugin[]; afterTwoStep: BetterAuthPlugin[] }; policy: PasswordPolicy },
 ) {
   return [
     accountLock(),
@@ -42,7 +42,7 @@ export function authPlugins(
     // Only the newest email-change link works, and a taken address is a clear refusal.
     emailChangeLinks(database.db),
     // Before the anonymous plugin: an unverified sign-in is refused before a guest's data would move.
-    signInRules({ policy: passwordPolicyFrom(env), siteWords: siteContextWords(env), siteUrl: env.SITE_URL }),
+    signInRules({ policy, siteWords: siteContextWords(env), siteUrl: env.SITE_URL }),
     // A sensitive change long after sign-in waits for the password (or another proof) again.
     recentSignIn(),
     accountNotices(database.db, env),

@@ -17,6 +17,7 @@ import { accountLinkingOptions, socialProviderOptions } from "./social-sign-in-o
 import { userOptions } from "./user-options.server";
 import { userAndAccountHooks } from "./user-account-hooks.server";
 import { authPlugins } from "./auth-plugins.server";
+import { passwordPolicyFrom } from "./password-policy.server";
 
 /** The sign-in layer's secret (a public site refuses to start without AUTH_SECRET: env.server.ts). */
 const authSecret = (env: ServerEnv) => env.AUTH_SECRET ?? "development-secret-for-loopback-sites-only-0123456789";
@@ -45,6 +46,7 @@ export function authOptions(deps: AuthDependencies) {
   const { env, database, rateLimitStore } = deps;
   const secret = authSecret(env);
   const sessions = sessionOptions(env);
+  const policy = passwordPolicyFrom(env);
   const ways = wayInPlugins(deps);
 
   return {
@@ -56,7 +58,7 @@ export function authOptions(deps: AuthDependencies) {
     // noted against its request either way (503 when the database is away).
     database: { db: database.db, type: database.dialect, transaction: true },
     trustedOrigins: trustedOrigins(env),
-    emailAndPassword: emailAndPasswordOptions(deps),
+    emailAndPassword: emailAndPasswordOptions(deps, policy),
     emailVerification: emailVerificationOptions(deps),
     socialProviders: socialProviderOptions(env),
     account: accountLinkingOptions(),
@@ -76,7 +78,7 @@ export function authOptions(deps: AuthDependencies) {
     telemetry: { enabled: false },
     // Refused sign-ins are expected traffic, not something to log line by line; errors go to the request log.
     ...authLogging(),
-    plugins: authPlugins(deps, { secret, ways }),
+    plugins: authPlugins(deps, { secret, ways, policy }),
   } satisfies BetterAuthOptions;
 }
 

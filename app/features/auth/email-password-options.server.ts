@@ -4,7 +4,7 @@ import { enqueueMail } from "~/features/mail/outbox.server";
 import { emailChangeEmail, passwordResetEmail, verificationEmail } from "~/features/mail/mail-templates.server";
 import { withFirebaseHashes } from "~/features/firebase-import/password-verify.server";
 import { hashPassword, inHashSlot, verifyPassword } from "./password-hash.server";
-import { passwordPolicyFrom } from "./password-policy.server";
+import type { PasswordPolicy } from "./password-policy";
 import { isEmailChangeToken } from "./account-notices.server";
 import { sendSecurityNotice } from "./security-notices.server";
 import { resetPasswordPage, verifyEmailPage } from "./auth-client";
@@ -17,8 +17,7 @@ export const verificationLinkLifetime = 24 * 3600;
 export const mailBrand = (env: ServerEnv) => ({ productName: env.PRODUCT_NAME, supportEmail: env.SUPPORT_EMAIL });
 
 /** Accounts with an address and a password: the policy's lengths, the hashes, and the reset link with its notice. */
-export function emailAndPasswordOptions({ env, database }: AuthDependencies) {
-  const policy = passwordPolicyFrom(env);
+export function emailAndPasswordOptions({ env, database }: AuthDependencies, policy: PasswordPolicy) {
   return {
     enabled: true,
     minPasswordLength: policy.minLength,

@@ -1,6 +1,6 @@
 import type { Page } from "playwright-core";
 import { TOTP } from "otpauth";
-import { password } from "./accounts";
+import { createVerifiedAccount, newEmail, password, signInTo } from "./accounts";
 import { openPage } from "./browser";
 
 /**
@@ -39,4 +39,16 @@ export async function turnOnTwoStep(page: Page) {
   await page.getByRole("button", { name: "確認並開啟" }).click();
   await page.getByRole("status").filter({ hasText: "兩步驟驗證已開啟" }).waitFor();
   return { nextCode, backupCodes };
+}
+
+/**
+ * A verified account with two-step sign-in on, made on `setup` (a fresh page with JavaScript, closed afterwards):
+ * its address, its authenticator app and its backup codes.
+ */
+export async function accountWithTwoStep(setup: Page, name?: string) {
+  const email = await createVerifiedAccount(setup, newEmail(), name);
+  await signInTo(setup, email, "/account");
+  const { nextCode, backupCodes } = await turnOnTwoStep(setup);
+  await setup.context().close();
+  return { email, nextCode, backupCodes };
 }
