@@ -85,6 +85,8 @@ describe("two-step sign-in", () => {
     // Signed out and back in on the remembered device: no code.
     await openPage(phone, "/login");
     await phone.getByRole("button", { name: "登出" }).click();
+    // Signed out once the sign-in form is back: opening the next page before then would cut the sign-out short.
+    await phone.getByRole("button", { name: "登入", exact: true }).waitFor();
     await signInWithPassword(phone, email, "/account/security");
     await phone.waitForURL("**/account/security");
 
