@@ -66,6 +66,17 @@ export async function verifiedAccount(server: AuthTestServer, options: AccountOp
 }
 
 /**
+ * A verified account signed in again from a new browser (`browser`), as a parent does after opening the link;
+ * `client` keeps the sign-up's own session.
+ */
+export async function verifiedAccountSignedIn(server: AuthTestServer, options: AccountOptions = {}): Promise<TestAccount & { browser: AuthTestClient }> {
+  const account = await verifiedAccount(server, options);
+  const browser = server.client();
+  expect((await browser.post("/sign-in/email", { email: account.email, password: account.password })).status).toBe(200);
+  return { ...account, browser };
+}
+
+/**
  * An account row written straight into the database (no API, no mail): for tests of the data layer below the
  * sign-in layer (families, the operator's records).
  */
