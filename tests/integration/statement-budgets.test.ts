@@ -8,6 +8,7 @@ import { describeEachDatabase } from "~tests/helpers/databases";
 import { discoverProvider, finishSignIn, startSignIn } from "~tests/fixtures/reference-client";
 import type { AuthTestClient, AuthTestServer } from "./auth-server";
 import { authorize, startAppSignInServer } from "./app-sign-in-fixtures";
+import { verifiedAccount as verifiedAccountOf } from "./factories";
 
 const password = "kite-river-7";
 
@@ -61,14 +62,7 @@ describeEachDatabase("SQL statements per operation", (database) => {
     return [...sent];
   };
 
-  async function verifiedAccount(client: AuthTestClient) {
-    const email = `budget-${randomUUID().slice(0, 8)}@example.tw`;
-    expect((await client.post("/sign-up/email", { email, password, name: "小明" })).status).toBe(200);
-    const mail = await server.latestMail(email, /驗證/);
-    const link = new URL(mail.links.find((candidate) => candidate.includes("/verify-email")) ?? "");
-    expect((await server.client().get(`/verify-email?token=${encodeURIComponent(link.searchParams.get("token") ?? "")}`)).status).toBe(200);
-    return email;
-  }
+  const verifiedAccount = async (client: AuthTestClient) => (await verifiedAccountOf(server, { prefix: "budget", password, client })).email;
 
   it("keeps a session check, a sign-in from a known browser and one from a new browser within their budgets", async () => {
     const client = server.client();
