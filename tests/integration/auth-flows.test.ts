@@ -13,8 +13,8 @@ const password = "kite-river-7";
 const newEmail = () => `user-${randomUUID().slice(0, 8)}@example.tw`;
 const tokenFrom = (link: string) => new URL(link).searchParams.get("token") ?? "";
 
-// A feature table of the kind other teams add: rows that point at a user.
-registerUserDataHandler({
+// A feature table of the kind other teams add: rows that point at a user. Registered for this file's tests only.
+beforeAll(() => registerUserDataHandler({
   name: "test-notes",
   exportUserData: async (db, userId) => (await sql`select id from test_note where user_id = ${userId}`.execute(db)).rows,
   deleteUserData: async (db, userId) => {
@@ -23,7 +23,7 @@ registerUserDataHandler({
   moveUserData: async (db, from, to) => {
     await sql`update test_note set user_id = ${to} where user_id = ${from}`.execute(db);
   },
-});
+}));
 
 describeEachDatabase("sign-in layer", (database) => {
   let server: AuthTestServer;

@@ -287,11 +287,11 @@ describeEachDatabase("storage under abuse", (database) => {
       },
       moveUserData: async () => {},
     };
-    registerUserDataHandler(failing);
+    const unregister = registerUserDataHandler(failing);
     try {
       await expect(deleteUserData(database().handle.db, owner.uid)).rejects.toThrow("the commit fails");
     } finally {
-      registerUserDataHandler({ ...failing, deleteUserData: async () => {} });
+      unregister();
     }
     expect((await fetch(link)).status).toBe(200);
     expect((await fetch(api.objectUrl(stored.body.name), { headers: api.headers(owner) })).status).toBe(200);

@@ -24,7 +24,7 @@ function formOf(fields: Record<string, string>): FormData {
 }
 
 // The site registers it at start-up (server/app.ts): wishes follow a guest who signs in to an existing account.
-registerUserDataHandler(wishUserData);
+beforeAll(() => registerUserDataHandler(wishUserData));
 
 describeEachDatabase("wishing well", (database) => {
   let server: AuthTestServer;
