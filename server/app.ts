@@ -27,9 +27,8 @@ import { compressStartupFiles, renderStartupPages, startupCspHashes } from "./st
 import { prerenderedPaths } from "~/prerendered-paths";
 import type { CspHashes } from "~/features/security/csp.server";
 import { createPageCache } from "./page-cache";
-import { endAllSessions, endSessionsOf, getAuthService, setUserRole, signInScreenSettings, socialSignInOrigins } from "~/features/auth/auth-service.server";
+import { endAllSessions, endSessionsOf, getAuthService, setUserRole, signInScreenSettings, socialSignInOrigins, registerUserDataHandler } from "~/features/auth/index.server";
 import { blobStoreFor, createStorage, importFirebaseStorage as importStorage, storageSummaryText, type StorageImportOptions } from "~/features/storage/storage.server";
-import { registerUserDataHandler } from "~/features/auth/user-data-hooks.server";
 import { wishUserData } from "~/features/wishes/wish-user-data.server";
 import { appRedirectSources, createAppSignIn, providerReadsBody } from "~/features/app-sign-in/app-sign-in.server";
 import { appOriginAccess } from "./app-origin";

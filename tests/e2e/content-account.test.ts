@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { authErrorMessages, wrongPasswordMessage } from "~/features/auth/auth-error-messages";
+import { authErrorMessages, wrongPasswordMessage } from "~/features/auth";
 import { createVerifiedAccount, newEmail, password, signInHere } from "./helpers/accounts";
 import { baseURL, expectNoAxeViolations, openPage, useBrowser } from "./helpers/browser";
 import { mailTo } from "./helpers/mailbox";

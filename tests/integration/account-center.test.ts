@@ -1,6 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, expect, it } from "vitest";
-import type { AccountData, SignInMethods } from "~/features/auth/auth-client";
+import type { AccountData, SignInMethods } from "~/features/auth";
 import { describeEachDatabase } from "~tests/helpers/databases";
 import { startAuthServer, type AuthTestServer } from "./auth-server";
 import { verifiedAccount } from "./factories";

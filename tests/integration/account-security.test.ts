@@ -1,8 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, expect, it } from "vitest";
-import type { DeviceSession } from "~/features/auth/auth-client";
-import { commonPasswordMessage } from "~/features/auth/password-policy";
-import { endAllSessions, endSessionsOf } from "~/features/auth/auth-service.server";
+import { type DeviceSession, commonPasswordMessage } from "~/features/auth";
+import { endAllSessions, endSessionsOf } from "~/features/auth/index.server";
 import { describeEachDatabase } from "~tests/helpers/databases";
 import { startAuthServer, type AuthTestClient, type AuthTestServer } from "./auth-server";
 import { verifiedAccount } from "./factories";

@@ -3,7 +3,7 @@ import { sql } from "kysely";
 import { afterAll, beforeAll, expect, it, vi } from "vitest";
 import { getMigrations } from "better-auth/db/migration";
 import { authOptions } from "~/features/auth/auth.server";
-import { registerUserDataHandler } from "~/features/auth/user-data-hooks.server";
+import { registerUserDataHandler } from "~/features/auth/index.server";
 import { SELF_TEST_CACHE_MS, runSelfTest } from "~/features/dev-tools/self-test.server";
 import { devMailboxApi } from "~/features/dev-tools/dev-mailbox.server";
 import { describeEachDatabase } from "~tests/helpers/databases";

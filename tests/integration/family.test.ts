@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Kysely } from "kysely";
 import type { Database } from "~/db/schema";
-import { deleteUserData, exportUserData, registerUserDataHandler } from "~/features/auth/user-data-hooks.server";
+import { deleteUserData, exportUserData, registerUserDataHandler } from "~/features/auth/index.server";
 import { onFamilyChange, type FamilyChange } from "~/features/family/family-events.server";
 import {
   addChild,

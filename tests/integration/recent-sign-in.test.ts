@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { TOTP } from "otpauth";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { authEndpointFor, authEndpoints } from "~/features/auth/auth-endpoints";
+import { authEndpointFor, authEndpoints } from "~/features/auth/index.server";
 import { RECENT_SIGN_IN_SECONDS } from "~/features/auth/recent-sign-in.server";
 import { describeEachDatabase } from "~tests/helpers/databases";
 import { startAuthServer, type AuthTestServer } from "./auth-server";

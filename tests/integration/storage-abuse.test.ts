@@ -3,7 +3,7 @@ import fs from "node:fs";
 import path from "node:path";
 import sharp from "sharp";
 import { afterAll, beforeAll, expect, it } from "vitest";
-import { deleteUserData, registerUserDataHandler } from "~/features/auth/user-data-hooks.server";
+import { deleteUserData, registerUserDataHandler } from "~/features/auth/index.server";
 import type { WireObjectResource } from "~/features/storage/file-metadata";
 import { describeEachDatabase, type TestDatabase } from "~tests/helpers/databases";
 import { browserHeaders, multipart, png, signUp, startStorageServer, type SignedIn, type StorageTestServer } from "./storage-fixtures";

@@ -2,13 +2,8 @@ import { randomUUID } from "node:crypto";
 import { TOTP } from "otpauth";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { register } from "prom-client";
-import {
-  authEndpointFor,
-  authEndpointNamed,
-  waysIn,
-  type AuthEndpoint,
-} from "~/features/auth/auth-endpoints";
-import type { WayInRow } from "~/features/auth/way-in";
+import { authEndpointFor, authEndpointNamed, waysIn, type AuthEndpoint } from "~/features/auth/index.server";
+import type { WayInRow } from "~/features/auth/ways-in";
 import { describeEachDatabase } from "~tests/helpers/databases";
 import {
   startAuthServer,

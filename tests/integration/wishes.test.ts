@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { parseBoardQuery } from "~/features/wishes/wish-rules";
-import { registerUserDataHandler } from "~/features/auth/user-data-hooks.server";
+import { registerUserDataHandler } from "~/features/auth/index.server";
 import { createWishService, type ActionResult, type WishService, type WishViewer } from "~/features/wishes/wish-service.server";
 import { wishUserData } from "~/features/wishes/wish-user-data.server";
 import { listMailbox } from "~/features/mail/mailbox.server";

@@ -2,15 +2,11 @@ import { data } from "react-router";
 import type { z } from "zod";
 import type { FormResult } from "~/lib/form-result";
 import { invalidForm, parseForm, readForm, unknownIntent } from "~/services/form.server";
-import { getAuthService } from "~/features/auth/auth-service.server";
-import { authFailure, callAuthApi, currentIdentity, hasPasswordWayIn, withCookies, type AuthAnswer } from "~/features/auth/auth-http.server";
+import { getAuthService, authFailure, callAuthApi, currentIdentity, hasPasswordWayIn, withCookies, type AuthAnswer, authPaths, deletionSummary } from "~/features/auth/index.server";
 import type { AccountSecurity, AccountSecurityIntent } from "./account-security";
 import { changePasswordSchema } from "./account-schemas";
-import { authPaths } from "~/features/auth/auth-endpoints";
-import { resetPasswordPage } from "~/features/auth/auth-client";
+import { resetPasswordPage, accountName, displayPhoneNumber, givenEmail } from "~/features/auth";
 import { recentActivity } from "./account-activity.server";
-import { accountName, displayPhoneNumber, givenEmail } from "~/features/auth/phone-number";
-import { deletionSummary } from "~/features/auth/user-data-hooks.server";
 
 // The account screens' server work (current plan, deletion, security): read on the server, so every screen and
 // form works without JavaScript; every change goes through the sign-in layer's API in-process.

@@ -1,10 +1,8 @@
 import { data, redirect, redirectDocument } from "react-router";
-import { authFailure as failed, callAuthApi as callAuth, currentIdentity as currentUser, withCookies, type AuthAnswer } from "~/features/auth/auth-http.server";
+import { authFailure as failed, callAuthApi as callAuth, currentIdentity as currentUser, withCookies, type AuthAnswer, getAuthService, authPaths } from "~/features/auth/index.server";
 import { invalidForm as invalid, readForm as postedFields, unknownIntent as malformed } from "~/services/form.server";
-import { getAuthService } from "~/features/auth/auth-service.server";
 import { getEnv } from "~/config/env.server";
-import { type AccountData, type SignInMethods, type SocialProvider } from "~/features/auth/auth-client";
-import { messageForCode } from "~/features/auth/auth-error-messages";
+import { type AccountData, type SignInMethods, type SocialProvider, messageForCode, accountName, displayPhoneNumber, givenEmail } from "~/features/auth";
 import { safeRedirect } from "~/lib/redirect-rule";
 import type { FormResult } from "~/lib/form-result";
 import { totpConfirmSchema } from "~/features/sign-in/second-step-schemas";
@@ -21,9 +19,7 @@ import {
   type AccountIntent,
   type PhoneIntent,
 } from "./account-forms";
-import { authPaths } from "~/features/auth/auth-endpoints";
-import { accountName, displayPhoneNumber, givenEmail } from "~/features/auth/phone-number";
-import { phoneCodeSchema, phoneSchema } from "~/features/auth/ways-in/phone/phone";
+import { phoneCodeSchema, phoneSchema } from "~/features/auth/ways-in";
 
 export const accountPath = "/account";
 
