@@ -1,9 +1,9 @@
 // The sign-in layer's face for code that can reach the browser (screens, hooks, forms, and the server code that
 // shares them): the only file of app/features/auth, with index.server.ts and ways-in/index.ts, that anything outside
 // the feature imports (eslint.config.js). Each line names the file that does the work, so go-to-definition lands there.
-// Only modules without top-level side effects are re-exported here: a module that runs code when loaded would be
-// kept in every chunk that imports this face, whatever it uses (a side-effecting or server-only part goes on
-// index.server.ts or stays behind it). Inside the feature, import the file itself, never this face.
+// It holds nothing but these lines, so the build may declare it free of side effects (vite.config.ts): a page then
+// loads only the modules whose names it uses, not all of them. Server-only parts go on index.server.ts. Inside the
+// feature, import the file itself, never this face.
 
 // The browser's client: requests to /api/auth, its error, the sign-in screens' addresses, the session's shapes.
 export {
