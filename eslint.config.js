@@ -155,6 +155,15 @@ for (const [name, feature] of Object.entries(features)) {
   }
 }
 
+// The build declares every app/features/**/index.ts(x) free of side effects (vite.config.ts): each must be a face above.
+for (const file of fs.readdirSync(at("app/features"), { recursive: true, encoding: "utf8" })) {
+  const [name, ...rest] = file.split(path.sep);
+  if (!/^index\.tsx?$/.test(rest.at(-1) ?? "")) continue;
+  if (!facesOf(features[name] ?? { public: [] }).includes(rest.join("/"))) {
+    throw new Error(`eslint.config.js: app/features/${file} is named like a face but is not one; name it after what it does, or list it as a face.`);
+  }
+}
+
 for (const folder of fs.readdirSync(at("app/features"), { withFileTypes: true })) {
   const name = folder.name;
   if (!folder.isDirectory() || fs.readdirSync(at(`app/features/${name}`)).length === 0) continue;
