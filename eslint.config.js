@@ -30,7 +30,7 @@ const layers = {
 // Each feature's public files: the only ones anything outside the feature (routes, the host, other features)
 // may import. `host` names the `*.server.ts` entry points the Hono host may import (they are public too).
 // No barrel files, save faces: a public file is the module that does the work, unless a feature's list has grown past
-// what a reader takes in (the sign-in layer's, 27 files: issue 42). Such a feature's public files are its faces,
+// what a reader takes in (the sign-in layer's, 26 files: issue 42). Such a feature's public files are its faces,
 // `index.ts` / `index.server.ts` files that only re-export by name (`export { x } from "./file"`: go-to-definition
 // lands on the code in one hop), at most `faceLimits` of them (checked below). A `*.server.ts` module is re-exported
 // only from a `*.server.ts` face, so no server code reaches a browser bundle. The build declares the faces free of
