@@ -112,7 +112,7 @@ describe("account deletion", () => {
 
   it("deletes a signed-in account after the confirmation word and the password; signing in again fails", async () => {
     const page = await browser.newPage();
-    const email = await createVerifiedAccount(page, newEmail(), "測試家長");
+    const email = await createVerifiedAccount(newEmail(), "測試家長");
     await logIn(page, email, "/account-deletion");
     const form = deletionForm(page);
     await form.getByText(email).waitFor();
