@@ -6,7 +6,7 @@ import { deviceLabel } from "./device-name";
 import { authEndpointFor, endpointsWhere } from "./auth-endpoints";
 import { networkPlace } from "./network-place.server";
 import { sendSecurityNotice, type NoticeSite } from "./security-notices.server";
-import { recordAuditEvent } from "./auth-logging.server";
+import { recordWithAuditEntry } from "./auth-logging.server";
 
 /**
  * Sign-in from a new device (ASVS 6.3.5, 7.2.x): every browser that signs in gets a long-lived random cookie, and
@@ -38,6 +38,16 @@ function deviceIdFor(presented: string | null | undefined, secret: string, userI
     }
   }
   return { others: entries };
+}
+
+/**
+ * The account's verified number as the signed-in user row carries it (the phone way in's columns), so the notice
+ * needs no read of its own; undefined when the row does not carry them, and the notice looks the number up.
+ */
+function verifiedPhoneOf(user: object): string | null | undefined {
+  if (!("phoneNumber" in user)) return undefined;
+  const { phoneNumber, phoneNumberVerified } = user as { phoneNumber?: string | null; phoneNumberVerified?: boolean | null };
+  return phoneNumber && phoneNumberVerified ? phoneNumber : null;
 }
 
 export function knownDevices(database: DatabaseHandle, site: NoticeSite): BetterAuthPlugin {
@@ -75,8 +85,9 @@ export function knownDevices(database: DatabaseHandle, site: NoticeSite): Better
             if (authEndpointFor(ctx)?.startsAccount || known.length === 0) return;
             const place = networkPlace(session.ipAddress);
             const detail = [deviceLabel(session.userAgent), place, session.ipAddress ? `IP 位址 ${session.ipAddress}` : null].filter(Boolean).join("，");
-            await sendSecurityNotice(db, site, { kind: "new-device", to: user.email, detail });
-            await recordAuditEvent(database, { event: "new-device", userId: user.id, ip: session.ipAddress, userAgent: session.userAgent });
+            await sendSecurityNotice(db, site, { kind: "new-device", to: user.email, detail, phone: verifiedPhoneOf(user) });
+            // Written with the sign-in's own audit event, in one append.
+            await recordWithAuditEntry(ctx, database, { event: "new-device", userId: user.id, ip: session.ipAddress, userAgent: session.userAgent });
           }),
         },
       ],
