@@ -2,13 +2,9 @@ import { createAuthEndpoint, getSessionFromCtx } from "better-auth/api";
 import type { BetterAuthPlugin } from "better-auth";
 import type { IdentityRecord } from "./identity-record";
 import { authPaths } from "./auth-endpoints";
+import { verifiedNumber } from "./phone-number";
 
 const toIso = (value: Date | string) => new Date(value).toISOString();
-/** The account's phone number (E.164) once a texted code proved it (ways-in/phone/phone.server.ts). */
-const verifiedNumber = (user: object) => {
-  const { phoneNumber, phoneNumberVerified } = user as { phoneNumber?: string | null; phoneNumberVerified?: unknown };
-  return phoneNumber && phoneNumberVerified ? phoneNumber : null;
-};
 
 /** `GET /api/auth/me`: the signed-in user as the original §3 identity record, or `{ user: null }`. */
 export function identityEndpoint(): BetterAuthPlugin {

@@ -3,6 +3,7 @@ import { createAuthMiddleware, isAPIError } from "better-auth/api";
 import type { BetterAuthPlugin } from "better-auth";
 import type { DatabaseHandle } from "~/db/connection.server";
 import { deviceLabel } from "./device-name";
+import { verifiedNumber } from "./phone-number";
 import { authEndpointFor, endpointsWhere } from "./auth-endpoints";
 import { networkPlace } from "./network-place.server";
 import { sendSecurityNotice, type NoticeSite } from "./security-notices.server";
@@ -40,16 +41,6 @@ function deviceIdFor(presented: string | null | undefined, secret: string, userI
   return { others: entries };
 }
 
-/**
- * The account's verified number as the signed-in user row carries it (the phone way in's columns), so the notice
- * needs no read of its own; undefined when the row does not carry them, and the notice looks the number up.
- */
-function verifiedPhoneOf(user: object): string | null | undefined {
-  if (!("phoneNumber" in user)) return undefined;
-  const { phoneNumber, phoneNumberVerified } = user as { phoneNumber?: string | null; phoneNumberVerified?: boolean | null };
-  return phoneNumber && phoneNumberVerified ? phoneNumber : null;
-}
-
 export function knownDevices(database: DatabaseHandle, site: NoticeSite): BetterAuthPlugin {
   const { db } = database;
   return {
@@ -85,7 +76,8 @@ export function knownDevices(database: DatabaseHandle, site: NoticeSite): Better
             if (authEndpointFor(ctx)?.startsAccount || known.length === 0) return;
             const place = networkPlace(session.ipAddress);
             const detail = [deviceLabel(session.userAgent), place, session.ipAddress ? `IP 位址 ${session.ipAddress}` : null].filter(Boolean).join("，");
-            await sendSecurityNotice(db, site, { kind: "new-device", to: user.email, detail, phone: verifiedPhoneOf(user) });
+            // The user row carries the phone way in's columns, when it is on: the notice needs no read of its own.
+            await sendSecurityNotice(db, site, { kind: "new-device", to: user.email, detail, phone: "phoneNumber" in user ? verifiedNumber(user) : undefined });
             // Written with the sign-in's own audit event, in one append.
             await recordWithAuditEntry(ctx, database, { event: "new-device", userId: user.id, ip: session.ipAddress, userAgent: session.userAgent });
           }),
