@@ -2,7 +2,7 @@ import { data } from "react-router";
 import type { z } from "zod";
 import type { FormResult } from "~/lib/form-result";
 import { invalidForm, parseForm, readForm, unknownIntent } from "~/services/form.server";
-import { getAuthService, authFailure, callAuthApi, currentIdentity, hasPasswordWayIn, withCookies, type AuthAnswer, authPaths, deletionSummary } from "~/features/auth/index.server";
+import { getAuthService, authFailure, callAuthApi, currentDevices, currentIdentity, hasPasswordWayIn, withCookies, type AuthAnswer, authPaths, deletionSummary } from "~/features/auth/index.server";
 import type { AccountSecurity, AccountSecurityIntent } from "./account-security";
 import { changePasswordSchema } from "./account-schemas";
 import { resetPasswordPage, accountName, displayPhoneNumber, givenEmail } from "~/features/auth";
@@ -41,7 +41,7 @@ export async function signedInAccount(request: Request) {
 export async function accountSecurity(request: Request): Promise<AccountSecurity> {
   const user = await currentIdentity(request);
   if (!user?.email || user.isAnonymous) return { account: null, guest: Boolean(user?.isAnonymous) };
-  const devices = (await callAuthApi(request, authPaths.devices)).body?.devices ?? [];
+  const devices = (await currentDevices(request)) ?? [];
   const hasPassword = hasPasswordWayIn(user);
   const activity = await recentActivity(getAuthService().database, user.uid);
   const phoneNumber = user.phoneNumber ? displayPhoneNumber(user.phoneNumber) : null;

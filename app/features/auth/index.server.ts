@@ -18,12 +18,14 @@ export {
   socialSignInOrigins,
   type AuthService,
 } from "./auth-service.server";
-// /api/auth served, and the in-process calls the screens' and account center's actions make.
+// /api/auth served, the in-process calls the screens' and account center's actions make, and the account pages' reads.
 export {
   actionRetryAfter,
   authFailure,
   callAuthApi,
+  currentDevices,
   currentIdentity,
+  currentSignInMethods,
   hasPasswordWayIn,
   requestAfter,
   serveAuthRequest,
