@@ -18,7 +18,8 @@ import { staticFiles } from "./static-files";
 import { readiness } from "./health";
 import { asSiteProtocol, hostValidation } from "./host-header";
 import { devToolsOnlyForThisMachine } from "./dev-tools-guard";
-import { requestContext } from "./request-log";
+import { answerLog, requestContext } from "./request-log";
+import { memoryAnswers } from "./memory-answers";
 import { requestDeadline } from "./request-deadline";
 import { compressDynamic } from "./compression";
 import { authRoutes } from "./auth-routes";
@@ -61,11 +62,15 @@ export const MAX_BODY_BYTES = 64 * 1024;
 export const MAX_POST_BODY_BYTES = 1024 * 1024;
 const editorPaths = /^\/dev-blog\/(?:create|[A-Za-z0-9]{20}\/edit)$/;
 
+/** An answer from memory in front of Hono, or false: the request goes through Hono (server/memory-answers.ts). */
+type MemoryAnswers = ReturnType<typeof memoryAnswers>;
+
 /**
  * The thin host: request log and ids, Host check, redirects, headers, body limits, health, static files
- * (hashed assets and prerendered pages), then React Router for every other request.
+ * (hashed assets and prerendered pages), then React Router for every other request. Beside it, the same files
+ * answered straight from Node's request handler (`answerFromMemory`; none in development).
  */
-export function createApp() {
+export function createApp(): { app: Hono; answerFromMemory: MemoryAnswers } {
   const env = getEnv();
   const logger = getLogger();
   const onQueryError = (error: unknown) => {
@@ -90,10 +95,12 @@ export function createApp() {
   );
 
   const https = env.SITE_URL.startsWith("https:");
+  const hosts = { siteUrl: env.SITE_URL, allowedHostnames: env.allowedHostnames, isLoopbackSite: env.isLoopbackSite };
+  let answerFromMemory: MemoryAnswers = () => false;
   app.use(baselineHeaders({ https }));
   app.use(requestContext(logger));
   app.use(requestMetrics());
-  app.use(hostValidation({ siteUrl: env.SITE_URL, allowedHostnames: env.allowedHostnames, isLoopbackSite: env.isLoopbackSite }));
+  app.use(hostValidation(hosts));
   app.use(devToolsOnlyForThisMachine(env.TRUSTED_PROXIES));
   app.use(async (c, next) => {
     const target = canonicalRedirect(c.req.url, { https });
@@ -116,7 +123,8 @@ export function createApp() {
   if (import.meta.env.PROD) {
     // Files of the build answer first, each with the whole header set made at start-up (decision 701).
     const files = staticFiles(`${env.BUILD_DIR}/client`, staticFileHeaders(headerOptions));
-    app.use(files);
+    app.use(files.middleware);
+    if (env.MEMORY_ANSWERS === "on") answerFromMemory = memoryAnswers({ files, hosts, logAnswer: answerLog(logger) });
     // The pages the same for every visitor, rendered from this configuration before the server listens (decision 1030).
     renderPages = async () => {
       const rendered = await renderStartupPages(handleRequest, env.SITE_URL, await prerenderedPaths());
@@ -191,7 +199,7 @@ export function createApp() {
     return c.text("伺服器發生錯誤，請稍後再試。", 500);
   });
 
-  return app;
+  return { app, answerFromMemory };
 }
 
 /**
@@ -357,4 +365,4 @@ export async function shutdown() {
   await closeDatabase();
 }
 
-export const app = createApp();
+export const { app, answerFromMemory } = createApp();
