@@ -28,6 +28,8 @@ import { compressStartupFiles, renderStartupPages, startupCspHashes } from "./st
 import { prerenderedPaths } from "~/prerendered-paths";
 import type { CspHashes } from "~/features/security/csp.server";
 import { createPageCache } from "./page-cache";
+import { signedInPageAnswers } from "./signed-in-pages";
+import { signedInPages } from "~/features/shell/signed-in-pages.server";
 import { endAllSessions, endSessionsOf, getAuthService, setUserRole, signInScreenSettings, socialSignInOrigins } from "~/features/auth/auth-service.server";
 import { blobStoreFor, createStorage, importFirebaseStorage as importStorage, storageSummaryText, type StorageImportOptions } from "~/features/storage/storage.server";
 import { registerUserDataHandler } from "~/features/auth/user-data-hooks.server";
@@ -112,6 +114,8 @@ export function createApp(): { app: Hono; answerFromMemory: MemoryAnswers } {
   });
   // Filled at start-up with the hashes of the pages rendered then (renderPages below), before the first request.
   const cspHashes: CspHashes = { pages: {}, styles: [] };
+  // The same pages, as signed-in parents see them: from a template per page once these are rendered.
+  const signedInPaths = new Set<string>();
   const headerOptions = {
     https,
     cspHashes,
@@ -127,11 +131,13 @@ export function createApp(): { app: Hono; answerFromMemory: MemoryAnswers } {
     if (env.MEMORY_ANSWERS === "on") answerFromMemory = memoryAnswers({ files, hosts, logAnswer: answerLog(logger) });
     // The pages the same for every visitor, rendered from this configuration before the server listens (decision 1030).
     renderPages = async () => {
-      const rendered = await renderStartupPages(handleRequest, env.SITE_URL, await prerenderedPaths());
+      const paths = await prerenderedPaths();
+      const rendered = await renderStartupPages(handleRequest, env.SITE_URL, paths);
       const hashes = startupCspHashes(rendered);
       Object.assign(cspHashes.pages, hashes.pages);
       cspHashes.styles.push(...hashes.styles);
       files.add(await compressStartupFiles(rendered));
+      for (const path of paths) signedInPaths.add(path);
       return rendered.length;
     };
   }
@@ -190,6 +196,7 @@ export function createApp(): { app: Hono; answerFromMemory: MemoryAnswers } {
 
   // Dynamic answers are compressed on the fly; static files above are served precompressed.
   app.use(compressDynamic());
+  app.use(signedInPageAnswers(signedInPages({ render: handleRequest, siteUrl: env.SITE_URL, paths: signedInPaths })));
   app.use(pageCache.middleware);
   app.all("*", (c) => handleRequest(asSiteProtocol(withCspNonce(c, withClientIp(c, env.TRUSTED_PROXIES)), https)));
 
