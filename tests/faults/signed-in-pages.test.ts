@@ -54,7 +54,9 @@ async function page(path: string, cookie: string, headers: Record<string, string
   expect(nonce, path).not.toBe("");
   // Every script and style carries this answer's nonce, and only it.
   for (const [, used] of html.matchAll(/ nonce="([^"]*)"/g)) expect(used, path).toBe(nonce);
-  return { html: html.replaceAll(nonce, "NONCE"), cacheControl: answer.headers.get("cache-control") };
+  // The headers but those of one answer alone (its time, id, and the length of its own compression).
+  const fields = [...answer.headers].filter(([name]) => !["date", "x-request-id", "content-length"].includes(name)).map(([name, value]) => [name, value.replaceAll(nonce, "NONCE")]);
+  return { html: html.replaceAll(nonce, "NONCE"), fields, cacheControl: answer.headers.get("cache-control") };
 }
 
 describe("prerendered pages for a signed-in parent", () => {
@@ -62,10 +64,11 @@ describe("prerendered pages for a signed-in parent", () => {
     const cookies = [await parent("escaping@example.tw", `王<小明>&"'\\ 🐉`), await parent("plain@example.tw", "林大華"), await guest()];
     const before = await signedInCounts();
     for (const cookie of cookies) {
-      for (const path of ["/", "/features", "/pricing", "/faq"]) {
-        const filled = await page(path, cookie);
-        const whole = await page(`${path}?whole=1`, cookie);
+      for (const [path, encoding] of [["/", "gzip, deflate, br"], ["/features", "br"], ["/pricing", "gzip"], ["/faq", "identity"]] as const) {
+        const filled = await page(path, cookie, { "accept-encoding": encoding });
+        const whole = await page(`${path}?whole=1`, cookie, { "accept-encoding": encoding });
         expect(filled.html, path).toBe(whole.html);
+        expect(filled.fields, path).toEqual(whole.fields);
         expect(filled.cacheControl).toBe("private, no-cache");
         expect(filled.html).not.toContain("zqx");
       }

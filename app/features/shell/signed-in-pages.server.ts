@@ -2,6 +2,7 @@ import type { SessionUser } from "~/features/auth/auth-client";
 import { displayNameOf } from "~/features/auth/display-name";
 import { getServerSessionUser } from "~/features/auth/viewer.server";
 import { cspNonceHeader } from "~/features/security/csp.server";
+import { deflateOnce, gzipPieces, type Piece } from "./gzip-pieces.server";
 
 /**
  * A page that is the same for every visitor (prerendered, decision 1030), as a signed-in parent sees it: the same
@@ -51,6 +52,14 @@ type Slot = keyof typeof markers | "shownName";
 interface Template {
   parts: string[];
   slots: { slot: Slot; inScript: boolean }[];
+  /** The parts, each compressed once, for a gzip answer that compresses only the values per request. */
+  compressedParts: Piece[];
+}
+
+/** A template filled in: its HTML, and the same as gzip. */
+export interface FilledPage {
+  html: string;
+  gzip: () => Buffer;
 }
 
 /** React's escaping of text and attribute values. */
@@ -91,10 +100,11 @@ function templateOf(html: string, user: SessionUser): Template | null {
     at = match.index + match[0].length;
   }
   parts.push(html.slice(at));
-  return parts.length > 1 ? { parts, slots } : null;
+  if (parts.length === 1) return null;
+  return { parts, slots, compressedParts: parts.map((part) => ({ raw: Buffer.from(part), deflated: deflateOnce(Buffer.from(part)) })) };
 }
 
-function fill(template: Template, user: SessionUser, nonce: string): string {
+function fill(template: Template, user: SessionUser, nonce: string): FilledPage {
   const values: Record<Slot, string> = {
     uid: user.uid,
     email: user.email ?? "",
@@ -103,12 +113,14 @@ function fill(template: Template, user: SessionUser, nonce: string): string {
     shownName: displayNameOf(user),
     nonce,
   };
-  let html = template.parts[0]!;
-  template.slots.forEach(({ slot, inScript }, index) => {
+  const filled = template.slots.map(({ slot, inScript }) => {
     const value = values[slot];
-    html += (slot === "nonce" ? value : inScript ? escapeInData(value) : escapeMarkup(value)) + template.parts[index + 1]!;
+    return slot === "nonce" ? value : inScript ? escapeInData(value) : escapeMarkup(value);
   });
-  return html;
+  return {
+    html: template.parts.map((part, index) => (index ? filled[index - 1]! : "") + part).join(""),
+    gzip: () => gzipPieces(template.compressedParts.flatMap((part, index) => (index ? [{ raw: Buffer.from(filled[index - 1]!) }, part] : [part]))),
+  };
 }
 
 /**
@@ -136,7 +148,7 @@ export function signedInPages(options: { render: (request: Request) => Promise<R
   };
   return {
     has: (path: string) => options.paths.has(path),
-    async answer(request: Request, path: string, nonce: string): Promise<string | null> {
+    async answer(request: Request, path: string, nonce: string): Promise<FilledPage | null> {
       const user = await getServerSessionUser(request);
       if (!user || !fillable(user)) return null;
       const template = await templateFor(path, shapeOf(user));
