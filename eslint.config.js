@@ -29,7 +29,14 @@ const layers = {
 
 // Each feature's public files: the only ones anything outside the feature (routes, the host, other features)
 // may import. `host` names the `*.server.ts` entry points the Hono host may import (they are public too).
-// No barrel files: a public file is the module that does the work.
+// No barrel files, save faces: a public file is the module that does the work, unless a feature's list has grown past
+// what a reader takes in (the sign-in layer's, 26 files: issue 42). Such a feature's public files are its faces,
+// `index.ts` / `index.server.ts` files that only re-export by name (`export { x } from "./file"`: go-to-definition
+// lands on the code in one hop), at most `faceLimits` of them (checked below). A `*.server.ts` module is re-exported
+// only from a `*.server.ts` face, so no server code reaches a browser bundle. The build declares the faces free of
+// side effects (vite.config.ts), so a page takes the modules whose names it uses, not every module its face names
+// (without that, the first-load JS of / went from 114.7 to 119.2 KB: bench/first-load-js.mjs). Inside the feature no
+// file imports its own face: it names the file that does the work (a face imported from inside makes cycles).
 const features = {
   analytics: {
     public: ["track.ts", "analytics-events.ts", "google-analytics.tsx", "page-tracking.tsx", "analytics-endpoint.server.ts"],
@@ -41,21 +48,14 @@ const features = {
       "markdown.server.ts", "pagination.ts", "prose.tsx", "reading-time.ts", "format.ts", "content-not-found.tsx",
     ],
   },
-  // The sign-in layer's public face: the endpoint table, the viewer on the server, the browser's client and hooks,
-  // the password policy and how a user is named, the provider buttons, the user-data registry, the service, and
-  // how a phone number is typed and shown, and the bot check's form field.
+  // The sign-in layer's faces (decision 141, addendum): index.ts for code that can reach the browser (the client and
+  // its hooks, the error messages, the password policy, names and phone numbers, the bot check's field, the provider
+  // buttons); index.server.ts for server code (the service and the host's entry to it, the in-process calls, the
+  // viewer, the user-data registry, a way in's screen action, the endpoint table); ways-in/index.ts for the ways in's
+  // units and their forms' schemas (npm run new:way-in writes a new one's line there: lint lists no way in).
   auth: {
-    public: [
-      "auth-endpoints.ts", "viewer.server.ts", "auth-provider.tsx", "auth-client.ts", "password-policy.ts", "display-name.ts", "social-buttons.tsx",
-      "user-data-hooks.server.ts", "auth-service.server.ts", "auth-http.server.ts", "device-name.ts", "phone-number.ts", "bot-check-field.tsx", "apple-notifications.server.ts",
-      "operator-session.server.ts", "roles.ts", "sign-in-proof.server.ts", "auth-error-messages.ts",
-      // The ways in's server twins: the sign-in screens' actions reach a twin's screen action here.
-      "way-in-plugins.server.ts",
-      // Each way in's unit (its rows, paths and forms' schemas), ways-in/<name>/<name>.ts: a new way in edits no list here.
-      ...fs.readdirSync(new URL("app/features/auth/ways-in", import.meta.url), { withFileTypes: true })
-        .filter((entry) => entry.isDirectory()).map(({ name }) => `ways-in/${name}/${name}.ts`),
-    ],
-    host: ["auth-service.server.ts", "auth-http.server.ts", "user-data-hooks.server.ts"],
+    public: ["index.ts", "index.server.ts", "ways-in/index.ts"],
+    host: ["index.server.ts"],
   },
   // The site as the app's OpenID provider: the host mounts its routes and hands file storage its token check.
   "app-sign-in": { public: ["app-sign-in.server.ts"], host: ["app-sign-in.server.ts"] },
@@ -132,6 +132,38 @@ const features = {
 const root = import.meta.dirname;
 const at = (relative) => path.join(root, relative);
 
+// How many public files a feature that has faces may have (issue 42: the sign-in layer's face back to ten at most);
+// tests/integration/architecture-lint.test.ts holds the lint to it.
+const faceLimits = { auth: 10 };
+for (const [name, limit] of Object.entries(faceLimits)) {
+  const count = new Set([...features[name].public, ...(features[name].host ?? [])]).size;
+  if (count > limit) throw new Error(`eslint.config.js: features/${name} has ${count} public files; its face holds at most ${limit} (issue 42).`);
+}
+/** A feature's faces: its public files named index.ts, index.tsx or index.server.ts (in the feature or a sub-area). */
+const facesOf = (feature) => feature.public.filter((file) => /(^|\/)index(\.server)?\.tsx?$/.test(file));
+// A face holds nothing but re-exports by name (`export { x } from "./file"`, `export type { … } from …`): no code of
+// its own, which the build counts on (vite.config.ts declares faces free of side effects), and no `export *`. A face
+// that can reach the browser re-exports no `*.server.ts` module.
+for (const [name, feature] of Object.entries(features)) {
+  for (const face of facesOf(feature)) {
+    const text = fs.readFileSync(at(`app/features/${name}/${face}`), "utf8");
+    const rest = text.replace(/^\s*\/\/.*$/gm, "").replace(/^export (type )?\{[^}]*\} from "[^"]+";$/gm, "").trim();
+    if (rest) throw new Error(`eslint.config.js: app/features/${name}/${face} is a face: only \`export { … } from "…";\` lines, not ${JSON.stringify(rest.slice(0, 60))}.`);
+    if (!face.endsWith(".server.ts") && /from "[^"]*\.server"/.test(text)) {
+      throw new Error(`eslint.config.js: app/features/${name}/${face} reaches the browser and re-exports a *.server.ts module; that goes on index.server.ts.`);
+    }
+  }
+}
+
+// The build declares every app/features/**/index.ts(x) free of side effects (vite.config.ts): each must be a face above.
+for (const file of fs.readdirSync(at("app/features"), { recursive: true, encoding: "utf8" })) {
+  const [name, ...rest] = file.split(path.sep);
+  if (!/^index\.tsx?$/.test(rest.at(-1) ?? "")) continue;
+  if (!facesOf(features[name] ?? { public: [] }).includes(rest.join("/"))) {
+    throw new Error(`eslint.config.js: app/features/${file} is named like a face but is not one; name it after what it does, or list it as a face.`);
+  }
+}
+
 for (const folder of fs.readdirSync(at("app/features"), { withFileTypes: true })) {
   const name = folder.name;
   if (!folder.isDirectory() || fs.readdirSync(at(`app/features/${name}`)).length === 0) continue;
@@ -158,7 +190,7 @@ function featureLoops() {
     if (!fs.statSync(folder).isDirectory()) continue;
     for (const file of fs.readdirSync(folder, { recursive: true, encoding: "utf8" })) {
       if (!/\.(ts|tsx)$/.test(file) || /\.test\.tsx?$/.test(file)) continue;
-      for (const [, other] of fs.readFileSync(path.join(folder, file), "utf8").matchAll(/from "~\/features\/([\w-]+)\//g)) {
+      for (const [, other] of fs.readFileSync(path.join(folder, file), "utf8").matchAll(/from "~\/features\/([\w-]+)[/"]/g)) {
         if (other !== feature) uses.set(feature, (uses.get(feature) ?? new Set()).add(other));
       }
     }
@@ -203,6 +235,16 @@ function zones() {
       from,
       except: [...new Set([...feature.public, ...(feature.host ?? [])])].map((file) => `./${file}`),
       message: `Outside features/${name}, import only its public files: ${feature.public.join(", ")} (eslint.config.js).`,
+    });
+  }
+  // Inside a feature, a module imports the file that does the work, never the feature's own face.
+  for (const [name, feature] of Object.entries(features)) {
+    const faces = facesOf(feature);
+    if (!faces.length) continue;
+    result.push({
+      target: at(`app/features/${name}`),
+      from: faces.map((file) => at(`app/features/${name}/${file}`)),
+      message: `Inside features/${name}, import the file itself, not the feature's face (${faces.join(", ")}): the face is for the code outside (eslint.config.js).`,
     });
   }
   const hostEntries = Object.entries(features).flatMap(([name, feature]) => (feature.host ?? []).map((file) => `./${name}/${file}`));

@@ -1,6 +1,6 @@
 import { fileURLToPath } from "node:url";
 import { reactRouter } from "@react-router/dev/vite";
-import { defineConfig } from "vite";
+import { defineConfig, type Plugin } from "vite";
 
 /**
  * React Router 7.18's package exports name only its development build (remix-run/react-router#14102): dev-only
@@ -9,6 +9,19 @@ import { defineConfig } from "vite";
  * tests/integration/production-build.test.ts checks the built files.
  */
 const reactRouterProduction = (file: string) => fileURLToPath(new URL(`node_modules/react-router/dist/production/${file}`, import.meta.url));
+
+/**
+ * A feature's face (an `index.ts` that only re-exports, by name: eslint.config.js) is declared free of side effects,
+ * so a page that imports one name from it depends on that name's module alone. Without this, rolldown counts every
+ * module a face names as loaded by every page that imports the face, and the shell group below takes them all in.
+ */
+const facesWithoutSideEffects: Plugin = {
+  name: "faces-without-side-effects",
+  transform: {
+    filter: { id: /[\\/]app[\\/]features[\\/].+[\\/]index\.tsx?$/ },
+    handler: (code) => ({ code, map: null, moduleSideEffects: false }),
+  },
+};
 
 export default defineConfig(({ mode }) => ({
   resolve: {
@@ -61,5 +74,5 @@ export default defineConfig(({ mode }) => ({
       },
     },
   },
-  plugins: [reactRouter()],
+  plugins: [reactRouter(), facesWithoutSideEffects],
 }));

@@ -1,11 +1,12 @@
 import { configDefaults, defineConfig } from "vitest/config";
 import { scaledTimeout, timeoutScale } from "./tests/helpers/machine-load";
-import { postgresTestFiles } from "./tests/setup/postgres-files";
+import { isolatedTestFiles, postgresTestFiles } from "./tests/setup/test-files";
 import { e2eServerCount } from "./tests/e2e/setup/e2e-servers";
 
-// Five projects: node-side unit and data-layer tests on SQLite (`unit`), the same files' PostgreSQL halves
-// (`postgres`, beside them rather than after them in the same file), component tests in happy-dom, fault tests
-// against the built server, and end-to-end tests in Chromium against the built, started server.
+// Six projects: node-side unit and data-layer tests on SQLite (`unit`, and `unit-isolated` for the few that replace
+// modules), the same files' PostgreSQL halves (`postgres`, beside them rather than after them in the same file),
+// component tests in happy-dom, fault tests against the built server, and end-to-end tests in Chromium against the
+// built, started server.
 
 // The tests that wait on servers and browsers get longer timeouts on a busy machine (never shorter than written):
 // read once here, from the load average over the cores (tests/helpers/machine-load.ts).
@@ -14,6 +15,18 @@ const scale = timeoutScale();
 process.env.TEST_TIMEOUT_SCALE = String(scale);
 const unitFiles = ["app/**/*.test.ts", "server/**/*.test.ts", "tests/integration/**/*.test.ts"];
 const postgresFiles = postgresTestFiles();
+// The node-side files share one module graph per worker (`isolate: false`): importing the server anew for each file
+// was half the unit and postgres projects' time. A file that replaces modules or the environment for itself runs
+// isolated, in its own project (`unit-isolated`), found by reading it.
+const isolatedFiles = isolatedTestFiles();
+const nodeSide: { environment: "node"; globalSetup: string[]; setupFiles: string[]; testTimeout: number; hookTimeout: number } = {
+  environment: "node",
+  globalSetup: ["tests/setup/postgres.ts"],
+  setupFiles: ["tests/setup/short-keep-alive.ts"],
+  testTimeout: scaledTimeout(20_000, scale),
+  // Vitest's default 10 s, stretched: a beforeAll that starts a server and migrates meets the load too.
+  hookTimeout: scaledTimeout(10_000, scale),
+};
 
 export default defineConfig({
   resolve: { tsconfigPaths: true },
@@ -24,15 +37,20 @@ export default defineConfig({
       {
         extends: true,
         test: {
+          ...nodeSide,
           name: "unit",
           include: unitFiles,
-          exclude: [...configDefaults.exclude, ...postgresFiles.only],
-          environment: "node",
-          globalSetup: ["tests/setup/postgres.ts"],
-          setupFiles: ["tests/setup/short-keep-alive.ts"],
-          testTimeout: scaledTimeout(20_000, scale),
-          // Vitest's default 10 s, stretched: a beforeAll that starts a server and migrates meets the load too.
-          hookTimeout: scaledTimeout(10_000, scale),
+          exclude: [...configDefaults.exclude, ...postgresFiles.only, ...isolatedFiles],
+          isolate: false,
+          provide: { testDialects: ["sqlite"] },
+        },
+      },
+      {
+        extends: true,
+        test: {
+          ...nodeSide,
+          name: "unit-isolated",
+          include: isolatedFiles,
           provide: { testDialects: ["sqlite"] },
         },
       },
@@ -41,14 +59,11 @@ export default defineConfig({
         // name one, found by reading them. Their other tests run here too (a few quick ones per file).
         extends: true,
         test: {
+          ...nodeSide,
           name: "postgres",
           include: postgresFiles.files,
-          environment: "node",
-          globalSetup: ["tests/setup/postgres.ts"],
-          setupFiles: ["tests/setup/short-keep-alive.ts"],
-          testTimeout: scaledTimeout(20_000, scale),
-          // Vitest's default 10 s, stretched: a beforeAll that starts a server and migrates meets the load too.
-          hookTimeout: scaledTimeout(10_000, scale),
+          // A PostgreSQL file that replaces modules for itself would need its own project; none does (test-files.ts).
+          isolate: false,
           provide: { testDialects: ["postgres"] },
         },
       },

@@ -11,8 +11,8 @@ import {
 import type { Route } from "./+types/root";
 import { getEnv } from "~/config/env.server";
 import { toPublicEnv, type PublicEnv } from "~/config/public-env";
-import { AuthProvider } from "~/features/auth/auth-provider";
-import { getServerSessionUser } from "~/features/auth/viewer.server";
+import { AuthProvider } from "~/features/auth";
+import { getServerSessionUser } from "~/features/auth/index.server";
 import { templateUserOf } from "~/features/shell/signed-in-pages.server";
 import { NavigationStatus } from "~/components/navigation-status";
 import { LoadError, isChunkLoadError } from "~/components/load-error";

@@ -14,8 +14,11 @@ const rounds = Number(process.env.ROUNDS ?? 3);
 const samples = Number(process.env.SAMPLES ?? 200);
 const password = "tide-lantern-47";
 const tick = 1000 / 100; // ms per clock tick (USER_HZ is 100 on Linux)
+// A phone's browser, as parents' requests name theirs: the signed-in pages list devices and activity by it.
+const browserAgent = "Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.6478.71 Mobile Safari/537.36";
 const labels = { static: "GET / (prerendered, gzip)", healthz: "GET /healthz", session: "GET /api/auth/get-session (signed in)", signIn: "sign-in (argon2 off the main thread)",
-  page: "GET /account/security (signed in, fresh render)", board: "GET /wishing-well (signed in, fresh render)", signUp: "sign-up (one hash, five writes)",
+  page: "GET /account/security (signed in, fresh render)", account: "GET /account (signed in, fresh render)",
+  family: "GET /account/family (signed in, fresh render)", board: "GET /wishing-well (signed in, fresh render)", signUp: "sign-up (one hash, five writes)",
   refresh: "the app's token refresh (rotating)", userinfo: "the app's userinfo (GET /oidc/me)" };
 const chosen = process.env.REQUESTS?.split(",").map((name) => name.trim()) ?? Object.keys(labels);
 
@@ -55,6 +58,7 @@ async function measure(build, port) {
       headers: {
         ...(body ? { "content-type": "application/json" } : {}),
         ...(cookie ? { cookie } : {}),
+        "user-agent": browserAgent,
         origin,
         "x-forwarded-for": `10.${(visitor >> 16) & 255}.${(visitor >> 8) & 255}.${visitor & 255}`,
       },
@@ -100,6 +104,8 @@ async function measure(build, port) {
       session: () => perRequest(pid, samples, () => send("/api/auth/get-session", { cookie })),
       signIn: () => perRequest(pid, samples, signIn),
       page: () => perRequest(pid, samples, () => send("/account/security", { cookie })),
+      account: () => perRequest(pid, samples, () => send("/account", { cookie })),
+      family: () => perRequest(pid, samples, () => send("/account/family", { cookie })),
       board: () => perRequest(pid, samples, () => send("/wishing-well", { cookie })),
       signUp: () => perRequest(pid, samples / 2, (index) => send("/api/auth/sign-up/email", { body: { email: `cpu-up-${run}-${visitor}-${index}@example.tw`, password, name: "bench" } })),
       refresh: () => perRequest(pid, samples, refresh),

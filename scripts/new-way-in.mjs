@@ -1,7 +1,9 @@
 // `npm run new:way-in -- <name>`: writes the skeleton of a new way in (CONTRIBUTING.md, "Add a way in") and registers it.
 // app/features/auth/ways-in/<name>/ gets its unit (one row, every rule set to the strict choice), its server twin
 // (no plugin yet) and its checklist test, which fails, item by item, until the way in is finished. The unit joins
-// `waysIn` (auth-endpoints.ts) and the twin joins ways-in/twins.server.ts. `--root <dir>` writes into another copy.
+// `waysIn` (auth-endpoints.ts), the twin joins ways-in/twins.server.ts, and the unit's line joins the ways in's face
+// (ways-in/index.ts), where the screens outside the feature import its schemas from. `--root <dir>` writes into
+// another copy.
 import fs from "node:fs";
 import path from "node:path";
 import { parseArgs } from "node:util";
@@ -133,6 +135,10 @@ const twins = path.join(auth, "ways-in/twins.server.ts");
 insertAfterLast(twins, /^import \{ wayInServer as \w+ \} from "\.\//, `import { wayInServer as ${camel} } from "./${name}/${name}.server";`);
 appendToList(twins, /(export const wayInTwins: readonly WayInServer\[\] = \[[^\]]*?)(\];)/, camel);
 
+// The face outside code imports the unit from; its schemas join this line when a screen needs them.
+const face = path.join(auth, "ways-in/index.ts");
+insertAfterLast(face, /^export \{ \w+WayIn\b.* \} from "\.\//, `export { ${unitName} } from "./${name}/${name}";`);
+
 console.log(`Wrote app/features/auth/ways-in/${name}/ (${name}.ts, ${name}.server.ts, ${name}.test.ts) and registered it in
-auth-endpoints.ts (waysIn) and ways-in/twins.server.ts. Next: npx vitest run app/features/auth/ways-in/${name}
+auth-endpoints.ts (waysIn), ways-in/twins.server.ts and ways-in/index.ts (the face). Next: npx vitest run app/features/auth/ways-in/${name}
 says what is left; CONTRIBUTING.md, "Add a way in", says how.`);

@@ -76,7 +76,7 @@ for version in "${versions[@]}"; do
   (cd "$work" && PATH="$nodedir/bin:$PATH" node -e 'new (require("better-sqlite3"))(":memory:").close()') || failed+=("better-sqlite3")
   lap "better-sqlite3"
   if [ ${#failed[@]} = 0 ]; then
-    (cd "$work" && PATH="$nodedir/bin:$PATH" npx vitest run --project unit --project postgres) || failed+=("unit")
+    (cd "$work" && PATH="$nodedir/bin:$PATH" npx vitest run --project unit --project unit-isolated --project postgres) || failed+=("unit")
     lap "unit"
     (cd "$work" && PATH="$nodedir/bin:$PATH" start_check "$node_version") || failed+=("start")
     lap "start"

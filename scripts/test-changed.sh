@@ -7,4 +7,4 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 base="${1:-main}"
 shift || true
-exec npx vitest run --changed "$base" --project unit --project postgres --project components --passWithNoTests "$@"
+exec npx vitest run --changed "$base" --project unit --project unit-isolated --project postgres --project components --passWithNoTests "$@"

@@ -1,6 +1,5 @@
 import { Hono } from "hono";
-import type { AuthService } from "~/features/auth/auth-service.server";
-import { serveAuthRequest } from "~/features/auth/auth-http.server";
+import { type AuthService, serveAuthRequest } from "~/features/auth/index.server";
 import { withClientIp } from "./client-ip";
 import { devIdentityProviderRoutes } from "./dev-identity-provider";
 

@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
 import { Hono } from "hono";
 import type Provider from "oidc-provider";
-import type { AuthService } from "~/features/auth/auth-service.server";
+import type { AuthService } from "~/features/auth/index.server";
 import { escapeHtml } from "~/lib/escape-html";
 import { answeredByNode, answerWithNode, nodeBindings } from "~/services/node-bindings.server";
 import { noteRequestError } from "~/services/request-context.server";

@@ -26,9 +26,7 @@ describe("account center", () => {
   const browser = useBrowser();
   /** A verified account, made in a browser of its own (the helper waits for the page's JavaScript). */
   const verifiedAccount = async () => {
-    const helper = await browser.newPage();
-    const email = await createVerifiedAccount(helper);
-    await helper.context().close();
+    const email = await createVerifiedAccount();
     return email;
   };
 
@@ -68,7 +66,7 @@ describe("account center", () => {
 
   it("shows a square crop preview with JavaScript and uploads the chosen square", async () => {
     const page = await browser.newPage();
-    const email = await createVerifiedAccount(page);
+    const email = await createVerifiedAccount();
     await signIn(page, email);
     const profile = region(page, "個人資料");
     await profile.getByLabel(/選擇新的大頭貼/).setInputFiles({ name: "wide.png", mimeType: "image/png", buffer: await widePhoto() });
@@ -86,7 +84,7 @@ describe("account center", () => {
 
   it("changes the email only once the link sent to the new address is opened, tells the old address, and keeps the session", async () => {
     const page = await browser.newPage();
-    const email = await createVerifiedAccount(page);
+    const email = await createVerifiedAccount();
     await signIn(page, email);
     const section = region(page, "電子郵件");
     const next = newEmail();
@@ -183,7 +181,7 @@ describe("account center", () => {
 
   it("shows a copy of the account's data and offers it as JSON", async () => {
     const page = await browser.newPage();
-    const email = await createVerifiedAccount(page);
+    const email = await createVerifiedAccount();
     await signIn(page, email);
     await page.getByRole("link", { name: "查看我的資料" }).click();
     await page.getByRole("heading", { name: "我的資料" }).waitFor();
@@ -211,7 +209,7 @@ describe("account center", () => {
 
   it("mails a notice when the account signs in from a browser it has not seen, and not for a browser it knows", async () => {
     const first = await browser.newPage();
-    const email = await createVerifiedAccount(first);
+    const email = await createVerifiedAccount();
     await signIn(first, email);
     const notices = async () =>
       ((await (await fetch(`${baseURL()}/api/dev/mailbox?to=${encodeURIComponent(email)}`)).json()) as { subject: string }[]).filter((mail) =>

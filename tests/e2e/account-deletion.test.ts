@@ -39,7 +39,7 @@ describe("deletion the stores accept", () => {
 
   it("a parent signed in nowhere opens the public address, signs in, deletes the account and gets the mail", async () => {
     const page = await newPage();
-    const email = await createVerifiedAccount(page, newEmail(), "陳媽媽");
+    const email = await createVerifiedAccount(newEmail(), "陳媽媽");
     await page.context().clearCookies();
     await openPage(page, "/account-deletion");
     // It says what is deleted and how long it takes before anything else.
@@ -55,7 +55,7 @@ describe("deletion the stores accept", () => {
 
   it("the app starts deletion with its access token: the parent signs in and lands on the page for that account", async () => {
     let page = await newPage();
-    const email = await createVerifiedAccount(page, newEmail(), "張爸爸");
+    const email = await createVerifiedAccount(newEmail(), "張爸爸");
     // The app signs in through the site (the browser signed in nowhere goes through the sign-in screen).
     const app = await startReferenceApp({ issuer: baseURL(), reachAt: baseURL(), host: "127.0.0.1", port: 0, clientId: e2eApps.family.client_id, pngBytes: Buffer.alloc(0) });
     apps.push(app);
@@ -82,7 +82,7 @@ describe("deletion the stores accept", () => {
     // Another parent signed in on this browser is told it is not the app's account.
     page = await newPage();
     const otherEmail = newEmail();
-    await createVerifiedAccount(page, otherEmail, "別的家長");
+    await createVerifiedAccount(otherEmail, "別的家長");
     await page.goto(`/login?redirectTo=${encodeURIComponent("/account")}`);
     await signInHere(page, otherEmail, "/account");
     await page.goto(url);

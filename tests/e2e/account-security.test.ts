@@ -38,7 +38,7 @@ describe("account security", () => {
 
   it("changes the password without JavaScript; the old password stops working and the other browser is signed out", async () => {
     const other = await browser.newPage();
-    const email = await createVerifiedAccount(other);
+    const email = await createVerifiedAccount();
     await signIn(other, email);
     const page = await browser.newPage({ javaScriptEnabled: false });
     await signIn(page, email);

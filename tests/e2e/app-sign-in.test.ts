@@ -342,7 +342,7 @@ describe("every way in comes back to the app's callback (the suite's site, apps 
     await page.addInitScript(() => {
       PublicKeyCredential.isConditionalMediationAvailable = () => Promise.resolve(false);
     });
-    const email = await createVerifiedAccount(page, newEmail(), "王媽媽");
+    const email = await createVerifiedAccount(newEmail(), "王媽媽");
     await signInTo(page, email, "/account/passkeys");
     await openPage(page, "/account/passkeys");
     await page.getByRole("button", { name: "新增密碼金鑰" }).click();
@@ -403,7 +403,7 @@ describe("every way in comes back to the app's callback (the suite's site, apps 
 
   it("a third-party app asks first; 帳號安全 names each app sign-in by its app, at 375 and 1280 px", async () => {
     const page = await newFamilyPage({ viewport: desktopViewport });
-    const email = await createVerifiedAccount(page, newEmail(), "陳爸爸");
+    const email = await createVerifiedAccount(newEmail(), "陳爸爸");
     const partner = await openApp("partner");
     let requested = await startAtApp(page, partner);
     await typePassword(page, email);

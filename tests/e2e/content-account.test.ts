@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { authErrorMessages, wrongPasswordMessage } from "~/features/auth/auth-error-messages";
+import { authErrorMessages, wrongPasswordMessage } from "~/features/auth";
 import { createVerifiedAccount, newEmail, password, signInHere } from "./helpers/accounts";
 import { baseURL, expectNoAxeViolations, openPage, useBrowser } from "./helpers/browser";
 import { mailTo } from "./helpers/mailbox";
@@ -112,7 +112,7 @@ describe("account deletion", () => {
 
   it("deletes a signed-in account after the confirmation word and the password; signing in again fails", async () => {
     const page = await browser.newPage();
-    const email = await createVerifiedAccount(page, newEmail(), "測試家長");
+    const email = await createVerifiedAccount(newEmail(), "測試家長");
     await logIn(page, email, "/account-deletion");
     const form = deletionForm(page);
     await form.getByText(email).waitFor();

@@ -44,7 +44,7 @@ describe("developer blog", () => {
 
   beforeAll(async () => {
     const page = await browser.newPage();
-    editorEmail = await createVerifiedAccount(page, newEmail(), "小編");
+    editorEmail = await createVerifiedAccount(newEmail(), "小編");
     await page.context().close();
     makeEditor(editorEmail);
   });
@@ -204,9 +204,7 @@ describe("developer blog", () => {
   });
 
   it("answers a signed-in user who is not an editor with 403, on the screen and on the action", async () => {
-    const setup = await browser.newPage();
-    const email = await createVerifiedAccount(setup);
-    await setup.context().close();
+    const email = await createVerifiedAccount();
     const page = await browser.newPage();
     await openPage(page, "/login?redirectTo=%2Fdev-blog%2Fcreate");
     await signInHere(page, email, "/dev-blog/create");

@@ -33,7 +33,7 @@ describe("email-code sign-in", () => {
   const browser = useBrowser();
 
   it("signs in with a mailed code from the login screen's link, and says a wrong code in Chinese", async () => {
-    const email = await createVerifiedAccount(await browser.newPage());
+    const email = await createVerifiedAccount();
     const page = await browser.newPage();
     await openPage(page, "/login?redirectTo=%2Fpricing");
     await page.getByRole("link", { name: "用電子郵件驗證碼登入" }).click();
@@ -48,7 +48,7 @@ describe("email-code sign-in", () => {
   });
 
   it("works without JavaScript, and answers an unknown address as a known one", async () => {
-    const email = await createVerifiedAccount(await browser.newPage());
+    const email = await createVerifiedAccount();
     const page = await browser.newPage({ javaScriptEnabled: false });
     await page.goto("/login");
     await page.getByRole("link", { name: "用電子郵件驗證碼登入" }).click();

@@ -29,7 +29,7 @@ describe("families", () => {
 
   it("a parent makes a family, adds a child with consent and invites a co-parent without JavaScript; the co-parent accepts", async () => {
     const first = await browser.newPage({ javaScriptEnabled: false, viewport: mobileViewport });
-    const firstEmail = await createVerifiedAccount(await browser.newPage(), newEmail(), "小明媽媽");
+    const firstEmail = await createVerifiedAccount(newEmail(), "小明媽媽");
     await signInTo(first, firstEmail, familyPath);
 
     await section(first, "建立家庭").getByLabel("家庭名稱").fill("王家");
@@ -59,7 +59,7 @@ describe("families", () => {
 
     // The co-parent: an account made elsewhere, the mailed link in another browser.
     const second = await browser.newPage({ viewport: mobileViewport });
-    await createVerifiedAccount(second, secondEmail, "小明爸爸");
+    await createVerifiedAccount(secondEmail, "小明爸爸");
     const joinLink = linkTo(await mailTo(secondEmail, /邀請你一起管理家庭/), "/account/family/join");
     expect(shownLink).toContain(joinLink);
     await openPage(second, joinLink);
@@ -97,7 +97,7 @@ describe("families", () => {
 
   it("refuses a child without the parent's consent and says why, in the form", async () => {
     const page = await browser.newPage({ viewport: mobileViewport });
-    const email = await createVerifiedAccount(await browser.newPage(), newEmail(), "陳媽媽");
+    const email = await createVerifiedAccount(newEmail(), "陳媽媽");
     await signInTo(page, email, familyPath);
     await openPage(page, familyPath);
     await section(page, "建立家庭").getByLabel("家庭名稱").fill("陳家");
@@ -116,7 +116,7 @@ describe("families", () => {
 
   it("lists a child's tablet on 帳號安全 at 375 px, and ending it there stops the tablet's refresh", async () => {
     const page = await browser.newPage({ viewport: mobileViewport });
-    const email = await createVerifiedAccount(await browser.newPage(), newEmail(), "林媽媽");
+    const email = await createVerifiedAccount(newEmail(), "林媽媽");
     await signInTo(page, email, familyPath);
     await openPage(page, familyPath);
     await section(page, "建立家庭").getByLabel("家庭名稱").fill("林家");

@@ -73,7 +73,7 @@ describe("the screens when their scripts arrive", () => {
     const page = await browser.newPage();
     await addVirtualAuthenticator(page);
     await watchLayoutShifts(page);
-    const email = await createVerifiedAccount(page);
+    const email = await createVerifiedAccount();
     await signInTo(page, email, "/account/passkeys");
     await openPage(page, "/account/passkeys");
     await page.getByRole("button", { name: "新增密碼金鑰" }).click();
@@ -94,7 +94,7 @@ describe("the screens when their scripts arrive", () => {
     const signedOut = await linksStart(".user-area:not(.user-menu)");
     // The longest name the bar shows before cutting it.
     const name = "一二三四五六七八九十一二三四五六七八九十";
-    await signInTo(page, await createVerifiedAccount(page, undefined, name), "/account");
+    await signInTo(page, await createVerifiedAccount(undefined, name), "/account");
     expect(await linksStart(".user-menu")).toBe(signedOut);
     await page.context().close();
   });
@@ -120,7 +120,7 @@ describe("the screens when their scripts arrive", () => {
     const page = await browser.newPage();
     await withoutPasskeys(page);
     await watchLayoutShifts(page);
-    await signInTo(page, await createVerifiedAccount(page), "/account");
+    await signInTo(page, await createVerifiedAccount(), "/account");
     expect(await shiftsWhileHydrating(page, screens)).toEqual({});
     await page.context().close();
   });

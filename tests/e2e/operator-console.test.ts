@@ -15,7 +15,7 @@ describe("the operator's side", () => {
 
   it("帳號安全 lists the parent's own activity in Taiwan time, and 「這不是我」 signs out the other devices", async () => {
     const page = await browser.newPage();
-    const email = await createVerifiedAccount(page, undefined, "小芳");
+    const email = await createVerifiedAccount(undefined, "小芳");
     expect((await signInAnswer(email, "not-her-password")).status).toBe(401);
     await signInTo(page, email, "/account/security");
     const activity = page.getByRole("region", { name: "最近的帳號活動" });
@@ -33,7 +33,7 @@ describe("the operator's side", () => {
    */
   async function signedInAdmin(javaScriptEnabled: boolean): Promise<Page> {
     const setup = await browser.newPage();
-    const email = await createVerifiedAccount(setup, newEmail(), "客服小美");
+    const email = await createVerifiedAccount(newEmail(), "客服小美");
     expect(runOperatorScript("scripts/user-role.mjs", [email, "admin"]).status).toBe(0);
     await signInTo(setup, email, "/account");
     const { nextCode } = await turnOnTwoStep(setup);
@@ -55,7 +55,7 @@ describe("the operator's side", () => {
   async function parentWithFamily() {
     const page = await browser.newPage({ javaScriptEnabled: false });
     const name = `林家長${newEmail().slice(4, 10)}`;
-    const email = await createVerifiedAccount(await browser.newPage(), newEmail(), name);
+    const email = await createVerifiedAccount(newEmail(), name);
     await signInTo(page, email, "/account/family");
     await page.getByRole("region", { name: "建立家庭" }).getByLabel("家庭名稱").fill("林家");
     await page.getByRole("button", { name: "建立家庭" }).click();

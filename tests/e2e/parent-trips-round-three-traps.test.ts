@@ -24,9 +24,7 @@ describe("small traps, round three", () => {
   const browser = useBrowser();
 
   async function signedIn(name: string, path: string) {
-    const setup = await browser.newPage();
-    const email = await createVerifiedAccount(setup, newEmail(), name);
-    await setup.context().close();
+    const email = await createVerifiedAccount(newEmail(), name);
     const page = await browser.newPage({ viewport: mobileViewport });
     await signInTo(page, email, path);
     return { page, email };

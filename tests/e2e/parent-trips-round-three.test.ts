@@ -119,9 +119,7 @@ describe("deletion that names what goes, round three", () => {
   const browser = useBrowser();
 
   it("names the family, its child and consent record, and the passkey before and after, on the page and in the mail", async () => {
-    const setup = await browser.newPage();
-    const email = await createVerifiedAccount(setup, newEmail(), "陳爸爸");
-    await setup.context().close();
+    const email = await createVerifiedAccount(newEmail(), "陳爸爸");
     const page = await browser.newPage({ viewport: mobileViewport });
     await signInTo(page, email, "/account");
     await addPasskey(page, "爸爸的筆電");

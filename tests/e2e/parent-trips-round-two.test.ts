@@ -30,9 +30,7 @@ describe("what a parent trips over, round two", () => {
 
   /** A verified parent signed in on a page of its own (JavaScript on or off). */
   async function signedInParent(viewport: { width: number; height: number }, javaScriptEnabled = true, name = "林爸爸") {
-    const setup = await browser.newPage();
-    const email = await createVerifiedAccount(setup, newEmail(), name);
-    await setup.context().close();
+    const email = await createVerifiedAccount(newEmail(), name);
     const page = await browser.newPage({ viewport, javaScriptEnabled });
     await signInTo(page, email, "/account");
     return { page, email };

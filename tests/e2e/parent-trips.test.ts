@@ -225,7 +225,7 @@ describe.each(shellViewports)("what a parent trips over, at %s", (label, viewpor
 
   it("10. a post sets quotes and code apart and wraps long code on a phone; the editor's file pickers look like the site's buttons", { timeout: 120_000 }, async () => {
     const page = await browser.newPage({ viewport });
-    const email = await createVerifiedAccount(page, newEmail(), "小編");
+    const email = await createVerifiedAccount(newEmail(), "小編");
     expect(runOperatorScript("scripts/user-role.mjs", [email, "editor"]).status).toBe(0);
     await page.goto("/dev-blog/create");
     await signInHere(page, email, "/dev-blog/create");
@@ -309,9 +309,7 @@ describe.each(shellViewports)("what a parent trips over, at %s", (label, viewpor
   /** A verified account signed in through the no-JavaScript forms; named 小勇士 so the bar can be found. */
   async function createVerifiedAccountWithoutScript(page: Page) {
     const email = newEmail();
-    const helper = await browser.newPage({ viewport });
-    await createVerifiedAccount(helper, email, `小勇士${label.length}`);
-    await helper.context().close();
+    await createVerifiedAccount(email, `小勇士${label.length}`);
     await page.goto("/login");
     await page.getByRole("textbox", { name: "電子郵件" }).fill(email);
     await page.getByLabel("密碼").fill(password);

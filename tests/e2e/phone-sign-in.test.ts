@@ -119,18 +119,14 @@ describe("a phone number in the account center", () => {
   }
 
   it("adds a number with a texted code and removes it", async () => {
-    const helper = await browser.newPage();
-    const email = await createVerifiedAccount(helper);
-    await helper.context().close();
+    const email = await createVerifiedAccount();
     const page = await browser.newPage();
     await signInTo(page, email, "/account");
     await addAndRemove(page);
   });
 
   it("does the same without JavaScript", async () => {
-    const helper = await browser.newPage();
-    const email = await createVerifiedAccount(helper);
-    await helper.context().close();
+    const email = await createVerifiedAccount();
     const page = await browser.newPage({ javaScriptEnabled: false });
     await signInTo(page, email, "/account");
     await addAndRemove(page);

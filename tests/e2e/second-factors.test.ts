@@ -30,7 +30,7 @@ describe("two-step sign-in", () => {
 
   it("is turned on with the QR code's secret and a first code, then asked of the password, the email link and the social way in", async () => {
     const page = await browser.newPage();
-    const email = await createVerifiedAccount(page);
+    const email = await createVerifiedAccount();
     await signInWithPassword(page, email, "/account/security");
     await page.waitForURL("**/account/security");
     await snap(page, "01-account-security");
@@ -164,7 +164,7 @@ describe("email-link sign-in", () => {
   const browser = useBrowser();
 
   it("mails a link without JavaScript, answers an unknown address the same, and signs in once on the button", async () => {
-    const email = await createVerifiedAccount(await browser.newPage());
+    const email = await createVerifiedAccount();
     const page = await browser.newPage({ javaScriptEnabled: false });
     await page.goto("/login");
     await page.getByRole("link", { name: "用電子郵件連結登入" }).click();
@@ -199,7 +199,7 @@ describe("a form held for its bot check", () => {
   const browser = useBrowser();
 
   it("sends the emailed link once when tapped before the check is in, shows 安全檢查中… meanwhile, and keeps its answer", async () => {
-    const email = await createVerifiedAccount(await browser.newPage());
+    const email = await createVerifiedAccount();
     const page = await browser.newPage();
     // The check's challenge comes late, as on a slow phone or a busy server: the tap is held until it is in.
     let releaseChallenge: () => void = () => undefined;
@@ -237,7 +237,7 @@ describe("passkeys", () => {
   it("registers, renames and removes a passkey, and signs in with it by autofill and by the button", async () => {
     const page = await browser.newPage();
     await addVirtualAuthenticator(page);
-    const email = await createVerifiedAccount(page);
+    const email = await createVerifiedAccount();
     await signInWithPassword(page, email, "/account/passkeys");
     await page.waitForURL("**/account/passkeys");
     await page.getByText("還沒有密碼金鑰。").waitFor();
@@ -287,7 +287,7 @@ describe("passkeys", () => {
   it("asks for a recent sign-in before adding or removing a passkey, with and without JavaScript, confirmed by the password or a passkey", async () => {
     const page = await browser.newPage();
     await addVirtualAuthenticator(page);
-    const email = await createVerifiedAccount(page);
+    const email = await createVerifiedAccount();
     await signInWithPassword(page, email, "/account/passkeys");
     await page.waitForURL("**/account/passkeys");
 
@@ -340,7 +340,7 @@ describe("passkeys", () => {
       navigator.credentials.create = (options) => (asked.push((options as { mediation?: string } | undefined)?.mediation ?? "required"), create(options));
       Object.assign(window, { createAsked: asked });
     });
-    const email = await createVerifiedAccount(page);
+    const email = await createVerifiedAccount();
     await signInWithPassword(page, email, "/account/passkeys");
     await page.waitForURL("**/account/passkeys");
     expect(await page.evaluate(async () => (await PublicKeyCredential.getClientCapabilities()).conditionalCreate)).toBe(true);
@@ -373,7 +373,7 @@ describe("passkeys", () => {
     });
     const signals = () => page.evaluate(() => (window as unknown as { passkeySignals: [string, Record<string, unknown>][] }).passkeySignals);
     const lastSignal = async (name: string) => (await signals()).filter(([called]) => called === name).at(-1)?.[1];
-    const email = await createVerifiedAccount(page);
+    const email = await createVerifiedAccount();
     await signInWithPassword(page, email, "/account/passkeys");
     await page.waitForURL("**/account/passkeys");
     expect(await page.evaluate(() => (window as unknown as { nativeSignals: string[] }).nativeSignals)).toEqual(["signalAllAcceptedCredentials", "signalCurrentUserDetails"]);
@@ -405,7 +405,7 @@ describe("passkeys", () => {
 
   it("says why adding a passkey needs JavaScript", async () => {
     const setup = await browser.newPage();
-    const email = await createVerifiedAccount(setup);
+    const email = await createVerifiedAccount();
     const page = await browser.newPage({ javaScriptEnabled: false });
     await page.goto("/login?redirectTo=%2Faccount%2Fpasskeys");
     await page.getByRole("textbox", { name: "電子郵件" }).fill(email);

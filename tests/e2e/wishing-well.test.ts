@@ -147,7 +147,7 @@ describe("wishing well in the browser", () => {
     const refused = await guest.request.post(wishPath, { headers: { origin: baseURL() }, form: { intent: "vote", vote: "add" }, maxRedirects: 0 });
     expect(refused.status()).toBe(403);
 
-    const voterEmail = await createVerifiedAccount(await browser.newPage(), newEmail(), "投票的家長");
+    const voterEmail = await createVerifiedAccount(newEmail(), "投票的家長");
     const voter = await browser.newPage({ javaScriptEnabled: false });
     await signInByApi(voter, voterEmail);
     await voter.goto("/wishing-well");

@@ -1,6 +1,6 @@
 import http from "node:http";
 import { describe, expect, it } from "vitest";
-import { authEndpoints } from "~/features/auth/auth-endpoints";
+import { authEndpoints } from "~/features/auth/index.server";
 import { routeMap } from "~/lib/route-map";
 import { exampleAddress } from "~tests/helpers/route-addresses.mjs";
 import { siteUrl, startSite } from "./site-process";

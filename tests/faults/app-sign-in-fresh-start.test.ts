@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { siteUrl, startSite, type SiteProcess } from "./site-process";
 import { appClient, refreshAt, send, signInApp, userinfoStatus } from "./app-sign-in-client";
-import { devIdentityClient } from "~/features/auth/auth-service.server";
+import { devIdentityClient } from "~/features/auth/index.server";
 
 /**
  * The provider's first requests on a freshly started instance (it makes the provider on its first /oidc request):

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { routeMap } from "~/lib/route-map";
 import { sendHostileRequests } from "~tests/helpers/hostile-requests.mjs";
-import { authPaths } from "~/features/auth/auth-endpoints";
+import { authPaths } from "~/features/auth/index.server";
 import { authAddresses, exampleAddress } from "~tests/helpers/route-addresses.mjs";
 import { siteUrl, startSite } from "./site-process";
 

@@ -1,8 +1,9 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, expect, it } from "vitest";
-import type { AccountData, SignInMethods } from "~/features/auth/auth-client";
+import type { AccountData, SignInMethods } from "~/features/auth";
 import { describeEachDatabase } from "~tests/helpers/databases";
-import { startAuthServer, type AuthTestClient, type AuthTestServer } from "./auth-server";
+import { startAuthServer, type AuthTestServer } from "./auth-server";
+import { verifiedAccount } from "./factories";
 
 const password = "lantern-harbour-9";
 const newEmail = () => `center-${randomUUID().slice(0, 8)}@example.tw`;
@@ -19,14 +20,7 @@ describeEachDatabase("account center", (database) => {
     await server.close();
   });
 
-  async function signedIn(): Promise<{ email: string; client: AuthTestClient }> {
-    const email = newEmail();
-    const client = server.client();
-    expect((await client.post("/sign-up/email", { email, password, name: "小明" })).status).toBe(200);
-    const mail = await server.latestMail(email, /驗證/);
-    expect((await server.client().get(`/verify-email?token=${encodeURIComponent(tokenOf(mail.links[0]))}`)).status).toBe(200);
-    return { email, client };
-  }
+  const signedIn = () => verifiedAccount(server, { prefix: "center", password });
 
   it("uses a new address only once its link is opened, tells the old address, and keeps the session", async () => {
     const { email, client } = await signedIn();

@@ -1,10 +1,10 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, expect, it } from "vitest";
-import type { DeviceSession } from "~/features/auth/auth-client";
-import { commonPasswordMessage } from "~/features/auth/password-policy";
-import { endAllSessions, endSessionsOf } from "~/features/auth/auth-service.server";
+import { type DeviceSession, commonPasswordMessage } from "~/features/auth";
+import { endAllSessions, endSessionsOf } from "~/features/auth/index.server";
 import { describeEachDatabase } from "~tests/helpers/databases";
 import { startAuthServer, type AuthTestClient, type AuthTestServer } from "./auth-server";
+import { verifiedAccount } from "./factories";
 
 const password = "lantern-harbour-9";
 const windowsChrome = "Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Safari/537.36";
@@ -25,13 +25,8 @@ describeEachDatabase("account security", (database) => {
 
   /** A verified account, signed in on one client per User-Agent given (and nowhere else). */
   async function signedInEverywhere(...userAgents: string[]): Promise<{ email: string; clients: AuthTestClient[] }> {
-    const email = `security-${randomUUID().slice(0, 8)}@example.tw`;
-    const signUp = server.client();
-    expect((await signUp.post("/sign-up/email", { email, password, name: "小明" })).status).toBe(200);
+    const { client: signUp, email } = await verifiedAccount(server, { prefix: "security", password });
     expect((await signUp.post("/sign-out")).status).toBe(200);
-    const mail = await server.latestMail(email, /驗證/);
-    const token = new URL(mail.links.find((link) => link.includes("/verify-email")) ?? "").searchParams.get("token") ?? "";
-    expect((await server.client().get(`/verify-email?token=${encodeURIComponent(token)}`)).status).toBe(200);
     const clients = [];
     for (const userAgent of userAgents) {
       const client = server.client({ userAgent });

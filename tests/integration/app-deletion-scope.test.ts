@@ -1,4 +1,3 @@
-import { randomUUID } from "node:crypto";
 import { Hono } from "hono";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import type { Configuration } from "openid-client";
@@ -8,6 +7,7 @@ import { describeEachDatabase } from "~tests/helpers/databases";
 import { discoverProvider, finishSignIn, startSignIn } from "~tests/fixtures/reference-client";
 import { startAuthServer, type AuthTestClient, type AuthTestServer } from "./auth-server";
 import { authorize, decide, partnerSecret, testClients } from "./app-sign-in-fixtures";
+import { signedUpAccount } from "./factories";
 
 const partnerRedirect = "https://partner.example.test/callback";
 
@@ -41,12 +41,7 @@ describeEachDatabase("account deletion from an app: first-party, or the scope th
     await server.close();
   });
 
-  async function parent() {
-    const client = server.client();
-    const email = `deletion-${randomUUID().slice(0, 8)}@example.tw`;
-    expect((await client.post("/sign-up/email", { email, password: "kite-river-7", name: "小明" })).status).toBe(200);
-    return client;
-  }
+  const parent = async () => (await signedUpAccount(server, { prefix: "deletion" })).client;
   /** The partner's sign-in with `scope`, through its consent screen (whose list of what it may do is returned). */
   async function partnerToken(browser: AuthTestClient, scope: string) {
     const pending = await startSignIn(partner, partnerRedirect, { scope });

@@ -1,5 +1,4 @@
 import fs from "node:fs";
-import { randomUUID } from "node:crypto";
 import { createRemoteJWKSet, jwtVerify } from "jose";
 import { TOTP } from "otpauth";
 import { afterAll, beforeAll, expect, it } from "vitest";
@@ -8,9 +7,9 @@ import { describeEachDatabase } from "~tests/helpers/databases";
 import { discoverProvider, finishSignIn, startSignIn, type TokenSet } from "~tests/fixtures/reference-client";
 import type { AuthTestClient, AuthTestServer } from "./auth-server";
 import { authorize, startAppSignInServer } from "./app-sign-in-fixtures";
+import { nativeRedirect, verifiedAccountSignedIn } from "./factories";
 
 const password = "kite-river-7";
-const nativeRedirect = "tw.example.app:/callback";
 const api = "https://api.example.test/";
 const guide = fs.readFileSync("docs/app-integration.md", "utf8");
 /** The guide's text from the heading `title` to the next heading of the same level. */
@@ -42,14 +41,7 @@ describeEachDatabase("the app developer's guide against the provider", (database
   });
 
   async function signedInParent() {
-    const enrolling = server.client();
-    const email = `guide-${randomUUID().slice(0, 8)}@example.tw`;
-    expect((await enrolling.post("/sign-up/email", { email, password, name: "小明" })).status).toBe(200);
-    const link = (await server.latestMail(email, /驗證/)).links.find((candidate) => candidate.includes("/verify-email")) ?? "";
-    const token = new URL(link).searchParams.get("token") ?? "";
-    expect((await server.client().get(`/verify-email?token=${encodeURIComponent(token)}`)).status).toBe(200);
-    const browser = server.client();
-    expect((await browser.post("/sign-in/email", { email, password })).status).toBe(200);
+    const { browser, client: enrolling, email } = await verifiedAccountSignedIn(server, { prefix: "guide", password });
     return { browser, enrolling, email };
   }
 

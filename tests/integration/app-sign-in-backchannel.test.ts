@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, expect, it } from "vitest";
 import type { Configuration } from "openid-client";
-import { endSessionsOf } from "~/features/auth/auth-service.server";
+import { endSessionsOf } from "~/features/auth/index.server";
 import { describeEachDatabase } from "~tests/helpers/databases";
 import { discoverProvider, logoutUrl, signOut, type TokenSet } from "~tests/fixtures/reference-client";
 import { startBackchannelReceiver, type BackchannelReceiver } from "~tests/fixtures/backchannel-receiver";

@@ -3,12 +3,12 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Configuration } from "openid-client";
 import { ConfigError, parseEnv } from "~/config/env.server";
 import { describeEachDatabase } from "~tests/helpers/databases";
-import { discoverProvider, finishSignIn, refresh, startSignIn } from "~tests/fixtures/reference-client";
+import { discoverProvider, refresh, startSignIn } from "~tests/fixtures/reference-client";
 import type { AuthTestServer } from "./auth-server";
 import { authorize, partnerSecret, startAppSignInServer, testClients } from "./app-sign-in-fixtures";
+import { appSignIn, nativeRedirect, signedUpAccount } from "./factories";
 
 const password = "kite-river-7";
-const nativeRedirect = "tw.example.app:/callback";
 
 /**
  * The provider's smaller rules, on SQLite and PostgreSQL: a refresh token only with `offline_access`; an app's
@@ -29,13 +29,8 @@ describeEachDatabase("app sign-in: provider policies", (database) => {
   });
 
   async function signedIn(scope: string) {
-    const client = server.client();
-    const email = `policies-${randomUUID().slice(0, 8)}@example.tw`;
-    expect((await client.post("/sign-up/email", { email, password, name: "小明" })).status).toBe(200);
-    const pending = await startSignIn(app, nativeRedirect, { scope });
-    const outcome = await authorize(client, server, pending.url);
-    if (!("left" in outcome)) throw new Error("the app's sign-in did not come back to the app");
-    return finishSignIn(app, outcome.left, pending);
+    const { client } = await signedUpAccount(server, { prefix: "policies", password });
+    return appSignIn(app, server, client, { parameters: { scope } });
   }
 
   it("issues a refresh token only for offline_access, and then says so in the answer's scope", async () => {

@@ -1,10 +1,10 @@
-import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import * as oidc from "openid-client";
 import { describeEachDatabase } from "~tests/helpers/databases";
 import { discoverProvider, startSignIn } from "~tests/fixtures/reference-client";
 import type { AuthTestServer } from "./auth-server";
 import { authorize, startAppSignInServer } from "./app-sign-in-fixtures";
+import { signedUpAccount } from "./factories";
 
 const password = "kite-river-7";
 const nativeRedirect = "tw.example.app:/callback";
@@ -29,9 +29,7 @@ describeEachDatabase("app sign-in: max_age, prompt=login and auth_time", (databa
   });
 
   async function parent() {
-    const client = server.client();
-    const email = `reauth-${randomUUID().slice(0, 8)}@example.tw`;
-    expect((await client.post("/sign-up/email", { email, password, name: "小明" })).status).toBe(200);
+    const { client } = await signedUpAccount(server, { prefix: "reauth", password });
     return { client, signedUpAt: Math.floor(Date.now() / 1000) };
   }
 

@@ -1,14 +1,13 @@
-import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, expect, it, vi } from "vitest";
 import type { Configuration } from "openid-client";
 import { getLogger } from "~/services/logger.server";
 import { describeEachDatabase } from "~tests/helpers/databases";
-import { discoverProvider, finishSignIn, startSignIn } from "~tests/fixtures/reference-client";
+import { discoverProvider } from "~tests/fixtures/reference-client";
 import type { AuthTestServer } from "./auth-server";
-import { authorize, startAppSignInServer } from "./app-sign-in-fixtures";
+import { startAppSignInServer } from "./app-sign-in-fixtures";
+import { appSignIn, signedUpAccount } from "./factories";
 
 const password = "kite-river-7";
-const nativeRedirect = "tw.example.app:/callback";
 
 interface TokenAnswer {
   status: number;
@@ -34,13 +33,8 @@ describeEachDatabase("app sign-in: refresh rotation", (database) => {
   });
 
   async function signedInApp() {
-    const client = server.client();
-    const email = `rotation-${randomUUID().slice(0, 8)}@example.tw`;
-    expect((await client.post("/sign-up/email", { email, password, name: "小明" })).status).toBe(200);
-    const pending = await startSignIn(app, nativeRedirect);
-    const outcome = await authorize(client, server, pending.url);
-    if (!("left" in outcome)) throw new Error("the app's sign-in did not come back to the app");
-    const tokens = await finishSignIn(app, outcome.left, pending);
+    const { client } = await signedUpAccount(server, { prefix: "rotation", password });
+    const tokens = await appSignIn(app, server, client);
     return { refreshToken: tokens.refresh_token!, accessToken: tokens.access_token };
   }
 

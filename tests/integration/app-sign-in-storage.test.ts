@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import type { Configuration } from "openid-client";
-import { setUserRole } from "~/features/auth/auth-service.server";
+import { setUserRole } from "~/features/auth/index.server";
 import { describeEachDatabase } from "~tests/helpers/databases";
 import { discoverProvider, finishSignIn, startSignIn } from "~tests/fixtures/reference-client";
 import type { AuthTestClient, AuthTestServer } from "./auth-server";

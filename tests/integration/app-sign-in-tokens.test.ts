@@ -1,4 +1,3 @@
-import { randomUUID } from "node:crypto";
 import { createRemoteJWKSet, decodeJwt, jwtVerify } from "jose";
 import { TOTP } from "otpauth";
 import { afterAll, beforeAll, expect, it } from "vitest";
@@ -8,9 +7,9 @@ import { discoverProvider, finishSignIn, signOut, startSignIn, type TokenSet } f
 import type { AuthTestClient, AuthTestServer } from "./auth-server";
 import { authorize, startAppSignInServer, testClients } from "./app-sign-in-fixtures";
 import { multipart, png } from "./storage-fixtures";
+import { nativeRedirect, verifiedAccountSignedIn } from "./factories";
 
 const password = "kite-river-7";
-const nativeRedirect = "tw.example.app:/callback";
 const api = "https://api.example.test/";
 const backendSecret = "backend-secret-0123456789abcdef-0123456789";
 const twoStep = "urn:taskhero:acr:mfa";
@@ -39,15 +38,8 @@ describeEachDatabase("app sign-in: tokens an app's backend relies on", (database
   });
 
   async function verifiedParent() {
-    const client = server.client();
-    const email = `tokens-${randomUUID().slice(0, 8)}@example.tw`;
-    expect((await client.post("/sign-up/email", { email, password, name: "小明" })).status).toBe(200);
-    const link = (await server.latestMail(email, /驗證/)).links.find((candidate) => candidate.includes("/verify-email")) ?? "";
-    const token = new URL(link).searchParams.get("token") ?? "";
-    expect((await server.client().get(`/verify-email?token=${encodeURIComponent(token)}`)).status).toBe(200);
-    const browser = server.client();
-    expect((await browser.post("/sign-in/email", { email, password })).status).toBe(200);
-    return { browser, enrolling: client, email };
+    const { browser, client: enrolling, email } = await verifiedAccountSignedIn(server, { prefix: "tokens", password });
+    return { browser, enrolling, email };
   }
 
   /** The app's sign-in for a browser signed in on the site; `extra` joins the authorization request. */

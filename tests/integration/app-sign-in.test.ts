@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { decodeJwt } from "jose";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Configuration } from "openid-client";
-import { endSessionsOf } from "~/features/auth/auth-service.server";
+import { endSessionsOf } from "~/features/auth/index.server";
 import { describeEachDatabase } from "~tests/helpers/databases";
 import { discoverProvider, finishSignIn, refresh, signOut, startSignIn, userInfo, type TokenSet } from "~tests/fixtures/reference-client";
 import type { AuthTestClient, AuthTestServer } from "./auth-server";

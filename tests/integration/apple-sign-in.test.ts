@@ -3,10 +3,9 @@ import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { describeEachDatabase } from "~tests/helpers/databases";
 import { appleEnv, startFakeApple, type FakeApple } from "~tests/fixtures/fake-apple";
-import { appleNotificationEndpoint } from "~/features/auth/apple-notifications.server";
+import { appleNotificationEndpoint, exportUserData } from "~/features/auth/index.server";
 import { revokeDueAppleTokens } from "~/features/auth/apple-revocations.server";
 import { appleKeys } from "~/features/auth/apple.server";
-import { exportUserData } from "~/features/auth/user-data-hooks.server";
 import { getLogger } from "~/services/logger.server";
 import { startAuthServer, type AuthTestClient, type AuthTestServer } from "./auth-server";
 

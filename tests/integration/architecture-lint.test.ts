@@ -18,6 +18,10 @@ describe("the architecture lint", () => {
     ["content data depending on the app", "content/probe.ts", 'import type { SessionUser } from "~/features/auth/auth-client";\nexport type X = SessionUser;\n', "Layers: content"],
     ["a feature using another feature's private file", "app/features/pages/probe.ts", 'import { useScrolled } from "~/features/shell/use-scrolled";\nexport const x = useScrolled;\n', "Outside features/shell"],
     ["the host importing a feature file that is not its entry point", "server/probe.ts", 'import { loadData } from "~/features/pages/data.server";\nexport const x = loadData;\n', "The host imports a feature only"],
+    ["a feature reaching past the sign-in layer's faces", "app/features/pages/probe.ts", 'import { useAuth } from "~/features/auth/auth-provider";\nexport const x = useAuth;\n', "Outside features/auth"],
+    ["a module of the sign-in layer importing its own face", "app/features/auth/probe.ts", 'import { useAuth } from "~/features/auth";\nexport const x = useAuth;\n', "Inside features/auth"],
+    ["a way in's unit importing the ways in's face", "app/features/auth/ways-in/phone/probe.ts", 'import { emailAddress } from "~/features/auth/ways-in";\nexport const x = emailAddress;\n', "Inside features/auth"],
+    ["the host importing the sign-in layer's browser face", "server/probe.ts", 'import { roles } from "~/features/auth";\nexport const x = roles;\n', "The host imports a feature only"],
     ["a route importing the database", "app/routes/site/probe.ts", 'import { getDatabase } from "~/db/db.server";\nexport const x = getDatabase;\n', "Layers: routes"],
     ["a helper importing the configuration", "app/lib/probe.ts", 'import { getEnv } from "~/config/env.server";\nexport const x = getEnv;\n', "Layers: lib"],
   ])("refuses %s", async (_name, file, code, message) => {
@@ -26,7 +30,8 @@ describe("the architecture lint", () => {
 
   it.each([
     ["a feature using another feature's public file", "app/features/pages/probe.ts", 'import { track } from "~/features/analytics/track";\nexport const x = track;\n'],
-    ["the host using a named entry point", "server/probe.ts", 'import { getAuthService } from "~/features/auth/auth-service.server";\nexport const x = getAuthService;\n'],
+    ["the host using a named entry point", "server/probe.ts", 'import { getAuthService } from "~/features/auth/index.server";\nexport const x = getAuthService;\n'],
+    ["a feature using the sign-in layer's three faces", "app/features/pages/probe.ts", 'import { useAuth } from "~/features/auth";\nimport { getViewer } from "~/features/auth/index.server";\nimport { phoneSchema } from "~/features/auth/ways-in";\nexport const x = [useAuth, getViewer, phoneSchema];\n'],
     ["a feature reading the content data", "app/features/pages/probe.ts", 'import { about } from "~content/about";\nexport const x = about;\n'],
     ["content data using its own types", "content/probe.ts", 'import type { PageIntro } from "./types";\nexport type X = PageIntro;\n'],
   ])("allows %s", async (_name, file, code) => {
@@ -56,6 +61,17 @@ describe("the architecture lint", () => {
     expect(await rule(', { method: "post", action: "/probe" }')).toEqual([]);
   });
 
+  it("keeps the sign-in layer's public face at ten files at most, each of them there (issue 42)", async () => {
+    // The lint's own zone for features/auth: the files it lets the rest of the app import.
+    const config = await eslint.calculateConfigForFile("app/features/pages/probe.ts");
+    const [, { zones }] = config.rules["import-x/no-restricted-paths"] as [unknown, { zones: { from: string | string[]; except?: string[] }[] }];
+    const auth = path.resolve("app/features/auth");
+    const face = zones.find((zone) => zone.from === auth && zone.except)?.except ?? [];
+    expect(face.length).toBeGreaterThan(0);
+    expect(face.length).toBeLessThanOrEqual(10);
+    for (const file of face) expect(fs.existsSync(path.join(auth, file)), file).toBe(true);
+  });
+
   it("keeps features depending on each other one way: no loop between feature folders", () => {
     // no-cycle sees loops of files; a loop of folders (auth → shell → auth through different files) it cannot.
     const uses = new Map<string, Set<string>>();
@@ -63,7 +79,7 @@ describe("the architecture lint", () => {
       if (!entry.isFile() || !/\.tsx?$/.test(entry.name) || /\.test\.tsx?$/.test(entry.name)) continue;
       const file = path.join(entry.parentPath, entry.name);
       const feature = file.split(path.sep)[2] ?? "";
-      for (const [, other = ""] of fs.readFileSync(file, "utf8").matchAll(/from "~\/features\/([\w-]+)\//g)) {
+      for (const [, other = ""] of fs.readFileSync(file, "utf8").matchAll(/from "~\/features\/([\w-]+)[/"]/g)) {
         if (other !== feature) uses.set(feature, (uses.get(feature) ?? new Set()).add(other));
       }
     }

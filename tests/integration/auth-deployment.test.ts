@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { Hono } from "hono";
 import { parseEnv } from "~/config/env.server";
-import { createAuthService } from "~/features/auth/auth-service.server";
+import { createAuthService } from "~/features/auth/index.server";
 import { devMailboxApi } from "~/features/dev-tools/dev-mailbox.server";
 import { runSelfTest } from "~/features/dev-tools/self-test.server";
 import { createTestDatabase, type TestDatabase } from "~tests/helpers/databases";

@@ -6,10 +6,8 @@ import { betterAuth } from "better-auth";
 import { createAuthEndpoint, freshSessionMiddleware, sensitiveSessionMiddleware, sessionMiddleware } from "better-auth/api";
 import { setSessionCookie } from "better-auth/cookies";
 import { parseEnv } from "~/config/env.server";
-import { createAuthService, type AuthService } from "~/features/auth/auth-service.server";
+import { createAuthService, type AuthService, authEndpoint, authEndpoints, authPaths, type AuthEndpoint, serveAuthRequest } from "~/features/auth/index.server";
 import { authOptions } from "~/features/auth/auth.server";
-import { authEndpoint, authEndpoints, authPaths, type AuthEndpoint } from "~/features/auth/auth-endpoints";
-import { serveAuthRequest } from "~/features/auth/auth-http.server";
 import { createTestDatabase, type TestDatabase } from "~tests/helpers/databases";
 
 type LiveEndpoint = { path?: string; options?: { method?: string | string[]; use?: unknown[]; metadata?: { SERVER_ONLY?: boolean } } };

@@ -3,7 +3,7 @@ import { sql } from "kysely";
 import { afterAll, beforeAll, expect, it, vi } from "vitest";
 import { getMigrations } from "better-auth/db/migration";
 import { authOptions } from "~/features/auth/auth.server";
-import { registerUserDataHandler } from "~/features/auth/user-data-hooks.server";
+import { registerUserDataHandler } from "~/features/auth/index.server";
 import { SELF_TEST_CACHE_MS, runSelfTest } from "~/features/dev-tools/self-test.server";
 import { devMailboxApi } from "~/features/dev-tools/dev-mailbox.server";
 import { describeEachDatabase } from "~tests/helpers/databases";
@@ -13,8 +13,8 @@ const password = "kite-river-7";
 const newEmail = () => `user-${randomUUID().slice(0, 8)}@example.tw`;
 const tokenFrom = (link: string) => new URL(link).searchParams.get("token") ?? "";
 
-// A feature table of the kind other teams add: rows that point at a user.
-registerUserDataHandler({
+// A feature table of the kind other teams add: rows that point at a user. Registered for this file's tests only.
+beforeAll(() => registerUserDataHandler({
   name: "test-notes",
   exportUserData: async (db, userId) => (await sql`select id from test_note where user_id = ${userId}`.execute(db)).rows,
   deleteUserData: async (db, userId) => {
@@ -23,7 +23,7 @@ registerUserDataHandler({
   moveUserData: async (db, from, to) => {
     await sql`update test_note set user_id = ${to} where user_id = ${from}`.execute(db);
   },
-});
+}));
 
 describeEachDatabase("sign-in layer", (database) => {
   let server: AuthTestServer;

@@ -1,7 +1,6 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, expect, it } from "vitest";
-import { isEditor } from "~/features/auth/viewer.server";
-import { setUserRole } from "~/features/auth/auth-service.server";
+import { isEditor, setUserRole } from "~/features/auth/index.server";
 import { promoteEditors } from "~/features/auth/roles.server";
 import { describeEachDatabase } from "~tests/helpers/databases";
 import { startAuthServer, type AuthTestServer } from "./auth-server";

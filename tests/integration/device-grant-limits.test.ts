@@ -1,10 +1,9 @@
-import { randomUUID } from "node:crypto";
 import { Hono } from "hono";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { createAppSignIn } from "~/features/app-sign-in/app-sign-in.server";
 import { describeEachDatabase } from "~tests/helpers/databases";
 import { startAuthServer, type AuthTestClient, type AuthTestServer } from "./auth-server";
-import { familyWithChild, tabletApp } from "./factories";
+import { familyWithChild, signedUpAccount, tabletApp } from "./factories";
 
 const deviceGrant = "urn:ietf:params:oauth:grant-type:device_code";
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -36,12 +35,8 @@ describeEachDatabase("the device grant's limits", (database) => {
   });
 
   async function parentWithChild() {
-    const client = server.client();
-    const email = `limits-${randomUUID().slice(0, 8)}@example.tw`;
-    const answer = await client.post<{ user: { id: string } }>("/sign-up/email", { email, password: "kite-river-7", name: "小明媽媽" });
-    expect(answer.status).toBe(200);
-    const parent = { id: answer.body.user.id };
-    const { childId } = await familyWithChild(database().handle.db, parent);
+    const { client, id } = await signedUpAccount(server, { prefix: "limits", name: "小明媽媽" });
+    const { childId } = await familyWithChild(database().handle.db, { id });
     return { client, childId };
   }
   const cookieOf = (client: AuthTestClient) => [...client.cookies].map(([name, value]) => `${name}=${value}`).join("; ");

@@ -40,12 +40,14 @@ export interface AccountOptions {
   /** Where the request comes from (`server.client` options). */
   ip?: string;
   userAgent?: string;
+  /** The browser that signs up (and keeps the sign-up's session); a new one by default. */
+  client?: AuthTestClient;
 }
 
 /** An account signed up through the API (`/sign-up/email`), address not yet verified, signed in on `client`. */
 export async function signedUpAccount(server: AuthTestServer, options: AccountOptions = {}): Promise<TestAccount> {
   const { prefix, name = "小明", password = defaultPassword, ip, userAgent } = options;
-  const client = server.client({ ip, userAgent });
+  const client = options.client ?? server.client({ ip, userAgent });
   const email = newEmail(prefix);
   const answer = await client.post<{ user: { id: string } }>("/sign-up/email", { email, password, name });
   expect(answer.status, JSON.stringify(answer.body)).toBe(200);
@@ -58,11 +60,27 @@ export async function signedUpAccount(server: AuthTestServer, options: AccountOp
  */
 export async function verifiedAccount(server: AuthTestServer, options: AccountOptions = {}): Promise<TestAccount> {
   const account = await signedUpAccount(server, options);
-  const mail = await server.latestMail(account.email, /驗證/);
-  const link = mail.links.find((candidate) => candidate.includes("/verify-email"));
-  expect(link, `no verification link to ${account.email}`).toBeDefined();
-  expect((await server.client().get(`/verify-email?token=${encodeURIComponent(tokenFrom(link))}`)).status).toBe(200);
+  await openVerificationLink(server, account.email);
   return account;
+}
+
+/** The verification link last mailed to `email`, opened by another browser. */
+export async function openVerificationLink(server: AuthTestServer, email: string) {
+  const mail = await server.latestMail(email, /驗證/);
+  const link = mail.links.find((candidate) => candidate.includes("/verify-email"));
+  expect(link, `no verification link to ${email}`).toBeDefined();
+  expect((await server.client().get(`/verify-email?token=${encodeURIComponent(tokenFrom(link))}`)).status).toBe(200);
+}
+
+/**
+ * A verified account signed in again from a new browser (`browser`), as a parent does after opening the link;
+ * `client` keeps the sign-up's own session.
+ */
+export async function verifiedAccountSignedIn(server: AuthTestServer, options: AccountOptions = {}): Promise<TestAccount & { browser: AuthTestClient }> {
+  const account = await verifiedAccount(server, options);
+  const browser = server.client();
+  expect((await browser.post("/sign-in/email", { email: account.email, password: account.password })).status).toBe(200);
+  return { ...account, browser };
 }
 
 /**

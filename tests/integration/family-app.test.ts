@@ -1,4 +1,3 @@
-import { randomUUID } from "node:crypto";
 import { decodeJwt } from "jose";
 import { Hono } from "hono";
 import { afterAll, beforeAll, expect, it } from "vitest";
@@ -10,6 +9,7 @@ import { describeEachDatabase } from "~tests/helpers/databases";
 import { discoverProvider, finishSignIn, startSignIn, userInfo } from "~tests/fixtures/reference-client";
 import { startAuthServer, type AuthTestClient, type AuthTestServer } from "./auth-server";
 import { authorize, decide, partnerSecret, testClients } from "./app-sign-in-fixtures";
+import { signedUpAccount } from "./factories";
 
 const brand = { productName: "任務小勇士", supportEmail: "support@example.tw", siteUrl: "http://localhost" };
 
@@ -38,13 +38,7 @@ describeEachDatabase("the family in the app", (database) => {
     await server.close();
   });
 
-  async function parent(name: string) {
-    const client = server.client();
-    const email = `family-app-${randomUUID().slice(0, 8)}@example.tw`;
-    const answer = await client.post<{ user: { id: string } }>("/sign-up/email", { email, password: "kite-river-7", name });
-    expect(answer.status).toBe(200);
-    return { client, email, id: answer.body.user.id };
-  }
+  const parent = (name: string) => signedUpAccount(server, { prefix: "family-app", name });
 
   const withFamily = { scope: "openid email profile offline_access family" };
 

@@ -159,11 +159,9 @@ describeEachDatabase("a child's tablet (device grant)", (database) => {
 
   /** A co-parent who signed up (a browser session of their own) and joined the family. */
   async function coParentOf(familyId: string) {
-    const client = server.client();
-    const email = `co-${randomUUID().slice(0, 8)}@example.tw`;
-    const user = (await client.post<{ user: { id: string } }>("/sign-up/email", { email, password: "kite-river-7", name: "小明爸爸" })).body.user;
-    await database().handle.db.insertInto("family_member").values({ user_id: user.id, family_id: familyId, role: "parent", joined_at: new Date().toISOString() }).execute();
-    return { client, id: user.id };
+    const { client, id } = await signedUpAccount(server, { prefix: "co", name: "小明爸爸" });
+    await database().handle.db.insertInto("family_member").values({ user_id: id, family_id: familyId, role: "parent", joined_at: new Date().toISOString() }).execute();
+    return { client, id };
   }
   const lock = async (id: string, email: string) =>
     runOperatorAction(server.service, { id, email, emailVerified: 1, phoneNumber: null }, { intent: "lock", reason: "家長來信說帳號被盜" }, { operatorId: "operator", ip: null, userAgent: null });

@@ -2,7 +2,7 @@ import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Kysely } from "kysely";
 import type { Database } from "~/db/schema";
-import { deleteUserData, exportUserData, registerUserDataHandler } from "~/features/auth/user-data-hooks.server";
+import { deleteUserData, exportUserData, registerUserDataHandler } from "~/features/auth/index.server";
 import { onFamilyChange, type FamilyChange } from "~/features/family/family-events.server";
 import {
   addChild,
@@ -24,7 +24,7 @@ import { describeEachDatabase } from "~tests/helpers/databases";
 import { accountRow } from "./factories";
 
 const brand = { productName: "任務小勇士", supportEmail: "support@example.tw", siteUrl: "http://localhost:3000" };
-registerUserDataHandler(familyUserData(brand));
+beforeAll(() => registerUserDataHandler(familyUserData(brand)));
 
 const source = { ipAddress: "192.0.2.10", userAgent: "Mozilla/5.0 (iPhone)" };
 const child = { name: "小明", avatar: "lion" as const, birthYear: new Date().getFullYear() - 6 };
@@ -178,11 +178,11 @@ describeEachDatabase("families", (database) => {
 
     it("runs inside the deletion's transaction: a later handler's failure leaves the family as it was", async () => {
       const { owner, familyId } = await household();
-      registerUserDataHandler({ name: "family-test-failure", exportUserData: async () => null, moveUserData: async () => {}, deleteUserData: async () => Promise.reject(new Error("boom")) });
+      const unregister = registerUserDataHandler({ name: "family-test-failure", exportUserData: async () => null, moveUserData: async () => {}, deleteUserData: async () => Promise.reject(new Error("boom")) });
       try {
         await expect(deleteUserData(db(), owner.id)).rejects.toThrow("boom");
       } finally {
-        registerUserDataHandler({ name: "family-test-failure", exportUserData: async () => null, moveUserData: async () => {}, deleteUserData: async () => {} });
+        unregister();
       }
       expect((await familyOf(db(), owner.id))?.id).toBe(familyId);
       expect((await familyOf(db(), owner.id))?.role).toBe("owner");

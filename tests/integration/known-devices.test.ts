@@ -69,4 +69,14 @@ describeEachDatabase("known devices", (database) => {
     }
     expect([await notices(first), await notices(second)]).toEqual(counts);
   });
+
+  it("texts the notice to the account's verified number too, as its user row carries it", async () => {
+    const email = await verifiedAccount();
+    const phoneNumber = `+8869${String(Date.now()).slice(-8)}`;
+    await server.service.database.db.updateTable("user").set({ phoneNumber, phoneNumberVerified: database().handle.dialect === "postgres" ? true : 1 } as never).where("email", "=", email).execute();
+    // The account began in another browser (its sign-up): this one is new.
+    await signIn(server.client(), email);
+    const texts = await server.service.database.db.selectFrom("mail_outbox").select("text").where("recipient", "=", phoneNumber).execute();
+    expect(texts.filter((text) => /新裝置登入/.test(text.text))).toHaveLength(1);
+  });
 });

@@ -5,12 +5,14 @@ import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 
 /**
- * `npm run new:way-in -- <name>` (scripts/new-way-in.mjs), run on a copy of the two files it edits: it writes the
- * folder's three files and registers the unit and its twin, and refuses a name that is taken or malformed.
+ * `npm run new:way-in -- <name>` (scripts/new-way-in.mjs), run on a copy of the three files it edits: it writes the
+ * folder's three files, registers the unit and its twin and adds the unit's line to the ways in's face, and refuses
+ * a name that is taken or malformed.
  */
 const endpointsFile = "app/features/auth/auth-endpoints.ts";
 const twinsFile = "app/features/auth/ways-in/twins.server.ts";
-const edited = [endpointsFile, twinsFile];
+const faceFile = "app/features/auth/ways-in/index.ts";
+const edited = [endpointsFile, twinsFile, faceFile];
 let root = "";
 
 function copyOfTheEditedFiles() {
@@ -27,8 +29,9 @@ const read = (file: string) => fs.readFileSync(path.join(root, file), "utf8");
 afterEach(() => fs.rmSync(root, { recursive: true, force: true }));
 
 describe("npm run new:way-in", () => {
-  it("writes the unit, its twin and its checklist, and registers both", () => {
+  it("writes the unit, its twin and its checklist, registers both, and puts the unit on the ways in's face", () => {
     copyOfTheEditedFiles();
+    const faceBefore = read(faceFile).split("\n");
     const result = generate("email-code");
     expect(result.status, result.stderr).toBe(0);
     const folder = "app/features/auth/ways-in/email-code";
@@ -44,6 +47,11 @@ describe("npm run new:way-in", () => {
     const twins = read(twinsFile);
     expect(twins).toContain('import { wayInServer as emailCode } from "./email-code/email-code.server";');
     expect(twins).toMatch(/export const wayInTwins: readonly WayInServer\[\] = \[[^\]]*, emailCode\];/);
+    // One line more on the face, after the last unit's: outside the feature, a screen imports the unit from there.
+    const face = read(faceFile).split("\n");
+    const line = 'export { emailCodeWayIn } from "./email-code/email-code";';
+    const lastUnit = faceBefore.findLastIndex((text) => /^export \{ \w+WayIn\b/.test(text));
+    expect(face).toEqual([...faceBefore.slice(0, lastUnit + 1), line, ...faceBefore.slice(lastUnit + 1)]);
   });
 
   it("refuses a way in that exists and a name that is not lower-case words with hyphens, and writes nothing", () => {
@@ -56,6 +64,6 @@ describe("npm run new:way-in", () => {
       expect(result.stderr).toMatch(name === "phone" ? /already exists/ : /Usage: npm run new:way-in/);
     }
     expect(edited.map(read)).toEqual(before);
-    expect(fs.readdirSync(path.join(root, "app/features/auth/ways-in")).sort()).toEqual(["phone", "twins.server.ts"]);
+    expect(fs.readdirSync(path.join(root, "app/features/auth/ways-in")).sort()).toEqual(["index.ts", "phone", "twins.server.ts"]);
   });
 });

@@ -1,10 +1,11 @@
 import { randomUUID } from "node:crypto";
 import { TOTP } from "otpauth";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { authEndpointFor, authEndpoints } from "~/features/auth/auth-endpoints";
+import { authEndpointFor, authEndpoints } from "~/features/auth/index.server";
 import { RECENT_SIGN_IN_SECONDS } from "~/features/auth/recent-sign-in.server";
 import { describeEachDatabase } from "~tests/helpers/databases";
-import { startAuthServer, type AuthTestClient, type AuthTestServer } from "./auth-server";
+import { startAuthServer, type AuthTestServer } from "./auth-server";
+import { verifiedAccount } from "./factories";
 
 const password = "lantern-harbour-9";
 const refused = { status: 403, body: { code: "auth/requires-recent-login", message: "請先確認是你本人" } };
@@ -38,15 +39,7 @@ describeEachDatabase("recent sign-in", (database) => {
     await server.close();
   });
 
-  async function signedIn(): Promise<{ email: string; client: AuthTestClient }> {
-    const email = `recent-${randomUUID().slice(0, 8)}@example.tw`;
-    const client = server.client();
-    expect((await client.post("/sign-up/email", { email, password, name: "小明" })).status).toBe(200);
-    const mail = await server.latestMail(email, /驗證/);
-    const token = new URL(mail.links.find((link) => link.includes("/verify-email")) ?? "").searchParams.get("token") ?? "";
-    expect((await server.client().get(`/verify-email?token=${encodeURIComponent(token)}`)).status).toBe(200);
-    return { email, client };
-  }
+  const signedIn = () => verifiedAccount(server, { prefix: "recent", password });
 
   /** Moves every session of the account back in time, as if signed in `seconds` ago. */
   async function age(email: string, seconds: number) {

@@ -227,7 +227,7 @@ describeEachDatabase("second factors and email links", (database) => {
 
 describe("two-step sign-in paths", () => {
   it("asks for the code after every one-factor way in, the pop-up's callbacks too, and not after a passkey", async () => {
-    const { authEndpoint } = await import("~/features/auth/auth-endpoints");
+    const { authEndpoint } = await import("~/features/auth/index.server");
     for (const path of ["/sign-in/email", "/email-link/sign-in", "/callback/google", "/callback/line", "/callback/dev"]) {
       expect(authEndpoint(path)?.oneFactor, path).toBe(true);
     }

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, expect, it } from "vitest";
 import {
   pruneSecurityRecord,
   recordSecurityEvent,
+  recordSecurityEvents,
   securityRecordOf,
   verifySecurityRecord,
 } from "~/features/security-record/security-record.server";
@@ -99,6 +100,31 @@ describeEachDatabase("security record: events", (database) => {
     expect(rows).toHaveLength(40);
     expect(rows.map((row) => row.seq)).toEqual([...rows.map((row) => row.seq)].sort((a, b) => b - a));
     expect(new Set(rows.map((row) => row.detail?.n)).size).toBe(40);
+    expect((await verifySecurityRecord(database().handle)).ok).toBe(true);
+  });
+
+  it("appends one request's events in their order, each chained to the one before, beside other writers", async () => {
+    const userId = `batch-${randomUUID()}`;
+    await Promise.all([
+      recordSecurityEvents(database().handle, [
+        { event: "new-device", userId },
+        { event: "sign-in", userId },
+      ]),
+      recordSecurityEvent(database().handle, { event: "family-change", userId }),
+      recordSecurityEvents(database().handle, [
+        { event: "new-device", userId, detail: { n: 2 } },
+        { event: "sign-in", userId, detail: { n: 2 } },
+      ]),
+    ]);
+    const rows = await rowsOf(database(), userId);
+    expect(rows.map((row) => row.event)).toEqual(expect.arrayContaining(["new-device", "sign-in", "family-change"]));
+    const pairs = rows.flatMap((row, index) => (row.event === "new-device" ? [[row, rows[index + 1]]] : []));
+    expect(pairs).toHaveLength(2);
+    for (const [device, signIn] of pairs) {
+      expect(signIn?.event).toBe("sign-in");
+      expect(Number(signIn?.seq)).toBe(Number(device?.seq) + 1);
+      expect(signIn?.prev_hash).toBe(device?.hash);
+    }
     expect((await verifySecurityRecord(database().handle)).ok).toBe(true);
   });
 

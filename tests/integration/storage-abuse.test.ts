@@ -3,7 +3,7 @@ import fs from "node:fs";
 import path from "node:path";
 import sharp from "sharp";
 import { afterAll, beforeAll, expect, it } from "vitest";
-import { deleteUserData, registerUserDataHandler } from "~/features/auth/user-data-hooks.server";
+import { deleteUserData, registerUserDataHandler } from "~/features/auth/index.server";
 import type { WireObjectResource } from "~/features/storage/file-metadata";
 import { describeEachDatabase, type TestDatabase } from "~tests/helpers/databases";
 import { browserHeaders, multipart, png, signUp, startStorageServer, type SignedIn, type StorageTestServer } from "./storage-fixtures";
@@ -287,11 +287,11 @@ describeEachDatabase("storage under abuse", (database) => {
       },
       moveUserData: async () => {},
     };
-    registerUserDataHandler(failing);
+    const unregister = registerUserDataHandler(failing);
     try {
       await expect(deleteUserData(database().handle.db, owner.uid)).rejects.toThrow("the commit fails");
     } finally {
-      registerUserDataHandler({ ...failing, deleteUserData: async () => {} });
+      unregister();
     }
     expect((await fetch(link)).status).toBe(200);
     expect((await fetch(api.objectUrl(stored.body.name), { headers: api.headers(owner) })).status).toBe(200);

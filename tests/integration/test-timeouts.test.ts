@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { maxTimeoutScale, scaledTimeout, timeoutScale } from "~tests/helpers/machine-load";
-import { postgresTestFiles } from "~tests/setup/postgres-files";
+import { isolatedTestFiles, postgresTestFiles } from "~tests/setup/test-files";
 
 describe("timeouts that follow the machine's load", () => {
   it("never shortens a timeout: an idle or lightly loaded machine keeps the written one", () => {
@@ -31,5 +31,12 @@ describe("the SQLite and PostgreSQL projects", () => {
     expect(files).toContain("app/features/dev-blog/posts.server.test.ts");
     expect(files).not.toContain("tests/integration/auth-endpoints.test.ts");
     expect(only).toEqual(["tests/integration/postgres-pool-faults.test.ts"]);
+  });
+
+  it("gives a file that replaces modules for itself a module graph of its own, found by reading it", () => {
+    const isolated = isolatedTestFiles();
+    expect(isolated).toContain("app/features/auth/viewer.server.test.ts");
+    expect(isolated).not.toContain("tests/integration/family.test.ts");
+    expect(isolated).not.toContain("tests/integration/test-timeouts.test.ts");
   });
 });

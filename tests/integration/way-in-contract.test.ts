@@ -2,19 +2,15 @@ import { randomUUID } from "node:crypto";
 import { TOTP } from "otpauth";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { register } from "prom-client";
-import {
-  authEndpointFor,
-  authEndpointNamed,
-  waysIn,
-  type AuthEndpoint,
-} from "~/features/auth/auth-endpoints";
-import type { WayInRow } from "~/features/auth/way-in";
+import { authEndpointFor, authEndpointNamed, waysIn, type AuthEndpoint } from "~/features/auth/index.server";
+import type { WayInRow } from "~/features/auth/ways-in";
 import { describeEachDatabase } from "~tests/helpers/databases";
 import {
   startAuthServer,
   type AuthTestClient,
   type AuthTestServer,
 } from "./auth-server";
+import { signedUpAccount } from "./factories";
 
 /**
  * The contract of a way in (CONTRIBUTING.md, "Add a way in"): every row of every unit, walked through the live
@@ -90,18 +86,9 @@ describeEachDatabase("the contract of every way in", (database) => {
   const served = () => rows.filter(({ row }) => !switchedOff.has(row.path));
 
   async function signedUp(client: AuthTestClient = server.client()) {
-    const email = `contract-${randomUUID().slice(0, 8)}@example.tw`;
-    const answer = await client.post<{ user: { id: string } }>(
-      "/sign-up/email",
-      { email, password, name: "合約測試" },
-    );
-    expect(answer.status).toBe(200);
-    await db()
-      .updateTable("user")
-      .set({ emailVerified: 1 })
-      .where("id", "=", answer.body.user.id)
-      .execute();
-    return { email, client, userId: answer.body.user.id };
+    const { email, id } = await signedUpAccount(server, { prefix: "contract", name: "合約測試", password, client });
+    await db().updateTable("user").set({ emailVerified: 1 }).where("id", "=", id).execute();
+    return { email, client, userId: id };
   }
 
   it("refuses a foreign page's POST on every row (the Origin rule), and takes a provider's page only where the row says so", async () => {

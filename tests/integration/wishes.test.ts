@@ -1,7 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { parseBoardQuery } from "~/features/wishes/wish-rules";
-import { registerUserDataHandler } from "~/features/auth/user-data-hooks.server";
+import { registerUserDataHandler } from "~/features/auth/index.server";
 import { createWishService, type ActionResult, type WishService, type WishViewer } from "~/features/wishes/wish-service.server";
 import { wishUserData } from "~/features/wishes/wish-user-data.server";
 import { listMailbox } from "~/features/mail/mailbox.server";
@@ -11,6 +11,7 @@ import { setVote } from "~/features/wishes/wishes.server";
 import { memoryRateLimitStore } from "~/services/rate-limiter.server";
 import { describeEachDatabase } from "~tests/helpers/databases";
 import { startAuthServer, type AuthTestClient, type AuthTestServer } from "./auth-server";
+import { openVerificationLink, signedUpAccount, verifiedAccount } from "./factories";
 
 const password = "family-123";
 const newEmail = () => `wish-${randomUUID().slice(0, 8)}@example.tw`;
@@ -23,7 +24,7 @@ function formOf(fields: Record<string, string>): FormData {
 }
 
 // The site registers it at start-up (server/app.ts): wishes follow a guest who signs in to an existing account.
-registerUserDataHandler(wishUserData);
+beforeAll(() => registerUserDataHandler(wishUserData));
 
 describeEachDatabase("wishing well", (database) => {
   let server: AuthTestServer;
@@ -55,23 +56,16 @@ describeEachDatabase("wishing well", (database) => {
 
   /** Signed up, the email not verified yet. */
   async function unverifiedUser() {
-    const client = server.client();
-    const email = newEmail();
-    expect((await client.post("/sign-up/email", { email, password, name: "小明媽媽" })).status).toBe(200);
+    const { client, email } = await signedUpAccount(server, { name: "小明媽媽", password });
     return { client, email, viewer: await viewerOf(client) };
   }
 
   async function verifiedUser(editor = false) {
-    const { client, email } = await unverifiedUser();
-    await verify(email);
+    const { client, email } = await verifiedAccount(server, { name: "小明媽媽", password });
     return { client, email, viewer: await viewerOf(client, editor) };
   }
 
-  async function verify(email: string) {
-    const mail = await server.latestMail(email, /驗證/);
-    const link = mail.links.find((candidate) => candidate.includes("/verify-email")) ?? "";
-    expect((await server.client().get(`/verify-email?token=${encodeURIComponent(tokenFrom(link))}`)).status).toBe(200);
-  }
+  const verify = (email: string) => openVerificationLink(server, email);
 
   const act = (viewer: WishViewer | null, fields: Record<string, string>, wishId?: string, ip = nextIp()) =>
     wishes.act(formOf(fields), viewer, ip, wishId);

@@ -2,15 +2,11 @@ import { data } from "react-router";
 import type { z } from "zod";
 import type { FormResult } from "~/lib/form-result";
 import { invalidForm, parseForm, readForm, unknownIntent } from "~/services/form.server";
-import { getAuthService } from "~/features/auth/auth-service.server";
-import { authFailure, callAuthApi, currentIdentity, hasPasswordWayIn, withCookies, type AuthAnswer } from "~/features/auth/auth-http.server";
+import { getAuthService, authFailure, callAuthApi, currentDevices, currentIdentity, hasPasswordWayIn, withCookies, type AuthAnswer, authPaths, deletionSummary } from "~/features/auth/index.server";
 import type { AccountSecurity, AccountSecurityIntent } from "./account-security";
 import { changePasswordSchema } from "./account-schemas";
-import { authPaths } from "~/features/auth/auth-endpoints";
-import { resetPasswordPage } from "~/features/auth/auth-client";
+import { resetPasswordPage, accountName, displayPhoneNumber, givenEmail } from "~/features/auth";
 import { recentActivity } from "./account-activity.server";
-import { accountName, displayPhoneNumber, givenEmail } from "~/features/auth/phone-number";
-import { deletionSummary } from "~/features/auth/user-data-hooks.server";
 
 // The account screens' server work (current plan, deletion, security): read on the server, so every screen and
 // form works without JavaScript; every change goes through the sign-in layer's API in-process.
@@ -45,7 +41,7 @@ export async function signedInAccount(request: Request) {
 export async function accountSecurity(request: Request): Promise<AccountSecurity> {
   const user = await currentIdentity(request);
   if (!user?.email || user.isAnonymous) return { account: null, guest: Boolean(user?.isAnonymous) };
-  const devices = (await callAuthApi(request, authPaths.devices)).body?.devices ?? [];
+  const devices = (await currentDevices(request)) ?? [];
   const hasPassword = hasPasswordWayIn(user);
   const activity = await recentActivity(getAuthService().database, user.uid);
   const phoneNumber = user.phoneNumber ? displayPhoneNumber(user.phoneNumber) : null;

@@ -1,5 +1,5 @@
 import type { DatabaseHandle } from "~/db/connection.server";
-import { deviceLabel } from "~/features/auth/device-name";
+import { deviceLabel } from "~/features/auth/index.server";
 import { securityRecordOf } from "~/features/security-record/security-record.server";
 import { eventLabel } from "~/features/security-record/event-labels";
 import type { ActivityItem } from "./account-security";

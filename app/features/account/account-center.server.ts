@@ -1,10 +1,8 @@
 import { data, redirect, redirectDocument } from "react-router";
-import { authFailure as failed, callAuthApi as callAuth, currentIdentity as currentUser, withCookies, type AuthAnswer } from "~/features/auth/auth-http.server";
+import { authFailure as failed, callAuthApi as callAuth, currentIdentity as currentUser, currentSignInMethods, withCookies, type AuthAnswer, getAuthService, authPaths } from "~/features/auth/index.server";
 import { invalidForm as invalid, readForm as postedFields, unknownIntent as malformed } from "~/services/form.server";
-import { getAuthService } from "~/features/auth/auth-service.server";
 import { getEnv } from "~/config/env.server";
-import { type AccountData, type SignInMethods, type SocialProvider } from "~/features/auth/auth-client";
-import { messageForCode } from "~/features/auth/auth-error-messages";
+import { type AccountData, type SocialProvider, messageForCode, accountName, displayPhoneNumber, givenEmail } from "~/features/auth";
 import { safeRedirect } from "~/lib/redirect-rule";
 import type { FormResult } from "~/lib/form-result";
 import { totpConfirmSchema } from "~/features/sign-in/second-step-schemas";
@@ -21,9 +19,7 @@ import {
   type AccountIntent,
   type PhoneIntent,
 } from "./account-forms";
-import { authPaths } from "~/features/auth/auth-endpoints";
-import { accountName, displayPhoneNumber, givenEmail } from "~/features/auth/phone-number";
-import { phoneCodeSchema, phoneSchema } from "~/features/auth/ways-in/phone/phone";
+import { phoneCodeSchema, phoneSchema } from "~/features/auth/ways-in";
 
 export const accountPath = "/account";
 
@@ -49,7 +45,9 @@ function addressMessages(request: Request) {
 export async function accountCenter(request: Request): Promise<AccountCenter> {
   const user = await currentUser(request);
   if (!user?.email || user.isAnonymous) return { account: null, guest: Boolean(user?.isAnonymous) };
-  const methods = (await callAuth(request, authPaths.signInMethods)).body as unknown as SignInMethods;
+  const signInMethods = await currentSignInMethods(request);
+  // Signed out in between (a page's session is looked up once, so only an action's second look can differ).
+  if (!signInMethods) return { account: null, guest: false };
   return {
     account: {
       email: givenEmail(user.email),
@@ -57,7 +55,7 @@ export async function accountCenter(request: Request): Promise<AccountCenter> {
       displayName: user.displayName ?? "",
       passkeyAccount: { userId: user.uid, name: accountName(user.email, user.phoneNumber) },
       photoURL: user.photoURL,
-      signInMethods: methods,
+      signInMethods,
       phoneNumber: user.phoneNumber ? displayPhoneNumber(user.phoneNumber) : null,
     },
     guest: false,

@@ -1,8 +1,7 @@
-import { type AccountData, methodLabels } from "~/features/auth/auth-client";
+import { type AccountData, methodLabels, displayPhoneNumber } from "~/features/auth";
 import { PageIntro } from "~/features/pages/page-intro";
 import { formatTaiwanDateTime } from "~/lib/taiwan-time";
 import { statusLabels } from "~/features/wishes/wish-rules";
-import { displayPhoneNumber } from "~/features/auth/phone-number";
 import { SignInPrompt } from "./sign-in-prompt";
 import "./account-security.css";
 

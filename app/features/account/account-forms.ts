@@ -1,6 +1,5 @@
 import { z } from "~/lib/zod";
-import { passwordProblem, type PasswordPolicy } from "~/features/auth/password-policy";
-import type { SignInMethods } from "~/features/auth/auth-client";
+import { passwordProblem, type PasswordPolicy, type SignInMethods } from "~/features/auth";
 
 /**
  * The account center's forms (/account), each told apart by its `intent`; one zod schema per form, run in the

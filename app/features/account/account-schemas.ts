@@ -1,5 +1,5 @@
 import { z } from "~/lib/zod";
-import { normalizePassword, type PasswordPolicy } from "~/features/auth/password-policy";
+import { normalizePassword, type PasswordPolicy } from "~/features/auth";
 import { newPassword, sameConfirmation, text } from "~/features/sign-in/sign-in-schemas";
 
 /** One zod schema per account form, run in the browser before submitting and again by the route action. */

@@ -1,6 +1,5 @@
 // The account security screen's data and forms, shared by its server work and its components.
-import type { DeviceSession } from "~/features/auth/auth-client";
-import type { PasswordPolicy } from "~/features/auth/password-policy";
+import type { DeviceSession, PasswordPolicy } from "~/features/auth";
 
 /** The forms of the account security screen, named by the `intent` field each one posts. */
 export type AccountSecurityIntent = "change-password" | "send-password-link" | "end-device" | "end-other-devices" | "not-me";

@@ -5,7 +5,7 @@ import type { Kysely } from "kysely";
 import type { Database } from "~/db/schema";
 import { getDatabase } from "~/db/db.server";
 import { apiError } from "~/services/request-guard.server";
-import { currentIdentity } from "~/features/auth/auth-http.server";
+import { currentIdentity } from "~/features/auth/index.server";
 import { authHref } from "~/features/sign-in/auth-paths";
 
 /**

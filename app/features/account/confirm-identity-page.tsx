@@ -2,7 +2,7 @@ import { useState } from "react";
 import { useScripted } from "~/components/use-scripted";
 import { Form, useSearchParams } from "react-router";
 import { Field, FormAlert, SubmitButton, useForm, useOwnAddress } from "~/components/form/form";
-import { AuthError, methodLabels, type SocialProvider } from "~/features/auth/auth-client";
+import { AuthError, methodLabels, type SocialProvider, authError } from "~/features/auth";
 import { totpConfirmSchema } from "~/features/sign-in/second-step-schemas";
 import { safeRedirect } from "~/lib/redirect-rule";
 import { PageIntro } from "~/features/pages/page-intro";
@@ -10,7 +10,6 @@ import { z } from "~/lib/zod";
 import { SignInPrompt } from "./sign-in-prompt";
 import { confirmIdentityPath } from "./recent-sign-in-alert";
 import "./account-security.css";
-import { authError } from "~/features/auth/auth-error-messages";
 
 const passwordSchema = z.object({ password: z.string().default("").pipe(z.string().min(1, "請輸入密碼")) });
 

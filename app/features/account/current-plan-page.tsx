@@ -1,7 +1,7 @@
 import { Link } from "react-router";
 import { usePublicEnv } from "~/config/use-public-env";
 import { authHref, guestUpgradeLabel } from "~/features/sign-in/auth-paths";
-import { useAuth } from "~/features/auth/auth-provider";
+import { useAuth } from "~/features/auth";
 import { PageIntro } from "~/features/pages/page-intro";
 import { PlanCard } from "~/features/pages/plan-card";
 import type { CurrentPlanContent, Plan } from "~content/types";

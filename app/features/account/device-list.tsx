@@ -1,5 +1,5 @@
 import { Form, useActionData, useNavigation } from "react-router";
-import type { DeviceSession } from "~/features/auth/auth-client";
+import type { DeviceSession } from "~/features/auth";
 import { FormAlert, FormNotice } from "~/components/form/form";
 import type { FormResult } from "~/lib/form-result";
 import { formatTaiwanDateTime } from "~/lib/taiwan-time";

@@ -1,7 +1,7 @@
 import { useEffect, useState } from "react";
 import { useScripted } from "~/components/use-scripted";
 import { Form, useActionData, useNavigation, useRevalidator } from "react-router";
-import { AuthError } from "~/features/auth/auth-client";
+import { AuthError, authError } from "~/features/auth";
 import { FormNotice } from "~/components/form/form";
 import type { FormResult } from "~/lib/form-result";
 import type { PasskeyListItem, PasskeySettings } from "./second-factor-shapes";
@@ -10,7 +10,6 @@ import { formatTaiwanDateTime } from "~/lib/taiwan-time";
 import { SignInPrompt } from "./sign-in-prompt";
 import { AccountFormAlert } from "./recent-sign-in-alert";
 import "./account-security.css";
-import { authError } from "~/features/auth/auth-error-messages";
 
 export const passkeySettingsPath = "/account/passkeys";
 

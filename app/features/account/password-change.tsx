@@ -3,9 +3,8 @@ import { Form, Link } from "react-router";
 import { Field, FormAlert, FormNotice, useForm } from "~/components/form/form";
 import { changePasswordSchema } from "./account-schemas";
 import { PasswordRulesList } from "~/features/sign-in/password-rules-list";
-import type { PasswordPolicy } from "~/features/auth/password-policy";
+import { type PasswordPolicy, BotCheckField } from "~/features/auth";
 import { z } from "~/lib/zod";
-import { BotCheckField } from "~/features/auth/bot-check-field";
 
 /** The reset-link form posts nothing but its intent. */
 const noFields = z.object({});

@@ -1,8 +1,8 @@
 import { Form } from "react-router";
 import { Field, FormNotice, SubmitButton, useForm } from "~/components/form/form";
-import { phoneCodeSchema, phoneSchema } from "~/features/auth/ways-in/phone/phone";
+import { phoneCodeSchema, phoneSchema } from "~/features/auth/ways-in";
 import { AccountFormAlert } from "./recent-sign-in-alert";
-import { BotCheckField } from "~/features/auth/bot-check-field";
+import { BotCheckField } from "~/features/auth";
 
 /**
  * The account's phone number in 登入方式: the number with 移除, or a number to add — a code texted to it, then

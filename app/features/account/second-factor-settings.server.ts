@@ -2,11 +2,10 @@ import { data, redirect } from "react-router";
 import QRCode from "qrcode";
 import type { FormResult } from "~/lib/form-result";
 import { invalidForm, readForm, unknownIntent } from "~/services/form.server";
-import { authFailure, callAuthApi, currentIdentity, hasPasswordWayIn, requestAfter, withCookies, type AuthAnswer } from "~/features/auth/auth-http.server";
+import { authFailure, callAuthApi, currentIdentity, hasPasswordWayIn, requestAfter, withCookies, type AuthAnswer, authPaths } from "~/features/auth/index.server";
 import { passkeyNameSchema, totpConfirmSchema } from "~/features/sign-in/second-step-schemas";
 import type { PasskeyListItem, PasskeySettings, TwoStepEnrolment, TwoStepOutcome, TwoStepSettings } from "./second-factor-shapes";
-import { authPaths } from "~/features/auth/auth-endpoints";
-import { accountName } from "~/features/auth/phone-number";
+import { accountName } from "~/features/auth";
 
 // The account screens of the second ways in: /account/two-step and /account/passkeys (loaders and actions).
 

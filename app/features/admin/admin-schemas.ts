@@ -1,5 +1,5 @@
 import { z } from "~/lib/zod";
-import { roles } from "~/features/auth/roles";
+import { roles } from "~/features/auth";
 
 // The operator console's forms: every action names the parent and asks for a reason, which lands in the record.
 

@@ -1,10 +1,8 @@
 import type { DatabaseHandle } from "~/db/connection.server";
-import type { AuthService } from "~/features/auth/auth-service.server";
-import { setUserRole } from "~/features/auth/auth-service.server";
-import { deleteUserData } from "~/features/auth/user-data-hooks.server";
+import { type AuthService, setUserRole, deleteUserData } from "~/features/auth/index.server";
 import { recordSecurityEvent } from "~/features/security-record/security-record.server";
 import { endTabletsOfLockedFamily } from "~/features/family/family-devices.server";
-import { accountName, givenEmail, toE164 } from "~/features/auth/phone-number";
+import { accountName, givenEmail, toE164 } from "~/features/auth";
 import type { OperatorAction } from "./admin-schemas";
 
 /** Who acted, from where: every action lands in the parent's security record with the operator's reason. */

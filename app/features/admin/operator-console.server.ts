@@ -1,10 +1,9 @@
 import { data, redirect } from "react-router";
 import type { FormResult } from "~/lib/form-result";
 import { clientIpHeader } from "~/services/client-ip.server";
-import { accountName } from "~/features/auth/phone-number";
+import { accountName } from "~/features/auth";
 import { readForm, invalidForm } from "~/services/form.server";
-import { getAuthService, type AuthService } from "~/features/auth/auth-service.server";
-import { operatorStanding, type OperatorStanding } from "~/features/auth/operator-session.server";
+import { getAuthService, type AuthService, operatorStanding, type OperatorStanding } from "~/features/auth/index.server";
 import { confirmIdentityHref } from "~/features/account/recent-sign-in-alert";
 import { recordSecurityEvent } from "~/features/security-record/security-record.server";
 import { operatorActionSchema } from "./admin-schemas";

@@ -1,7 +1,7 @@
 import { sql } from "kysely";
 import type { DatabaseHandle } from "~/db/connection.server";
-import { deviceLabel } from "~/features/auth/device-name";
-import { accountName, displayPhoneNumber, givenEmail } from "~/features/auth/phone-number";
+import { deviceLabel } from "~/features/auth/index.server";
+import { accountName, displayPhoneNumber, givenEmail } from "~/features/auth";
 import { securityRecordOf } from "~/features/security-record/security-record.server";
 import { eventLabel } from "~/features/security-record/event-labels";
 import { familyForApp } from "~/features/family/family-claims.server";

@@ -1,7 +1,7 @@
 import { Link } from "react-router";
 import { PageIntro } from "~/features/pages/page-intro";
 import { formatTaiwanDateTime } from "~/lib/taiwan-time";
-import { roles } from "~/features/auth/roles";
+import { roles } from "~/features/auth";
 import type { ParentFile } from "./console-types";
 import { ParentStatus } from "./parent-status";
 import { ParentFamily } from "./parent-family";

@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import type { Grant } from "oidc-provider";
 import type { DatabaseHandle } from "~/db/connection.server";
-import { appSessionAgent } from "~/features/auth/device-name";
+import { appSessionAgent } from "~/features/auth/index.server";
 import { recordSecurityEvent } from "~/features/security-record/security-record.server";
 
 /**

@@ -1,6 +1,6 @@
 import { Hono } from "hono";
-import type { AuthService } from "~/features/auth/auth-service.server";
-import { accountName } from "~/features/auth/phone-number";
+import type { AuthService } from "~/features/auth/index.server";
+import { accountName } from "~/features/auth";
 import { createAppProvider, providerPaths, type AppProvider } from "./provider.server";
 import { appSignInRoutes } from "./provider-routes.server";
 import { registeredClients } from "./registered-clients.server";

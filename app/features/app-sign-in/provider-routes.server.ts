@@ -10,7 +10,7 @@ import { consentPage, errorPage, pagePolicy } from "./provider-pages.server";
 import { registeredClients } from "./registered-clients.server";
 import { grantResourceScopes } from "./access-tokens.server";
 import { classesMet, loginProof, requiredAcr } from "./sign-in-strength.server";
-import { acrValues } from "~/features/auth/sign-in-proof.server";
+import { acrValues } from "~/features/auth/index.server";
 import { DependencyUnavailableError } from "~/lib/dependency-unavailable";
 import { noteRequestError, setRequestDeadline } from "~/services/request-context.server";
 import { serviceUnavailableMessage } from "~/services/dependency-errors.server";

@@ -15,7 +15,7 @@ import type { RegisteredClients } from "./registered-clients.server";
 import type { BackchannelLogout } from "./backchannel-logout.server";
 import { errorPage, logoutPage, signedOutPage } from "./provider-pages.server";
 import { accountWithFamilyClaim } from "~/features/family/family-claims.server";
-import { givenEmail } from "~/features/auth/phone-number";
+import { givenEmail } from "~/features/auth";
 import { childAccount, deviceFlowFeature, devicePath } from "./device-flow.server";
 import { accessTokenFeatures, extraTokenClaims, grantResourceScopes, nameSessionsByGrant, requestedResourceScopes } from "./access-tokens.server";
 import { interactionPolicy, keepOnlyEssentialAcr, supportedAcrValues } from "./sign-in-strength.server";

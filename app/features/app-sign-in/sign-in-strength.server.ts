@@ -1,5 +1,5 @@
 import type { Configuration, KoaContextWithOIDC } from "oidc-provider";
-import { acrValues, signInProof } from "~/features/auth/sign-in-proof.server";
+import { acrValues, signInProof } from "~/features/auth/index.server";
 
 /**
  * `acr_values` honoured (decision 190): an app that asks for a two-step sign-in (`urn:taskhero:acr:mfa` among its

@@ -2,10 +2,10 @@ import { data } from "react-router";
 import type { FormResult } from "~/lib/form-result";
 import { clientIpHeader } from "~/services/client-ip.server";
 import { getAuthService, type AuthService } from "./auth-service.server";
-import { type DeviceSession } from "./auth-client";
+import { type DeviceSession, type SignInMethods } from "./auth-client";
 import { messageForCode, wrongPasswordMessage } from "./auth-error-messages";
 import type { IdentityRecord } from "./identity-record";
-import { authBasePath, authEndpoint, authPaths, type AuthPath, type BotCheckedPath } from "./auth-endpoints";
+import { authBasePath, authEndpoint, type AuthPath, type BotCheckedPath } from "./auth-endpoints";
 import { jsonError, toCatalogueError } from "./api-errors.server";
 import { originRefusal } from "./auth-origin.server";
 import { withoutSessionTokens } from "./session-token-scrub.server";
@@ -14,6 +14,10 @@ import { unlessDependencyFailed } from "~/services/dependency-errors.server";
 import { authHandler } from "./auth-router.server";
 import { noScriptBotCheck } from "./bot-check.server";
 import { botCheckHeader } from "./bot-check-client";
+import { sessionOf } from "./viewer.server";
+import { identityRecordOf } from "./identity-endpoint.server";
+import { devicesOf } from "./device-sessions.server";
+import { signInMethodsOf } from "./sign-in-methods.server";
 
 /**
  * One request to the sign-in layer's API, from the host (`/api/auth/*`) or from a sign-in form's action: only a
@@ -114,10 +118,29 @@ export function requestAfter(request: Request, answer: AuthAnswer): Request {
   return new Request(request.url, { method: request.method, headers });
 }
 
-/** The signed-in user's identity record (`/me`), or null. */
+/**
+ * The signed-in user's identity record (what `/me` answers), or null: read in-process from the request's one session
+ * lookup (viewer.server.ts), which the page's other loaders share, rather than through another call of the API.
+ */
 export async function currentIdentity(request: Request): Promise<IdentityRecord | null> {
-  return (await callAuthApi(request, authPaths.me)).body?.user ?? null;
+  const current = await sessionOf(request);
+  return current ? identityRecordOf(await internalAdapter(), current) : null;
 }
+
+/** The signed-in user's devices (what `GET /devices` answers), or null for a visitor; read as currentIdentity is. */
+export async function currentDevices(request: Request): Promise<DeviceSession[] | null> {
+  const current = await sessionOf(request);
+  return current ? devicesOf(await internalAdapter(), current) : null;
+}
+
+/** The signed-in account's ways in (what `GET /sign-in-methods` answers), or null; read as currentIdentity is. */
+export async function currentSignInMethods(request: Request): Promise<SignInMethods | null> {
+  const current = await sessionOf(request);
+  const { database, socialProviders } = getAuthService();
+  return current ? signInMethodsOf({ adapter: await internalAdapter(), db: database.db, providers: socialProviders }, current.user.id) : null;
+}
+
+const internalAdapter = async () => (await getAuthService().auth.$context).internalAdapter;
 
 /** Whether the account has a password to give (a social or phone-only one has none). */
 export const hasPasswordWayIn = (user: IdentityRecord) => user.providerData.some((provider) => provider.providerId === "password");

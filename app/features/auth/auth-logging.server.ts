@@ -9,7 +9,7 @@ import { noteRequestError } from "~/services/request-context.server";
 import { countSignIn } from "~/services/metrics.server";
 import { clientIpHeader } from "~/services/client-ip.server";
 import type { DatabaseHandle } from "~/db/connection.server";
-import { keepSecurityEvent, type SecurityEvent } from "~/features/security-record/security-record.server";
+import { keepSecurityEvents, type SecurityEvent } from "~/features/security-record/security-record.server";
 
 /**
  * Better Auth's logging and error reporting, routed into the site's: every error it logs is noted against the
@@ -72,8 +72,9 @@ export function auditLog(database: DatabaseHandle): BetterAuthPlugin {
           handler: createAuthMiddleware(async (ctx) => {
             const row = authEndpointFor(ctx);
             const answer = await auditOutcome(ctx.context.returned);
+            const handed = handedToAudit(ctx);
             // The way to a provider is no outcome yet: the provider's callback records how it ends.
-            if (!answer) return;
+            if (!answer) return recordAuditEvent(database, ...handed);
             const refused = answer.outcome === "refused" ? answer : undefined;
             // A provider's callback that made no session linked the provider to the signed-in account (its cookie).
             const linked = !refused && row?.path === authPaths.callbackId && !ctx.context.newSession;
@@ -95,7 +96,7 @@ export function auditLog(database: DatabaseHandle): BetterAuthPlugin {
             const email = (ctx.body as { email?: unknown } | undefined)?.email ?? (refused ? undefined : linkEmail(ctx.query?.token));
             const subject =
               userId ?? (ctx.request && endingSessionUser.get(ctx.request)) ?? (typeof email === "string" ? await userIdByEmail(database, email) : undefined);
-            await recordAuditEvent(database, {
+            await recordAuditEvent(database, ...handed, {
               event,
               outcome: answer.outcome,
               code: refused?.code,
@@ -129,13 +130,36 @@ async function userIdByEmail(database: DatabaseHandle, email: string): Promise<s
 }
 
 /**
- * Writes one event to the security record from the sign-in layer, outside the request's deadline. A record that
- * cannot be written yet is logged with the event and written again until it is (keepSecurityEvent), rather than
- * failing a sign-in that already happened or being lost.
+ * Writes events to the security record from the sign-in layer, in one append, outside the request's deadline. A
+ * record that cannot be written yet is logged with the event and written again until it is (keepSecurityEvents),
+ * rather than failing a sign-in that already happened or being lost.
  */
-export async function recordAuditEvent(database: DatabaseHandle, entry: SecurityEvent): Promise<void> {
-  await keepSecurityEvent(database, entry, (err, kept) => {
+export async function recordAuditEvent(database: DatabaseHandle, ...entries: SecurityEvent[]): Promise<void> {
+  await keepSecurityEvents(database, entries, (err, kept) => {
     noteRequestError(err);
     getLogger().error({ err, authEvent: kept.event }, "security record not written yet; trying again");
   });
+}
+
+type HookContext = Parameters<Parameters<typeof createAuthMiddleware>[0]>[0];
+
+/** Events an earlier hook of this request handed to its audit entry; keyed by the request's hook context. */
+const withAuditEntry = new WeakMap<object, SecurityEvent[]>();
+
+/**
+ * Records `entry` together with this request's own audit event, in the same append (one transaction instead of
+ * two), when its endpoint has one (its row names an `audit` event): the audit hook, the last of the hooks, writes
+ * both before the answer leaves. An endpoint without an audit event records it at once.
+ */
+export async function recordWithAuditEntry(ctx: HookContext, database: DatabaseHandle, entry: SecurityEvent): Promise<void> {
+  if (!authEndpointFor(ctx)?.audit) return recordAuditEvent(database, entry);
+  const handed = withAuditEntry.get(ctx.context) ?? [];
+  withAuditEntry.set(ctx.context, [...handed, entry]);
+}
+
+/** What earlier hooks handed to this request's audit entry (taken once). */
+function handedToAudit(ctx: HookContext): SecurityEvent[] {
+  const handed = withAuditEntry.get(ctx.context) ?? [];
+  withAuditEntry.delete(ctx.context);
+  return handed;
 }

@@ -1,6 +1,6 @@
 import { createAuthEndpoint, sensitiveSessionMiddleware, sessionMiddleware } from "better-auth/api";
 import { deleteSessionCookie } from "better-auth/cookies";
-import type { BetterAuthPlugin } from "better-auth";
+import type { AuthContext, BetterAuthPlugin } from "better-auth";
 import { z } from "zod";
 import { deviceLabel } from "./device-name";
 import { networkPlace } from "./network-place.server";
@@ -8,6 +8,20 @@ import type { DeviceSession } from "./auth-client";
 import { authPaths } from "./auth-endpoints";
 
 const toIso = (value: Date | string) => new Date(value).toISOString();
+
+/** The signed-in user's sessions as devices: the current one first, then the most recently used. */
+export async function devicesOf(adapter: AuthContext["internalAdapter"], { user, session }: { user: { id: string }; session: { id: string } }): Promise<DeviceSession[]> {
+  return (await adapter.listSessions(user.id, { onlyActiveSessions: true }))
+    .map((row) => ({
+      id: row.id,
+      device: deviceLabel(row.userAgent),
+      place: networkPlace(row.ipAddress),
+      createdAt: toIso(row.createdAt),
+      lastActiveAt: toIso(row.updatedAt),
+      current: row.id === session.id,
+    }))
+    .sort((a, b) => Number(b.current) - Number(a.current) || b.lastActiveAt.localeCompare(a.lastActiveAt));
+}
 
 /**
  * The user's own sessions, without their tokens (ASVS 7.5.2). Better Auth's `/list-sessions` answers with each
@@ -23,20 +37,9 @@ export function deviceSessions(): BetterAuthPlugin {
   return {
     id: "device-sessions",
     endpoints: {
-      listDevices: createAuthEndpoint(authPaths.devices, { method: "GET", use: [sessionMiddleware] }, async (ctx) => {
-        const { user, session } = ctx.context.session;
-        const devices: DeviceSession[] = (await ctx.context.internalAdapter.listSessions(user.id, { onlyActiveSessions: true }))
-          .map((row) => ({
-            id: row.id,
-            device: deviceLabel(row.userAgent),
-            place: networkPlace(row.ipAddress),
-            createdAt: toIso(row.createdAt),
-            lastActiveAt: toIso(row.updatedAt),
-            current: row.id === session.id,
-          }))
-          .sort((a, b) => Number(b.current) - Number(a.current) || b.lastActiveAt.localeCompare(a.lastActiveAt));
-        return ctx.json({ devices });
-      }),
+      listDevices: createAuthEndpoint(authPaths.devices, { method: "GET", use: [sessionMiddleware] }, async (ctx) =>
+        ctx.json({ devices: await devicesOf(ctx.context.internalAdapter, ctx.context.session) }),
+      ),
       endDevice: createAuthEndpoint(
         authPaths.devicesEnd,
         { method: "POST", use: [sensitiveSessionMiddleware], body: z.object({ id: z.string().min(1).max(200) }) },

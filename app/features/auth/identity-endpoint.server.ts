@@ -1,14 +1,43 @@
 import { createAuthEndpoint, getSessionFromCtx } from "better-auth/api";
-import type { BetterAuthPlugin } from "better-auth";
+import type { AuthContext, BetterAuthPlugin, Session, User } from "better-auth";
 import type { IdentityRecord } from "./identity-record";
 import { authPaths } from "./auth-endpoints";
+import { verifiedNumber } from "./phone-number";
 
 const toIso = (value: Date | string) => new Date(value).toISOString();
-/** The account's phone number (E.164) once a texted code proved it (ways-in/phone/phone.server.ts). */
-const verifiedNumber = (user: object) => {
-  const { phoneNumber, phoneNumberVerified } = user as { phoneNumber?: string | null; phoneNumberVerified?: unknown };
-  return phoneNumber && phoneNumberVerified ? phoneNumber : null;
-};
+
+type InternalAdapter = AuthContext["internalAdapter"];
+/** A session as Better Auth's lookup answers it (getSessionFromCtx, auth.api.getSession). */
+export interface SignedInSession {
+  user: User & Record<string, unknown>;
+  session: Session;
+}
+
+/** The original §3 identity record of a signed-in session: what `/me` answers, and what loaders read in-process. */
+export async function identityRecordOf(adapter: InternalAdapter, { user, session }: SignedInSession): Promise<IdentityRecord> {
+  const isAnonymous = Boolean(user.isAnonymous);
+  const accounts = await adapter.findAccounts(user.id);
+  const sessions = await adapter.listSessions(user.id);
+  const lastSignIn = Math.max(...sessions.map((row) => new Date(row.createdAt).getTime()), 0);
+  return {
+    uid: user.id,
+    email: isAnonymous ? null : user.email,
+    emailVerified: user.emailVerified,
+    displayName: user.name || null,
+    photoURL: user.image ?? null,
+    phoneNumber: verifiedNumber(user),
+    tenantId: null,
+    isAnonymous,
+    providerData: accounts.map((account) => ({
+      providerId: account.providerId === "credential" ? "password" : account.providerId,
+      uid: account.providerId === "credential" ? user.email : account.accountId,
+    })),
+    metadata: {
+      creationTime: toIso(user.createdAt),
+      lastSignInTime: toIso(lastSignIn ? new Date(lastSignIn) : session.createdAt),
+    },
+  };
+}
 
 /** `GET /api/auth/me`: the signed-in user as the original §3 identity record, or `{ user: null }`. */
 export function identityEndpoint(): BetterAuthPlugin {
@@ -17,31 +46,7 @@ export function identityEndpoint(): BetterAuthPlugin {
     endpoints: {
       me: createAuthEndpoint(authPaths.me, { method: "GET" }, async (ctx) => {
         const current = await getSessionFromCtx(ctx);
-        if (!current) return ctx.json({ user: null });
-        const { user } = current;
-        const isAnonymous = Boolean((user as { isAnonymous?: boolean | null }).isAnonymous);
-        const accounts = await ctx.context.internalAdapter.findAccounts(user.id);
-        const sessions = await ctx.context.internalAdapter.listSessions(user.id);
-        const lastSignIn = Math.max(...sessions.map((session) => new Date(session.createdAt).getTime()), 0);
-        const record: IdentityRecord = {
-          uid: user.id,
-          email: isAnonymous ? null : user.email,
-          emailVerified: user.emailVerified,
-          displayName: user.name || null,
-          photoURL: user.image ?? null,
-          phoneNumber: verifiedNumber(user),
-          tenantId: null,
-          isAnonymous,
-          providerData: accounts.map((account) => ({
-            providerId: account.providerId === "credential" ? "password" : account.providerId,
-            uid: account.providerId === "credential" ? user.email : account.accountId,
-          })),
-          metadata: {
-            creationTime: toIso(user.createdAt),
-            lastSignInTime: toIso(lastSignIn ? new Date(lastSignIn) : current.session.createdAt),
-          },
-        };
-        return ctx.json({ user: record });
+        return ctx.json({ user: current ? await identityRecordOf(ctx.context.internalAdapter, current) : null });
       }),
     },
   };

@@ -3,10 +3,11 @@ import { createAuthMiddleware, isAPIError } from "better-auth/api";
 import type { BetterAuthPlugin } from "better-auth";
 import type { DatabaseHandle } from "~/db/connection.server";
 import { deviceLabel } from "./device-name";
+import { verifiedNumber } from "./phone-number";
 import { authEndpointFor, endpointsWhere } from "./auth-endpoints";
 import { networkPlace } from "./network-place.server";
 import { sendSecurityNotice, type NoticeSite } from "./security-notices.server";
-import { recordAuditEvent } from "./auth-logging.server";
+import { recordWithAuditEntry } from "./auth-logging.server";
 
 /**
  * Sign-in from a new device (ASVS 6.3.5, 7.2.x): every browser that signs in gets a long-lived random cookie, and
@@ -75,8 +76,10 @@ export function knownDevices(database: DatabaseHandle, site: NoticeSite): Better
             if (authEndpointFor(ctx)?.startsAccount || known.length === 0) return;
             const place = networkPlace(session.ipAddress);
             const detail = [deviceLabel(session.userAgent), place, session.ipAddress ? `IP 位址 ${session.ipAddress}` : null].filter(Boolean).join("，");
-            await sendSecurityNotice(db, site, { kind: "new-device", to: user.email, detail });
-            await recordAuditEvent(database, { event: "new-device", userId: user.id, ip: session.ipAddress, userAgent: session.userAgent });
+            // The user row carries the phone way in's columns, when it is on: the notice needs no read of its own.
+            await sendSecurityNotice(db, site, { kind: "new-device", to: user.email, detail, phone: "phoneNumber" in user ? verifiedNumber(user) : undefined });
+            // Written with the sign-in's own audit event, in one append.
+            await recordWithAuditEntry(ctx, database, { event: "new-device", userId: user.id, ip: session.ipAddress, userAgent: session.userAgent });
           }),
         },
       ],

@@ -53,3 +53,9 @@ export function givenEmail(email: string | null | undefined): string | null {
 export function accountName(email: string | null | undefined, phoneNumber: string | null | undefined): string {
   return givenEmail(email) ?? (phoneNumber ? displayPhoneNumber(phoneNumber) : "");
 }
+
+/** The account's number (E.164) once a texted code proved it, as its user row carries it (ways-in/phone). */
+export function verifiedNumber(user: object): string | null {
+  const { phoneNumber, phoneNumberVerified } = user as { phoneNumber?: string | null; phoneNumberVerified?: unknown };
+  return phoneNumber && phoneNumberVerified ? phoneNumber : null;
+}

@@ -70,12 +70,13 @@ async function phoneOf(executor: MailExecutor, email: string): Promise<string | 
 
 /**
  * Tells the account through every channel it has: its email (when it has a real one) and its verified phone
- * number, so a parent who signed up by phone is told too. `phone` names a number to tell that the account no
- * longer has (the number just removed).
+ * number, so a parent who signed up by phone is told too. `phone` names the number to tell when the caller knows
+ * it: one the account no longer has (the number just removed), or the account's own as its user row says (null:
+ * none); without it the number is looked up.
  */
-export async function sendSecurityNotice(executor: MailExecutor, site: NoticeSite, notice: SecurityNotice & { phone?: string }): Promise<void> {
+export async function sendSecurityNotice(executor: MailExecutor, site: NoticeSite, notice: SecurityNotice & { phone?: string | null }): Promise<void> {
   const { title, body } = wording[notice.kind];
-  const phone = notice.phone ?? (notice.to ? await phoneOf(executor, notice.to) : null);
+  const phone = notice.phone !== undefined ? notice.phone : notice.to ? await phoneOf(executor, notice.to) : null;
   if (phone) await enqueueSms(executor, { to: phone, text: `【${site.PRODUCT_NAME}】${title}：${body(notice.detail ?? "")}如果不是你本人操作，請立即登入檢查帳號。`, purpose: "notice" });
   if (!deliverable(notice.to)) return;
   const brand = { productName: site.PRODUCT_NAME, supportEmail: site.SUPPORT_EMAIL };

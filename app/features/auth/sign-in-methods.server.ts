@@ -1,5 +1,7 @@
 import { APIError, createAuthEndpoint, sessionMiddleware } from "better-auth/api";
-import type { BetterAuthPlugin } from "better-auth";
+import type { AuthContext, BetterAuthPlugin } from "better-auth";
+import type { Kysely } from "kysely";
+import type { Database } from "~/db/schema";
 import { z } from "zod";
 import type { DatabaseHandle } from "~/db/connection.server";
 import { sendSecurityNotice, type NoticeSite } from "./security-notices.server";
@@ -9,6 +11,20 @@ import { authPaths } from "./auth-endpoints";
 
 const toIso = (value: Date | string) => new Date(value).toISOString();
 const methodOf = (providerId: string) => (providerId === "credential" ? "password" : providerId) as SignInMethod["provider"];
+
+/** The account's linked methods, the offered providers it has not linked, and how many passkeys it has. */
+export async function signInMethodsOf(
+  { adapter, db, providers }: { adapter: AuthContext["internalAdapter"]; db: Kysely<Database>; providers: readonly SocialProvider[] },
+  userId: string,
+): Promise<SignInMethods> {
+  const accounts = await adapter.findAccounts(userId);
+  const methods = accounts
+    .map((account) => ({ id: account.id, provider: methodOf(account.providerId), linkedAt: toIso(account.createdAt) }))
+    .sort((a, b) => a.linkedAt.localeCompare(b.linkedAt));
+  const linked = new Set(methods.map((method) => method.provider));
+  const passkeys = await db.selectFrom("passkey").select((eb) => eb.fn.countAll<number | string>().as("n")).where("user_id", "=", userId).executeTakeFirst();
+  return { methods, linkable: providers.filter((provider) => !linked.has(provider)), passkeys: Number(passkeys?.n ?? 0) };
+}
 
 /**
  * The account's ways in (ASVS 6.4.x):
@@ -27,16 +43,9 @@ export function signInMethods(database: DatabaseHandle, site: NoticeSite, provid
   return {
     id: "sign-in-methods",
     endpoints: {
-      listSignInMethods: createAuthEndpoint(authPaths.signInMethods, { method: "GET", use: [sessionMiddleware] }, async (ctx) => {
-        const accounts = await ctx.context.internalAdapter.findAccounts(ctx.context.session.user.id);
-        const methods = accounts
-          .map((account) => ({ id: account.id, provider: methodOf(account.providerId), linkedAt: toIso(account.createdAt) }))
-          .sort((a, b) => a.linkedAt.localeCompare(b.linkedAt));
-        const linked = new Set(methods.map((method) => method.provider));
-        const passkeys = await db.selectFrom("passkey").select((eb) => eb.fn.countAll<number | string>().as("n")).where("user_id", "=", ctx.context.session.user.id).executeTakeFirst();
-        const answer: SignInMethods = { methods, linkable: providers().filter((provider) => !linked.has(provider)), passkeys: Number(passkeys?.n ?? 0) };
-        return ctx.json(answer);
-      }),
+      listSignInMethods: createAuthEndpoint(authPaths.signInMethods, { method: "GET", use: [sessionMiddleware] }, async (ctx) =>
+        ctx.json(await signInMethodsOf({ adapter: ctx.context.internalAdapter, db, providers: providers() }, ctx.context.session.user.id)),
+      ),
       removeSignInMethod: createAuthEndpoint(
         authPaths.signInMethodsRemove,
         { method: "POST", use: [sessionMiddleware], body: z.object({ id: z.string().min(1).max(200) }) },

@@ -25,11 +25,18 @@ export interface UserDataHandler {
 
 const handlers: UserDataHandler[] = [];
 
-/** One handler per name: registering a name again replaces it (a test process builds several sites). */
-export function registerUserDataHandler(handler: UserDataHandler): void {
+/**
+ * One handler per name: registering a name again replaces it (a test process builds several sites). Returns the
+ * handler's removal, for a test that registers its own beside other tests in one process.
+ */
+export function registerUserDataHandler(handler: UserDataHandler): () => void {
   const index = handlers.findIndex((existing) => existing.name === handler.name);
   if (index === -1) handlers.push(handler);
   else handlers[index] = handler;
+  return () => {
+    const at = handlers.indexOf(handler);
+    if (at !== -1) handlers.splice(at, 1);
+  };
 }
 
 /**

@@ -30,7 +30,7 @@ const lookups = new WeakMap<Request, SessionLookup>();
  * may change the session (an action's POST) asks afresh every time. A session store that cannot be read throws
  * (503), never answers null ("signed out").
  */
-function sessionOf(request: Request): SessionLookup {
+export function sessionOf(request: Request): SessionLookup {
   const lookup = () => unlessDependencyFailed(() => getAuthService().auth.api.getSession({ headers: request.headers }), (current) => !current);
   if (request.method !== "GET" && request.method !== "HEAD") return lookup();
   let session = lookups.get(request);

@@ -1,5 +1,5 @@
 import { data, redirect } from "react-router";
-import { getViewer, type Viewer, isEditor } from "~/features/auth/viewer.server";
+import { getViewer, type Viewer, isEditor } from "~/features/auth/index.server";
 import { devBlogTexts } from "./blog-service.server";
 
 /**

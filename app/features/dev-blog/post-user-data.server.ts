@@ -1,4 +1,4 @@
-import type { UserDataHandler } from "~/features/auth/user-data-hooks.server";
+import type { UserDataHandler } from "~/features/auth/index.server";
 
 /**
  * The developer blog's part in the account's data. Posts are written for the site, not kept for the author: on

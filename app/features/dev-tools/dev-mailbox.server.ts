@@ -1,4 +1,4 @@
-import { getAuthService, type AuthService } from "~/features/auth/auth-service.server";
+import { getAuthService, type AuthService } from "~/features/auth/index.server";
 import { listMailbox, type MailboxEntry } from "~/features/mail/mailbox.server";
 
 type MailboxSite = Pick<AuthService, "devMailbox" | "database">;

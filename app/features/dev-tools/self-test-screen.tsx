@@ -1,5 +1,5 @@
 import { AuthScreen } from "~/features/sign-in/sign-in-screen";
-import { useAuth } from "~/features/auth/auth-provider";
+import { useAuth } from "~/features/auth";
 import type { SelfTestReport } from "~/features/dev-tools/self-test.server";
 
 const status = (ok: boolean) => (ok ? "✓ 正常" : "✗ 無回應");

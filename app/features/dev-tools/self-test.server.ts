@@ -1,7 +1,6 @@
 import { sql } from "kysely";
-import type { AuthService } from "~/features/auth/auth-service.server";
-import { socialButtonLabels } from "~/features/auth/social-buttons";
-import { authBasePath, authPaths } from "~/features/auth/auth-endpoints";
+import { type AuthService, authBasePath, authPaths } from "~/features/auth/index.server";
+import { socialButtonLabels } from "~/features/auth";
 import { isLoopbackOrigin } from "~/config/origin";
 
 export interface SelfTestReport {

@@ -1,6 +1,6 @@
 import { data, redirect } from "react-router";
 import type { z } from "zod";
-import { getViewer, type Viewer } from "~/features/auth/viewer.server";
+import { getViewer, type Viewer } from "~/features/auth/index.server";
 import { clientIpHeader } from "~/services/client-ip.server";
 import { invalidForm, readForm, unknownIntent } from "~/services/form.server";
 import { formRefusal, guardedForm } from "~/services/request-guard.server";

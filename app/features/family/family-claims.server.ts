@@ -1,7 +1,7 @@
 import type { Kysely } from "kysely";
 import type { Database } from "~/db/schema";
 import { familyOf } from "./family-store.server";
-import { givenEmail } from "~/features/auth/phone-number";
+import { givenEmail } from "~/features/auth";
 
 /**
  * The family as the app sees it (PRODUCT §5, Families): the `family` claim of a parent's ID token and userinfo,

@@ -9,7 +9,7 @@ import { AnswerLines, AvatarPicker, ButtonForm, useAnswer } from "./family-forms
 import { avatars, roleLabels, type FamilyChild, type FamilyView } from "./family-rules";
 import type { ChildDeviceView, FamilyScreen, OpenInvitationView } from "./family-screen-types";
 import "./family.css";
-import { givenEmail } from "~/features/auth/phone-number";
+import { givenEmail } from "~/features/auth";
 import { usePublicEnv } from "~/config/use-public-env";
 
 export const familyScreenPath = "/account/family";

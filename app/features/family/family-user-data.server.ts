@@ -1,6 +1,6 @@
 import type { Kysely } from "kysely";
 import type { Database } from "~/db/schema";
-import type { UserDataHandler } from "~/features/auth/user-data-hooks.server";
+import type { UserDataHandler } from "~/features/auth/index.server";
 import type { FamilyBrand } from "./family-notices.server";
 import { familyOf, flushPendingChanges, leaveFamily, type Db } from "./family-store.server";
 

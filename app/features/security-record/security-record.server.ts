@@ -66,32 +66,53 @@ async function lockedHead(trx: Transaction<Database>, dialect: Dialect) {
     .executeTakeFirstOrThrow();
 }
 
-/** Appends one event to the record (its own transaction), after the head row's lock. */
-export async function recordSecurityEvent({ db, dialect }: RecordHandle, entry: SecurityEvent): Promise<void> {
-  if (!eventName.test(entry.event)) throw new Error(`security record: not an event name: ${entry.event}`);
-  await db.transaction().execute(async (trx) => {
-    const head = await lockedHead(trx, dialect);
-    const seq = Number(head.seq) + 1;
-    const fields: RowFields = {
-      seq,
-      at: entry.at ?? new Date().toISOString(),
-      user_id: entry.userId ?? null,
-      actor_id: entry.actorId ?? null,
-      event: entry.event,
-      outcome: entry.outcome ?? "success",
-      code: entry.code?.slice(0, 100) ?? null,
-      ip: entry.ip?.slice(0, 64) ?? null,
-      user_agent: entry.userAgent?.slice(0, 300) ?? null,
-      detail: cleanDetail(entry.detail),
-    };
-    const hash = rowHash(head.hash, fields);
-    await trx.insertInto("security_record").values({ ...fields, prev_hash: head.hash, hash }).execute();
-    await trx.updateTable("security_record_head").set({ seq, hash }).where("id", "=", 1).execute();
-  });
+function rowFields(seq: number, entry: SecurityEvent): RowFields {
+  return {
+    seq,
+    at: entry.at ?? new Date().toISOString(),
+    user_id: entry.userId ?? null,
+    actor_id: entry.actorId ?? null,
+    event: entry.event,
+    outcome: entry.outcome ?? "success",
+    code: entry.code?.slice(0, 100) ?? null,
+    ip: entry.ip?.slice(0, 64) ?? null,
+    user_agent: entry.userAgent?.slice(0, 300) ?? null,
+    detail: cleanDetail(entry.detail),
+  };
 }
 
 /**
- * Events that could not be written yet, tried again until they are (keepSecurityEvent). In memory: they outlive a
+ * Appends events to the record, in their order, in one transaction after the head row's lock: one read of the
+ * head, one insert and one move of the head however many events one request has to record (a sign-in from a new
+ * browser: the sign-in and the new device).
+ */
+export async function recordSecurityEvents({ db, dialect }: RecordHandle, entries: readonly SecurityEvent[]): Promise<void> {
+  const wrong = entries.find((entry) => !eventName.test(entry.event));
+  if (wrong) throw new Error(`security record: not an event name: ${wrong.event}`);
+  if (!entries.length) return;
+  await db.transaction().execute(async (trx) => {
+    const head = await lockedHead(trx, dialect);
+    let seq = Number(head.seq);
+    let prevHash = head.hash;
+    const rows = entries.map((entry) => {
+      seq += 1;
+      const fields = rowFields(seq, entry);
+      const row = { ...fields, prev_hash: prevHash, hash: rowHash(prevHash, fields) };
+      prevHash = row.hash;
+      return row;
+    });
+    await trx.insertInto("security_record").values(rows).execute();
+    await trx.updateTable("security_record_head").set({ seq, hash: prevHash }).where("id", "=", 1).execute();
+  });
+}
+
+/** Appends one event to the record (its own transaction), after the head row's lock. */
+export function recordSecurityEvent(handle: RecordHandle, entry: SecurityEvent): Promise<void> {
+  return recordSecurityEvents(handle, [entry]);
+}
+
+/**
+ * Events that could not be written yet, tried again until they are (keepSecurityEvents). In memory: they outlive a
  * lost connection, a database restart or a request's deadline, not the process; each is also in the log line of
  * its failed attempt.
  */
@@ -124,23 +145,28 @@ async function writePending(report: (error: unknown, entry: SecurityEvent) => vo
 }
 
 /**
- * Writes a security event that must never be lost (issue 38): outside the request's deadline (a request answered
- * 503 at its deadline still has its event written), and when the database refuses — a lost connection, a restart,
- * a lock held too long — the event keeps its time and is written again, 250 ms, 500 ms, 1 s … up to 30 s apart,
- * in order, until it is. Resolves once written or queued; never throws. `report` hears of each failed attempt.
+ * Writes security events that must never be lost (issue 38), in one append: outside the request's deadline (a
+ * request answered 503 at its deadline still has its events written), and when the database refuses — a lost
+ * connection, a restart, a lock held too long — each event keeps its time and is written again, 250 ms, 500 ms,
+ * 1 s … up to 30 s apart, in order, until it is. Resolves once written or queued; never throws. `report` hears of
+ * each failed attempt.
  */
-export async function keepSecurityEvent(handle: RecordHandle, entry: SecurityEvent, report: (error: unknown, entry: SecurityEvent) => void = () => {}): Promise<void> {
-  const timed = { ...entry, at: entry.at ?? new Date().toISOString() };
+export async function keepSecurityEvents(handle: RecordHandle, entries: readonly SecurityEvent[], report: (error: unknown, entry: SecurityEvent) => void = () => {}): Promise<void> {
+  if (!entries.length) return;
+  const now = new Date().toISOString();
+  const timed = entries.map((entry) => ({ ...entry, at: entry.at ?? now }));
   // Behind others still waiting: the chain stays in the order the events happened.
   if (pending.length) {
-    pending.push({ handle, entry: timed, tries: 0 });
+    for (const entry of timed) pending.push({ handle, entry, tries: 0 });
     return;
   }
   try {
-    await outsideDeadline(() => recordSecurityEvent(handle, timed));
+    await outsideDeadline(() => recordSecurityEvents(handle, timed));
   } catch (error) {
-    report(error, timed);
-    pending.push({ handle, entry: timed, tries: 1 });
+    for (const entry of timed) {
+      report(error, entry);
+      pending.push({ handle, entry, tries: 1 });
+    }
     scheduleRetry(retryDelayMs(1), report);
   }
 }

@@ -1,6 +1,5 @@
-import type { SessionUser } from "~/features/auth/auth-client";
-import { displayNameOf } from "~/features/auth/display-name";
-import { getServerSessionUser } from "~/features/auth/viewer.server";
+import { displayNameOf, type SessionUser } from "~/features/auth";
+import { getServerSessionUser } from "~/features/auth/index.server";
 import { cspNonceHeader } from "~/features/security/csp.server";
 import { deflateOnce, gzipPieces, type Piece } from "./gzip-pieces.server";
 

@@ -1,9 +1,7 @@
 import { cleanup, fireEvent, screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import { beforeEach, describe, expect, it, vi } from "vitest";
-import type { SessionUser } from "~/features/auth/auth-client";
-import type { AuthState } from "~/features/auth/auth-provider";
-import { displayNameOf } from "~/features/auth/display-name";
+import { type SessionUser, type AuthState, displayNameOf } from "~/features/auth";
 import { UserArea } from "./user-area";
 import { renderInRouter, testEnv } from "~tests/helpers/render-in-router";
 

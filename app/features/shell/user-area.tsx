@@ -2,7 +2,7 @@ import { lazy, useDeferredValue } from "react";
 import { Link } from "react-router";
 import { HydrateLater } from "~/components/hydrate-later";
 import { usePublicEnv } from "~/config/use-public-env";
-import { useAuth } from "~/features/auth/auth-provider";
+import { useAuth } from "~/features/auth";
 
 // The dropdown is a signed-in visitor's only: its code is no part of the first load. It is fetched when a user is
 // shown, and until it has arrived the server's markup stays as it is (a page rendered for its user: the area

@@ -1,9 +1,7 @@
 import { Suspense, lazy, useEffect, useState } from "react";
 import { Form, Link, useLocation } from "react-router";
-import { useAuth, useAuthRefresh } from "~/features/auth/auth-provider";
-import type { SessionUser } from "~/features/auth/auth-client";
+import { useAuth, useAuthRefresh, type SessionUser, displayNameOf } from "~/features/auth";
 import { authHref, guestUpgradeLabel } from "~/features/sign-in/auth-paths";
-import { displayNameOf } from "~/features/auth/display-name";
 import { useDisclosure } from "./use-disclosure";
 
 // 更換大頭貼 loads when the dropdown first opens: it needs JavaScript to upload anyway, and most page views never

@@ -1,4 +1,4 @@
-import { emailLinkPath, twoStepPath } from "~/features/auth/auth-client";
+import { emailLinkPath, twoStepPath } from "~/features/auth";
 import type { ScreenOfTheMap } from "~/lib/route-map";
 
 /**

@@ -1,4 +1,4 @@
-import { withSessionRefresh } from "~/features/auth/auth-provider";
+import { withSessionRefresh } from "~/features/auth";
 
 /**
  * `/login`'s action in the browser: the server's, then the session refreshed; after a password sign-in (the form

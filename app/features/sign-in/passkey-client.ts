@@ -7,8 +7,7 @@ import {
   type PublicKeyCredentialCreationOptionsJSON,
   type PublicKeyCredentialRequestOptionsJSON,
 } from "@simplewebauthn/browser";
-import { AuthError, authPaths, authRequest } from "~/features/auth/auth-client";
-import { authError } from "~/features/auth/auth-error-messages";
+import { AuthError, authPaths, authRequest, authError } from "~/features/auth";
 
 /**
  * The browser half of passkeys (@simplewebauthn/browser around the WebAuthn API). Loaded only by the screens that

@@ -1,7 +1,6 @@
 import { useEffect, useState, useSyncExternalStore } from "react";
-import { AuthError } from "~/features/auth/auth-client";
+import { AuthError, authError } from "~/features/auth";
 import { FormAlert } from "~/components/form/form";
-import { authError } from "~/features/auth/auth-error-messages";
 import { passkeysSupportedHere } from "./passkey-support";
 
 /** The passkey client is its own chunk, fetched after the login screen is up (never part of the home page). */

@@ -1,4 +1,4 @@
-import { passwordRules, type PasswordPolicy } from "~/features/auth/password-policy";
+import { passwordRules, type PasswordPolicy } from "~/features/auth";
 
 /** The rules in force, each marked as met or not while the user types (the common-password rule only on submit). */
 export function PasswordRulesList({ password, policy }: { password: string; policy: PasswordPolicy }) {

@@ -2,15 +2,12 @@ import { data, redirect, redirectDocument } from "react-router";
 import type { FormResult } from "~/lib/form-result";
 import { invalidForm, parseForm, readForm } from "~/services/form.server";
 import { safeRedirect } from "~/lib/redirect-rule";
-import { getAuthService } from "~/features/auth/auth-service.server";
-import { authFailure, callAuthApi, currentIdentity, withCookies } from "~/features/auth/auth-http.server";
-export { actionRetryAfter } from "~/features/auth/auth-http.server";
+import { getAuthService, authFailure, callAuthApi, currentIdentity, withCookies, authPaths, screenActionOf, type SignInKit, type WayInId } from "~/features/auth/index.server";
+export { actionRetryAfter } from "~/features/auth/index.server";
 import { authHref, isHostPath, twoStepPath } from "./auth-paths";
 import { backupCodeSchema, twoStepCodeSchema } from "./second-step-schemas";
 import { forgotPasswordSchema, loginSchema, resendVerificationSchema, resetPasswordSchema, signupSchema } from "./sign-in-schemas";
-import { authPaths } from "~/features/auth/auth-endpoints";
-import { screenActionOf, type SignInKit, type WayInId } from "~/features/auth/way-in-plugins.server";
-import { resetPasswordPage } from "~/features/auth/auth-client";
+import { resetPasswordPage } from "~/features/auth";
 
 // The sign-in screens' route actions: each reads its form with the form kit, checks it with the screen's schema
 // and calls the sign-in layer in-process, so the forms work without JavaScript under every rule of the API.

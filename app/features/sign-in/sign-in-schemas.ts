@@ -1,6 +1,6 @@
 import { z } from "~/lib/zod";
-import { passwordProblem, type PasswordPolicy } from "~/features/auth/password-policy";
-import { emailAddress as email } from "~/features/auth/ways-in/email-link/email-link";
+import { passwordProblem, type PasswordPolicy } from "~/features/auth";
+import { emailAddress as email } from "~/features/auth/ways-in";
 
 /**
  * One zod schema per sign-in form, run in the browser before submitting (when JavaScript is on) and again by the

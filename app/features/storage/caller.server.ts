@@ -1,4 +1,4 @@
-import { isEditor } from "~/features/auth/viewer.server";
+import { isEditor } from "~/features/auth/index.server";
 import { createLocalJWKSet, jwtVerify, type JSONWebKeySet } from "jose";
 import type { Kysely } from "kysely";
 import type { Database } from "~/db/schema";

@@ -1,4 +1,4 @@
-import type { UserDataHandler } from "~/features/auth/user-data-hooks.server";
+import type { UserDataHandler } from "~/features/auth/index.server";
 import { chunkKeys, findObject, objectsInUserFolder, removeObject, trashBlobs } from "./object-rows.server";
 import { avatarPath, downloadUrl, userPrefix } from "./storage-paths";
 import type { StorageSweeper } from "./storage-sweeper.server";

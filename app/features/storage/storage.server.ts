@@ -1,7 +1,6 @@
 import type { ServerEnv } from "~/config/env.server";
 import type { DatabaseHandle } from "~/db/connection.server";
-import { sessionIsActive, type AuthService } from "~/features/auth/auth-service.server";
-import { registerUserDataHandler } from "~/features/auth/user-data-hooks.server";
+import { sessionIsActive, type AuthService, registerUserDataHandler } from "~/features/auth/index.server";
 import { requestClientIp } from "~/services/client-ip.server";
 import { getLogger } from "~/services/logger.server";
 import { fixedWindowLimiter } from "~/services/rate-limiter.server";

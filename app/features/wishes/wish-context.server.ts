@@ -1,6 +1,6 @@
 import { getEnv } from "~/config/env.server";
 import { getDatabase } from "~/db/db.server";
-import { getViewer, isEditor } from "~/features/auth/viewer.server";
+import { getViewer, isEditor } from "~/features/auth/index.server";
 import { clientIpHeader } from "~/services/client-ip.server";
 import { sharedRateLimitStore } from "~/services/rate-limiter.server";
 import { createWishService, type WishService, type WishViewer } from "./wish-service.server";

@@ -2,7 +2,7 @@ import type { Route } from "./+types/email-link";
 import { pageMeta } from "~/features/seo/page-meta";
 import { EmailLinkScreen } from "~/features/sign-in/screens/email-link-screen";
 import { wayInAction } from "~/features/sign-in/sign-in-actions.server";
-import { withSessionRefresh } from "~/features/auth/auth-provider";
+import { withSessionRefresh } from "~/features/auth";
 
 export const meta: Route.MetaFunction = (args) => pageMeta(args, { title: "用電子郵件連結登入", description: "用寄到信箱的連結登入" });
 

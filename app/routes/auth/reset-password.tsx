@@ -1,9 +1,9 @@
 import type { Route } from "./+types/reset-password";
 import { pageMeta } from "~/features/seo/page-meta";
 import { ResetPasswordScreen } from "~/features/sign-in/screens/reset-password-screen";
-import { signInScreenSettings } from "~/features/auth/auth-service.server";
+import { signInScreenSettings } from "~/features/auth/index.server";
 import { actionRetryAfter, resetPasswordAction } from "~/features/sign-in/sign-in-actions.server";
-import { withSessionRefresh } from "~/features/auth/auth-provider";
+import { withSessionRefresh } from "~/features/auth";
 
 export const meta: Route.MetaFunction = (args) => pageMeta(args, { title: "重設密碼", description: "設定新的密碼" });
 

@@ -1,6 +1,6 @@
 import type { Route } from "./+types/firebase-test";
 import { pageMeta } from "~/features/seo/page-meta";
-import { getAuthService } from "~/features/auth/auth-service.server";
+import { getAuthService } from "~/features/auth/index.server";
 import { runSelfTest } from "~/features/dev-tools/self-test.server";
 import { SelfTestScreen } from "~/features/dev-tools/self-test-screen";
 

@@ -1,7 +1,7 @@
 import type { Route } from "./+types/account-confirm-identity";
 import { ConfirmIdentityPage } from "~/features/account/confirm-identity-page";
 import { confirmIdentityAction, confirmIdentityScreen } from "~/features/account/account-center.server";
-import { withSessionRefresh } from "~/features/auth/auth-provider";
+import { withSessionRefresh } from "~/features/auth";
 import { pageMeta } from "~/features/seo/page-meta";
 
 export const loader = ({ request }: Route.LoaderArgs) => confirmIdentityScreen(request);

@@ -4,7 +4,7 @@ import { AccountDeletionPage } from "~/features/account/account-deletion-page";
 import { deleteAccountAction, signedInAccount } from "~/features/account/account-actions.server";
 import { fromAppOutcome } from "~/features/account/app-deletion.server";
 import { accountDeletionSchema } from "~/features/account/account-schemas";
-import { withSessionRefresh } from "~/features/auth/auth-provider";
+import { withSessionRefresh } from "~/features/auth";
 import { pageMeta } from "~/features/seo/page-meta";
 
 // Server-rendered per visitor (never prerendered): the form shows only to the signed-in account.

@@ -1,7 +1,7 @@
 import type { Route } from "./+types/account-passkeys";
 import { PasskeysPage } from "~/features/account/passkeys-page";
 import { passkeySettings, passkeySettingsAction } from "~/features/account/second-factor-settings.server";
-import { withSessionRefresh } from "~/features/auth/auth-provider";
+import { withSessionRefresh } from "~/features/auth";
 import { pageMeta } from "~/features/seo/page-meta";
 
 export const loader = ({ request }: Route.LoaderArgs) => passkeySettings(request);

@@ -1,7 +1,7 @@
 import type { Route } from "./+types/account-security";
 import { AccountSecurityPage } from "~/features/account/account-security-page";
 import { accountSecurity, accountSecurityAction } from "~/features/account/account-actions.server";
-import { withSessionRefresh } from "~/features/auth/auth-provider";
+import { withSessionRefresh } from "~/features/auth";
 import { loadChildDevices } from "~/features/family/family-actions.server";
 import { ChildDevices, familyScreenPath } from "~/features/family/family-page";
 import { pageMeta } from "~/features/seo/page-meta";

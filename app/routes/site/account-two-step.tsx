@@ -1,7 +1,7 @@
 import type { Route } from "./+types/account-two-step";
 import { TwoStepPage } from "~/features/account/two-step-page";
 import { twoStepSettings, twoStepSettingsAction } from "~/features/account/second-factor-settings.server";
-import { withSessionRefresh } from "~/features/auth/auth-provider";
+import { withSessionRefresh } from "~/features/auth";
 import { pageMeta } from "~/features/seo/page-meta";
 
 // Per visitor, never cached: the enrolment answer carries the secret and the backup codes.

@@ -1,7 +1,7 @@
 import type { Route } from "./+types/account";
 import { AccountCenterPage } from "~/features/account/account-center-page";
 import { accountCenter, accountCenterAction } from "~/features/account/account-center.server";
-import { withSessionRefresh } from "~/features/auth/auth-provider";
+import { withSessionRefresh } from "~/features/auth";
 import { pageMeta } from "~/features/seo/page-meta";
 
 // Server-rendered per visitor (never prerendered): one account's settings.

@@ -1,7 +1,7 @@
 import type { Route } from "./+types/current-plan";
 import { loadCurrentPlan } from "~/features/pages/data.server";
 import { CurrentPlanPage } from "~/features/account/current-plan-page";
-import { getViewer } from "~/features/auth/viewer.server";
+import { getViewer } from "~/features/auth/index.server";
 import { pageMeta } from "~/features/seo/page-meta";
 
 // Whether the visitor is signed in is known here, so the first HTML already shows the plan or the sign-in card.

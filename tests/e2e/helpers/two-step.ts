@@ -46,7 +46,7 @@ export async function turnOnTwoStep(page: Page) {
  * its address, its authenticator app and its backup codes.
  */
 export async function accountWithTwoStep(setup: Page, name?: string) {
-  const email = await createVerifiedAccount(setup, newEmail(), name);
+  const email = await createVerifiedAccount(newEmail(), name);
   await signInTo(setup, email, "/account");
   const { nextCode, backupCodes } = await turnOnTwoStep(setup);
   await setup.context().close();

@@ -2,8 +2,8 @@ import { Form, Link } from "react-router";
 import { Field, FormAlert, FormNotice, SubmitButton, useForm } from "~/components/form/form";
 import { AuthScreen, useRedirectTo } from "~/features/sign-in/sign-in-screen";
 import { authHref, emailLinkPath } from "~/features/sign-in/auth-paths";
-import { emailCodeRequestSchema, emailCodeSchema } from "~/features/auth/ways-in/email-code/email-code";
-import { BotCheckField } from "~/features/auth/bot-check-field";
+import { emailCodeRequestSchema, emailCodeSchema } from "~/features/auth/ways-in";
+import { BotCheckField } from "~/features/auth";
 
 /**
  * `/login/email-code`: an email address, then the 6-digit code mailed to it. Only an existing account gets a code;

@@ -2,9 +2,9 @@ import { Form, Link, useSearchParams } from "react-router";
 import { Field, FormAlert, FormNotice, SubmitButton, useForm } from "~/components/form/form";
 import { AuthScreen, useRedirectTo } from "~/features/sign-in/sign-in-screen";
 import { authHref, emailLinkPath } from "~/features/sign-in/auth-paths";
-import { emailLinkRequestSchema as emailLinkSchema } from "~/features/auth/ways-in/email-link/email-link";
+import { emailLinkRequestSchema as emailLinkSchema } from "~/features/auth/ways-in";
 import { z } from "~/lib/zod";
-import { BotCheckField } from "~/features/auth/bot-check-field";
+import { BotCheckField } from "~/features/auth";
 
 const tokenOnly = z.object({ token: z.string().min(1) });
 

@@ -1,9 +1,8 @@
 import { Form, Link, useSearchParams } from "react-router";
-import { useAuth } from "~/features/auth/auth-provider";
+import { useAuth, BotCheckField } from "~/features/auth";
 import { Field, FormAlert, FormNotice, SubmitButton, useForm } from "~/components/form/form";
 import { AuthScreen, NextStep, useRedirectTo } from "~/features/sign-in/sign-in-screen";
 import { resendVerificationSchema } from "~/features/sign-in/sign-in-schemas";
-import { BotCheckField } from "~/features/auth/bot-check-field";
 
 /**
  * `/email-verification`, after sign-up or a refused sign-in: where the email went and a POST form for a new link.

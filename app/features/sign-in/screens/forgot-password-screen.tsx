@@ -2,7 +2,7 @@ import { Form, Link } from "react-router";
 import { Field, FormAlert, FormNotice, SubmitButton, useForm } from "~/components/form/form";
 import { AuthScreen } from "~/features/sign-in/sign-in-screen";
 import { forgotPasswordSchema } from "~/features/sign-in/sign-in-schemas";
-import { BotCheckField } from "~/features/auth/bot-check-field";
+import { BotCheckField } from "~/features/auth";
 
 /** `/forgot-password`: one POST form; the answer is the same whether or not the address has an account. */
 export function ForgotPasswordScreen() {

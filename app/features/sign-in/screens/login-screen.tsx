@@ -1,15 +1,11 @@
 import { Form, Link, useNavigate, useSearchParams } from "react-router";
-import { displayNameOf } from "~/features/auth/display-name";
-import { useAuth } from "~/features/auth/auth-provider";
+import { displayNameOf, useAuth, SocialButtons, AuthError, type SocialProvider, BotCheckField } from "~/features/auth";
 import { Field, FormAlert, FormNotice, SubmitButton, useForm } from "~/components/form/form";
 import { AuthScreen, SignedInScreen, useRedirectTo } from "~/features/sign-in/sign-in-screen";
 import { authHref, emailLinkPath, isHostPath, twoStepPath } from "~/features/sign-in/auth-paths";
 import { PasskeySignIn } from "~/features/sign-in/passkey-sign-in";
 import { loginSchema } from "~/features/sign-in/sign-in-schemas";
-import { SocialButtons } from "~/features/auth/social-buttons";
-import { AuthError, type SocialProvider } from "~/features/auth/auth-client";
 import { useCallback, useState } from "react";
-import { BotCheckField } from "~/features/auth/bot-check-field";
 
 /** `/login`: a POST form (works before the JavaScript arrives), social pop-ups, guest sign-in and sign-out. */
 export function LoginScreen({ providers }: { providers: SocialProvider[] }) {

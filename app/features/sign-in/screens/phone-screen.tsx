@@ -2,8 +2,8 @@ import { Form, Link } from "react-router";
 import { Field, FormAlert, FormNotice, SubmitButton, useForm } from "~/components/form/form";
 import { AuthScreen, useRedirectTo } from "~/features/sign-in/sign-in-screen";
 import { authHref } from "~/features/sign-in/auth-paths";
-import { phoneCodeSchema, phoneSchema } from "~/features/auth/ways-in/phone/phone";
-import { botCheckWaitingLabel, useBotCheck } from "~/features/auth/bot-check-field";
+import { phoneCodeSchema, phoneSchema } from "~/features/auth/ways-in";
+import { botCheckWaitingLabel, useBotCheck } from "~/features/auth";
 
 /**
  * `/login/phone`: a Taiwanese mobile number, then the 6-digit code texted to it. The same two steps sign in, sign

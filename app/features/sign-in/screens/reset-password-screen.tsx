@@ -5,7 +5,7 @@ import { AuthScreen, NextStep } from "~/features/sign-in/sign-in-screen";
 import { resetPasswordSchema } from "~/features/sign-in/sign-in-schemas";
 import { useLinkParams } from "~/features/sign-in/link-params";
 import { PasswordRulesList } from "~/features/sign-in/password-rules-list";
-import type { PasswordPolicy } from "~/features/auth/password-policy";
+import type { PasswordPolicy } from "~/features/auth";
 
 /** `/reset-password` (target of the reset link): the new password twice, then back to /login. */
 export function ResetPasswordScreen({ policy }: { policy: PasswordPolicy }) {

@@ -1,14 +1,11 @@
 import { useState } from "react";
 import { Form, Link } from "react-router";
-import { displayNameOf } from "~/features/auth/display-name";
-import { useAuth } from "~/features/auth/auth-provider";
+import { displayNameOf, useAuth, type PasswordPolicy, botCheckWaitingLabel, useBotCheck } from "~/features/auth";
 import { Field, FormAlert, SubmitButton, useForm } from "~/components/form/form";
 import { AuthScreen, SignedInScreen, useRedirectTo } from "~/features/sign-in/sign-in-screen";
 import { authHref, guestUpgradeLabel } from "~/features/sign-in/auth-paths";
 import { signupSchema } from "~/features/sign-in/sign-in-schemas";
 import { PasswordRulesList } from "~/features/sign-in/password-rules-list";
-import type { PasswordPolicy } from "~/features/auth/password-policy";
-import { botCheckWaitingLabel, useBotCheck } from "~/features/auth/bot-check-field";
 
 /** `/signup`: sign-up, and for a guest the in-place upgrade of the same account (one POST form for both). */
 export function SignupScreen({ policy }: { policy: PasswordPolicy }) {

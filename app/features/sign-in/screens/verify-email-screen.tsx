@@ -1,12 +1,10 @@
 import { useEffect, useState } from "react";
 import { Form, useActionData } from "react-router";
 import type { FormResult } from "~/lib/form-result";
-import { useAuth, useAuthRefresh } from "~/features/auth/auth-provider";
+import { useAuth, useAuthRefresh, AuthError, verifyEmailToken, authError } from "~/features/auth";
 import { FormAlert } from "~/components/form/form";
 import { AuthScreen, NextStep } from "~/features/sign-in/sign-in-screen";
-import { AuthError, verifyEmailToken } from "~/features/auth/auth-client";
 import { useLinkParams } from "~/features/sign-in/link-params";
-import { authError } from "~/features/auth/auth-error-messages";
 import { useScripted } from "~/components/use-scripted";
 
 type Outcome = { state: "checking" } | { state: "verified" } | { state: "failed"; message: string };
