@@ -108,7 +108,7 @@ const features = {
   },
   scheduler: { public: ["task-scheduler.tsx"] },
   seo: { public: ["page-meta.ts", "sitemap.server.ts", "web-manifest.ts"] },
-  shell: { public: ["site-header.tsx", "site-footer.tsx", "inline-stylesheet.tsx"] },
+  shell: { public: ["site-header.tsx", "site-footer.tsx", "inline-stylesheet.tsx", "signed-in-pages.server.ts"], host: ["signed-in-pages.server.ts"] },
   // The browser upload client and its error catalogue (the dev blog uses them), the profile-photo picker (the
   // shell's dropdown), and the storage service the host mounts.
   storage: {

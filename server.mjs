@@ -216,22 +216,25 @@ async function start() {
       // An answer written straight to Node's response (the app's OpenID provider) takes the header from here.
       if (state.closing) bindings.outgoing.setHeader("connection", "close");
       const response = await server.app.fetch(request, bindings);
+      const refusedBody = response.status === 413;
+      // No header is read otherwise: reading one turns a file's plain header object into a Headers object, which
+      // the adapter writes in another order and case (server/headers.ts, finishedAnswer).
+      if (!refusedBody && !state.closing) return response;
       // Such an answer is gone already: rebuilding its marker would make the adapter write a second one.
       if (response.headers.has("x-hono-already-sent")) return response;
-      if (response.status === 413) {
-        lingerAfterRefusedBody(bindings.incoming.socket);
-        const headers = new Headers(response.headers);
-        headers.set("connection", "close");
-        return new Response(response.body, { status: 413, statusText: response.statusText, headers });
-      }
-      if (!state.closing) return response;
+      if (refusedBody) lingerAfterRefusedBody(bindings.incoming.socket);
       const headers = new Headers(response.headers);
       headers.set("connection", "close");
       return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
     };
     // Requests the adapter cannot turn into a web Request (a Host the URL parser refuses) get the site's own
     // answer, headers included, instead of a bare 400.
-    const listener = http.createServer(getRequestListener(fetch, { hostname: host, errorHandler: server.answerOutsideTheApp }));
+    const throughHono = getRequestListener(fetch, { hostname: host, errorHandler: server.answerOutsideTheApp });
+    // The build's files and prerendered pages straight from memory (server/memory-answers.ts), the rest through
+    // Hono; while closing, everything goes through Hono, which says `Connection: close`.
+    const listener = http.createServer((incoming, outgoing) => {
+      if (state.closing || !server.answerFromMemory(incoming, outgoing)) void throughHono(incoming, outgoing);
+    });
     listener.listen(port, host, () => {
       // PORT=0 picks a free port; the line names the one taken.
       const taken = listener.address().port;

@@ -13,6 +13,7 @@ import { getEnv } from "~/config/env.server";
 import { toPublicEnv, type PublicEnv } from "~/config/public-env";
 import { AuthProvider } from "~/features/auth";
 import { getServerSessionUser } from "~/features/auth/index.server";
+import { templateUserOf } from "~/features/shell/signed-in-pages.server";
 import { NavigationStatus } from "~/components/navigation-status";
 import { LoadError, isChunkLoadError } from "~/components/load-error";
 import { GoogleAnalytics } from "~/features/analytics/google-analytics";
@@ -29,8 +30,10 @@ export const links: LinksFunction = () => [
 
 export async function loader({ request }: Route.LoaderArgs) {
   // The footer's © year starts from this one, so a page prerendered last year still hydrates cleanly. The session
-  // user is read for a server-rendered page only (a prerendered one is made without cookies, for everybody).
-  return { env: toPublicEnv(getEnv()), renderedYear: new Date().getFullYear(), sessionUser: await getServerSessionUser(request) };
+  // user is read for a server-rendered page only (a prerendered one is made without cookies, for everybody); the
+  // host's template of a prerendered page as a signed-in parent sees it is made for a user of markers.
+  const sessionUser = templateUserOf(request) ?? (await getServerSessionUser(request));
+  return { env: toPublicEnv(getEnv()), renderedYear: new Date().getFullYear(), sessionUser };
 }
 
 export function Layout({ children }: { children: React.ReactNode }) {

@@ -11,16 +11,20 @@ import path from "node:path";
 import zlib from "node:zlib";
 import { launchServer } from "../tests/helpers/launch-server.mjs";
 import { pageHtml } from "./budgets.mjs";
-import { basePort, buildDir, describeLoad, load, row, runAlone } from "./lib.mjs";
+import { basePort, buildDir, describeLoad, load, row, runAlone, seconds } from "./lib.mjs";
 import { hasNginx, startNginx as startNginxWith } from "./scale-out.mjs";
 
 const sitePort = basePort + 10;
 const nginxPort = basePort + 11;
 const bareNodePort = basePort + 12;
+const chainPort = basePort + 13;
 const staticPages = ["/", "/features"];
 // Rendered per request. The wishing well and the dev blog read the database once they land; until then these
 // are their announcement pages. `/blog?page=2` is a list page that cannot be a file.
 const ssrPages = ["/wishing-well", "/dev-blog", "/blog?page=2"];
+// A signed-in parent sees these pages with their own user area: rendered for them, against the visitor's answer
+// (the prerendered page, the page cache) in the same run.
+const signedInPages = ["/", "/wishing-well"];
 
 /** nginx serving the same files with gzip_static, or null where nginx is not installed. */
 async function startNginx(root) {
@@ -80,27 +84,102 @@ async function startBareNode(site, root) {
     child.once("message", resolve);
     child.once("exit", (code) => reject(new Error(`the reference static server exited (code ${code})`)));
   });
-  return async () => {
+  const stop = async () => {
     child.kill("SIGTERM");
     await new Promise((resolve) => child.once("exit", resolve));
   };
+  return { pid: child.pid, stop };
+}
+
+/** CPU ms a process has used (user + system), from /proc: clock ticks of 10 ms. */
+function cpuMs(pid) {
+  const fields = fs.readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1].split(" ");
+  return (Number(fields[11]) + Number(fields[12])) * 10;
+}
+
+/**
+ * wrk against a server, and the server's CPU per request in µs: on a shared machine the rate swings with the
+ * neighbours, the CPU an answer costs much less. The unmeasured warm-up second is counted at the measured rate.
+ */
+async function loadWithCpu(url, pid, headers = {}) {
+  const before = cpuMs(pid);
+  const result = await load(url, { headers });
+  return { ...result, cpuUs: ((cpuMs(pid) - before) * 1000) / (result.rps * (seconds + 1)) };
+}
+
+/** The start line says the pages the same for every visitor are rendered (until then they are rendered per request). */
+async function pagesRendered(site) {
+  const deadline = Date.now() + 60_000;
+  while (!site.output().includes('"event":"start"')) {
+    if (Date.now() > deadline) throw new Error(`no start line within 60 s:\n${site.output()}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+/** A parent's session cookie: a fresh account, signed up through the API. */
+async function parentCookie(site) {
+  const answer = await fetch(`${site.origin}/api/auth/sign-up/email`, {
+    method: "POST",
+    headers: { origin: site.origin, "content-type": "application/json" },
+    body: JSON.stringify({ email: "bench-parent@example.tw", password: "bench-password-for-a-parent-1", name: "王小明" }),
+  });
+  if (!answer.ok) throw new Error(`sign-up answered ${answer.status}: ${await answer.text()}`);
+  return answer.headers.getSetCookie().map((line) => line.split(";")[0]).join("; ");
+}
+
+/** Each page's median latency at 50 connections for a signed-in parent against the visitor's, in the same run. */
+async function signedInRows(site) {
+  const cookie = await parentCookie(site);
+  const rows = [];
+  for (const page of signedInPages) {
+    const visitor = await loadWithCpu(`${site.origin}${page}`, site.pid);
+    const parent = await loadWithCpu(`${site.origin}${page}`, site.pid, { cookie });
+    const answers = (result) => `${Math.round(result.rps)} req/s, ${result.cpuUs.toFixed(0)} µs CPU per answer`;
+    rows.push(row({
+      figure: `signed-in ${page}, p50 ms (${describeLoad(parent)}, ${answers(parent)}; the visitor's ${describeLoad(visitor)}, ${answers(visitor)})`,
+      value: parent.p50, unit: "ms",
+      reference: { label: "visitor", value: visitor.p50, unit: "ms" }, ratio: parent.p50 / visitor.p50,
+      target: "≤ 2× the visitor's", met: parent.p50 <= 2 * visitor.p50,
+    }));
+  }
+  return rows;
+}
+
+/**
+ * The prerendered `/` with MEMORY_ANSWERS=off: through the whole middleware chain, as before the answers from memory
+ * (server/memory-answers.ts), beside the bare node:http figure of the same run. For comparison, no target.
+ */
+async function throughTheChain(bareHome) {
+  const chain = await launchServer({ port: chainPort, buildDir, env: { MEMORY_ANSWERS: "off" } });
+  try {
+    await pagesRendered(chain);
+    const ours = await loadWithCpu(`${chain.origin}/`, chain.pid);
+    return row({
+      figure: `prerendered / through the middleware chain (MEMORY_ANSWERS=off), req/s (${describeLoad(ours)}; ${ours.cpuUs.toFixed(0)} µs CPU per answer, bare node:http ${bareHome.cpuUs.toFixed(0)} µs)`, value: ours.rps, unit: "",
+      reference: { label: "bare node:http", value: bareHome.rps }, ratio: ours.rps / bareHome.rps,
+      target: "for comparison", met: true,
+    });
+  } finally {
+    await chain.stop();
+  }
 }
 
 export async function run() {
   const rows = [];
   const site = await launchServer({ port: sitePort, buildDir });
-  let root, stopNginx, stopBareNode;
+  let root, stopNginx, bareNodeServer;
   try {
+    await pagesRendered(site);
     root = await mirrorPages(site);
     stopNginx = await startNginx(root);
-    stopBareNode = await startBareNode(site, root);
+    bareNodeServer = await startBareNode(site, root);
     // Every row names the bare node:http and nginx figures of the same run beside the site's, and wrk's own CPU:
     // where wrk's one thread was saturated the figure is the generator's ceiling (GENERATOR-BOUND), not the server's.
     const references = {};
     for (const page of staticPages) {
-      const ours = await load(`${site.origin}${page}`);
+      const ours = await loadWithCpu(`${site.origin}${page}`, site.pid);
       const reference = stopNginx ? await load(`http://127.0.0.1:${nginxPort}${page}`) : null;
-      const bareNode = await load(`http://127.0.0.1:${bareNodePort}${page}`);
+      const bareNode = await loadWithCpu(`http://127.0.0.1:${bareNodePort}${page}`, bareNodeServer.pid);
       references[page] = { reference, bareNode };
       const beside = `bare node:http ${Math.round(bareNode.rps)} (${describeLoad(bareNode)})${reference ? `, nginx ${Math.round(reference.rps)} (${describeLoad(reference)})` : ", no nginx installed"}`;
       rows.push(row({
@@ -112,6 +191,12 @@ export async function run() {
         figure: `prerendered ${page} against bare node:http (the embedded default, no nginx)`, value: ours.rps, unit: "",
         reference: { label: "bare node:http", value: bareNode.rps }, ratio: ours.rps / bareNode.rps,
         target: "≥ 0.6× bare node:http", met: ours.rps >= 0.6 * bareNode.rps && !bareNode.generatorBound,
+      }));
+      // What a busy machine leaves standing: the CPU each answer costs, bare node:http's over ours.
+      rows.push(row({
+        figure: `prerendered ${page}, server CPU per answer, µs (bare node:http ${bareNode.cpuUs.toFixed(0)} µs)`, value: ours.cpuUs, unit: "µs",
+        reference: { label: "bare node:http", value: bareNode.cpuUs, unit: "µs" }, ratio: bareNode.cpuUs / ours.cpuUs,
+        target: "≥ 0.6× (answers per CPU second)", met: bareNode.cpuUs >= 0.6 * ours.cpuUs,
       }));
     }
     const health = await load(`${site.origin}/healthz`);
@@ -127,8 +212,10 @@ export async function run() {
         target: "≥ 800 req/s, p99 ≤ 100 ms", met: ours.rps >= 800 && ours.p99 <= 100,
       }));
     }
+    rows.push(...(await signedInRows(site)));
+    rows.push(await throughTheChain(bareHome));
   } finally {
-    await stopBareNode?.();
+    await bareNodeServer?.stop();
     await stopNginx?.();
     await site.stop();
     if (root) fs.rmSync(root, { recursive: true, force: true });

@@ -18,7 +18,8 @@ import { staticFiles } from "./static-files";
 import { readiness } from "./health";
 import { asSiteProtocol, hostValidation } from "./host-header";
 import { devToolsOnlyForThisMachine } from "./dev-tools-guard";
-import { requestContext } from "./request-log";
+import { answerLog, requestContext } from "./request-log";
+import { memoryAnswers } from "./memory-answers";
 import { requestDeadline } from "./request-deadline";
 import { compressDynamic } from "./compression";
 import { authRoutes } from "./auth-routes";
@@ -27,6 +28,8 @@ import { compressStartupFiles, renderStartupPages, startupCspHashes } from "./st
 import { prerenderedPaths } from "~/prerendered-paths";
 import type { CspHashes } from "~/features/security/csp.server";
 import { createPageCache } from "./page-cache";
+import { signedInPageAnswers } from "./signed-in-pages";
+import { signedInPages } from "~/features/shell/signed-in-pages.server";
 import { endAllSessions, endSessionsOf, getAuthService, setUserRole, signInScreenSettings, socialSignInOrigins, registerUserDataHandler } from "~/features/auth/index.server";
 import { blobStoreFor, createStorage, importFirebaseStorage as importStorage, storageSummaryText, type StorageImportOptions } from "~/features/storage/storage.server";
 import { wishUserData } from "~/features/wishes/wish-user-data.server";
@@ -60,11 +63,15 @@ export const MAX_BODY_BYTES = 64 * 1024;
 export const MAX_POST_BODY_BYTES = 1024 * 1024;
 const editorPaths = /^\/dev-blog\/(?:create|[A-Za-z0-9]{20}\/edit)$/;
 
+/** An answer from memory in front of Hono, or false: the request goes through Hono (server/memory-answers.ts). */
+type MemoryAnswers = ReturnType<typeof memoryAnswers>;
+
 /**
  * The thin host: request log and ids, Host check, redirects, headers, body limits, health, static files
- * (hashed assets and prerendered pages), then React Router for every other request.
+ * (hashed assets and prerendered pages), then React Router for every other request. Beside it, the same files
+ * answered straight from Node's request handler (`answerFromMemory`; none in development).
  */
-export function createApp() {
+export function createApp(): { app: Hono; answerFromMemory: MemoryAnswers } {
   const env = getEnv();
   const logger = getLogger();
   const onQueryError = (error: unknown) => {
@@ -89,10 +96,12 @@ export function createApp() {
   );
 
   const https = env.SITE_URL.startsWith("https:");
+  const hosts = { siteUrl: env.SITE_URL, allowedHostnames: env.allowedHostnames, isLoopbackSite: env.isLoopbackSite };
+  let answerFromMemory: MemoryAnswers = () => false;
   app.use(baselineHeaders({ https }));
   app.use(requestContext(logger));
   app.use(requestMetrics());
-  app.use(hostValidation({ siteUrl: env.SITE_URL, allowedHostnames: env.allowedHostnames, isLoopbackSite: env.isLoopbackSite }));
+  app.use(hostValidation(hosts));
   app.use(devToolsOnlyForThisMachine(env.TRUSTED_PROXIES));
   app.use(async (c, next) => {
     const target = canonicalRedirect(c.req.url, { https });
@@ -104,6 +113,8 @@ export function createApp() {
   });
   // Filled at start-up with the hashes of the pages rendered then (renderPages below), before the first request.
   const cspHashes: CspHashes = { pages: {}, styles: [] };
+  // The same pages, as signed-in parents see them: from a template per page once these are rendered.
+  const signedInPaths = new Set<string>();
   const headerOptions = {
     https,
     cspHashes,
@@ -115,14 +126,17 @@ export function createApp() {
   if (import.meta.env.PROD) {
     // Files of the build answer first, each with the whole header set made at start-up (decision 701).
     const files = staticFiles(`${env.BUILD_DIR}/client`, staticFileHeaders(headerOptions));
-    app.use(files);
+    app.use(files.middleware);
+    if (env.MEMORY_ANSWERS === "on") answerFromMemory = memoryAnswers({ files, hosts, logAnswer: answerLog(logger) });
     // The pages the same for every visitor, rendered from this configuration before the server listens (decision 1030).
     renderPages = async () => {
-      const rendered = await renderStartupPages(handleRequest, env.SITE_URL, await prerenderedPaths());
+      const paths = await prerenderedPaths();
+      const rendered = await renderStartupPages(handleRequest, env.SITE_URL, paths);
       const hashes = startupCspHashes(rendered);
       Object.assign(cspHashes.pages, hashes.pages);
       cspHashes.styles.push(...hashes.styles);
       files.add(await compressStartupFiles(rendered));
+      for (const path of paths) signedInPaths.add(path);
       return rendered.length;
     };
   }
@@ -181,6 +195,7 @@ export function createApp() {
 
   // Dynamic answers are compressed on the fly; static files above are served precompressed.
   app.use(compressDynamic());
+  app.use(signedInPageAnswers(signedInPages({ render: handleRequest, siteUrl: env.SITE_URL, paths: signedInPaths })));
   app.use(pageCache.middleware);
   app.all("*", (c) => handleRequest(asSiteProtocol(withCspNonce(c, withClientIp(c, env.TRUSTED_PROXIES)), https)));
 
@@ -190,7 +205,7 @@ export function createApp() {
     return c.text("伺服器發生錯誤，請稍後再試。", 500);
   });
 
-  return app;
+  return { app, answerFromMemory };
 }
 
 /**
@@ -356,4 +371,4 @@ export async function shutdown() {
   await closeDatabase();
 }
 
-export const app = createApp();
+export const { app, answerFromMemory } = createApp();

@@ -5,6 +5,8 @@ import type { MiddlewareHandler } from "hono";
 const gzip = promisify(zlib.gzip);
 const compressible = /^(text\/|application\/(json|xml|javascript|manifest\+json)|image\/svg\+xml)/;
 
+export const acceptsGzip = (acceptEncoding: string | undefined) => /\bgzip\b/.test(acceptEncoding ?? "");
+
 /**
  * Gzips dynamic answers in one piece on zlib's thread pool. Server-rendered pages are a few dozen KB; measured
  * here, this serves about 60% more of them per second than a CompressionStream per response, and more than
@@ -16,7 +18,7 @@ export function compressDynamic(): MiddlewareHandler {
     const response = c.res;
     const type = response.headers.get("content-type") ?? "";
     if (!response.body || response.headers.has("content-encoding") || !compressible.test(type)) return;
-    if (!/\bgzip\b/.test(c.req.header("accept-encoding") ?? "")) return;
+    if (!acceptsGzip(c.req.header("accept-encoding"))) return;
     const compressed = await gzip(Buffer.from(await response.arrayBuffer()), { level: 6 });
     const headers = new Headers(response.headers);
     headers.set("content-encoding", "gzip");

@@ -8,7 +8,7 @@ import { requestClientIp } from "~/services/client-ip.server";
  * identity provider (signs in as any address), which has its own router and so no place in the route map.
  */
 const hostDevTools = /^\/dev-oidc(?:\/|$)/i;
-const isDevTool = (path: string) => isDevToolAddress(path) || hostDevTools.test(path);
+export const isDevTool = (path: string) => isDevToolAddress(path) || hostDevTools.test(path);
 
 /** Every address a proxy says the request passed through (X-Forwarded-For, Forwarded, X-Real-IP). */
 function forwardedAddresses(header: (name: string) => string | undefined): string[] {

@@ -1,15 +1,23 @@
 import { randomBytes } from "node:crypto";
 import type { Context, MiddlewareHandler } from "hono";
 import { contentSecurityPolicy, cspNonceHeader, cspReportPath, resourcePolicy, type CspHashes } from "~/features/security/csp.server";
+import { templateHeader } from "~/features/shell/signed-in-pages.server";
 
 const nonces = new WeakMap<Request, string>();
 
-/** The request handed to React Router, carrying this answer's nonce in the one header the app trusts for it. */
+/** This answer's CSP nonce (set by `securityHeaders`), for a page made without React Router's renderer. */
+export const cspNonceOf = (c: Context) => nonces.get(c.req.raw);
+
+/**
+ * The request handed to React Router, carrying this answer's nonce in the one header the app trusts for it, and
+ * never the header that asks for a signed-in template (only the host makes those requests).
+ */
 export function withCspNonce(c: Context, request: Request): Request {
   const headers = new Headers(request.headers);
   const nonce = nonces.get(c.req.raw);
   if (nonce) headers.set(cspNonceHeader, nonce);
   else headers.delete(cspNonceHeader);
+  headers.delete(templateHeader);
   return new Request(request, { headers });
 }
 

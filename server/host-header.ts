@@ -14,16 +14,34 @@ export function hostnameOf(host: string | undefined): string | null {
   }
 }
 
+export interface HostOptions {
+  siteUrl: string;
+  allowedHostnames: readonly string[];
+  isLoopbackSite: boolean;
+}
+
+/** What a Host header is to this site: malformed, someone else's, or ours (perhaps in its www. form). */
+export type HostVerdict = { kind: "malformed" } | { kind: "foreign" } | { kind: "ours"; hostname: string };
+
+export function hostVerdict(options: HostOptions): (host: string | undefined) => HostVerdict {
+  const allowed = new Set(options.allowedHostnames.flatMap((name) => [name, `www.${name}`]));
+  return (host) => {
+    const hostname = hostnameOf(host);
+    if (!hostname) return { kind: "malformed" };
+    return options.isLoopbackSite || allowed.has(hostname) ? { kind: "ours", hostname } : { kind: "foreign" };
+  };
+}
+
 /**
  * Malformed Host → 400. On a public site, a host that is not ours (nor its www. form) is sent to SITE_URL
  * with the same path: the target comes from the configuration, never from the request.
  */
-export function hostValidation(options: { siteUrl: string; allowedHostnames: readonly string[]; isLoopbackSite: boolean }): MiddlewareHandler {
-  const allowed = new Set(options.allowedHostnames.flatMap((name) => [name, `www.${name}`]));
+export function hostValidation(options: HostOptions): MiddlewareHandler {
+  const verdictOf = hostVerdict(options);
   return async (c, next) => {
-    const hostname = hostnameOf(c.req.header("host"));
-    if (!hostname) return c.json({ code: "bad-host", message: "請求的主機名稱不正確。" }, 400);
-    if (!options.isLoopbackSite && !allowed.has(hostname)) {
+    const verdict = verdictOf(c.req.header("host"));
+    if (verdict.kind === "malformed") return c.json({ code: "bad-host", message: "請求的主機名稱不正確。" }, 400);
+    if (verdict.kind === "foreign") {
       const { pathname, search } = new URL(c.req.url);
       return c.redirect(new URL(`${pathname.replace(/^\/{2,}/, "/")}${search}`, options.siteUrl).toString(), 301);
     }

@@ -93,7 +93,7 @@ describe("the request id", () => {
     fs.writeFileSync(path.join(root, "robots.txt"), "User-agent: *");
     const app = new Hono();
     app.use(requestContext(silent));
-    app.use(staticFiles(root, () => ({ "x-content-type-options": "nosniff" })));
+    app.use(staticFiles(root, () => ({ "x-content-type-options": "nosniff" })).middleware);
     const file = await app.request("/robots.txt", { headers: { "x-request-id": "from-proxy.2" } });
     fs.rmSync(root, { recursive: true, force: true });
     expect(file.headers.get("x-request-id")).toBe("from-proxy.2");

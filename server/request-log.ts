@@ -7,6 +7,27 @@ import { isFinishedAnswer, setOnAnswer } from "./headers";
 
 const requestIdPattern = /^[\w.-]{1,64}$/;
 
+/** The request's id: the one a proxy gave (X-Request-Id) when sane, else a new one. */
+export const requestIdFrom = (given: string | undefined) => (given && requestIdPattern.test(given) ? given : randomUUID());
+
+/** The fields of an ordinary answer's log line (never the query, which may hold a token). */
+export interface AnswerLine {
+  requestId: string;
+  method: string;
+  path: string;
+  status: number;
+  durationMs: number;
+}
+
+/**
+ * Writes an ordinary answer's line. It holds only the fields above, none of them a redacted one, so it skips pino's
+ * redaction pass (a tenth of a static file's cost); lines that carry an error keep it.
+ */
+export function answerLog(logger: Logger): (line: AnswerLine) => void {
+  const plain = logger.child({}, { redact: { paths: [] } });
+  return (line) => plain.info(line, "request");
+}
+
 /**
  * First and last around every request: gives it an id (kept from a proxy's X-Request-Id when sane), collects
  * the errors its dependencies raise, turns a failure caused by an unreachable dependency into 503, and writes
@@ -14,13 +35,10 @@ const requestIdPattern = /^[\w.-]{1,64}$/;
  * error with its stack; 4xx lines none; a request its client abandoned is said to be so, without a status.
  */
 export function requestContext(logger: Logger): MiddlewareHandler {
-  // An ordinary answer's line holds only the fields below, none of them a redacted one, so it skips pino's
-  // redaction pass (a tenth of a static file's cost); lines that carry an error keep it.
-  const answerLog = logger.child({}, { redact: { paths: [] } });
+  const logAnswer = answerLog(logger);
   return async (c, next) => {
     const started = performance.now();
-    const given = c.req.header("x-request-id");
-    const id = given && requestIdPattern.test(given) ? given : randomUUID();
+    const id = requestIdFrom(c.req.header("x-request-id"));
     const context = { id, errors: [] as unknown[] };
     await runWithRequestContext(context, async () => {
       try {
@@ -51,7 +69,7 @@ export function requestContext(logger: Logger): MiddlewareHandler {
     if (c.res.status === 503 && cause) logger.warn({ ...line, err: cause }, "dependency unavailable");
     // 501 is the answer to a method the site does not implement (RFC 9110): the client's choice, not a failure.
     else if (c.res.status >= 500 && c.res.status !== 501) logger.error({ ...line, err: context.errors[0] ?? new Error("5xx without a recorded error") }, "request failed");
-    else answerLog.info(line, "request");
+    else logAnswer(line);
   };
 }
 

@@ -12,10 +12,14 @@ export function requestMetrics(): MiddlewareHandler {
     try {
       await next();
     } finally {
-      const status = c.res.status;
-      countRequest(routePattern(c.req.path, status), c.req.method, status, (performance.now() - started) / 1000);
+      countAnswer(c.req.path, c.req.method, c.res.status, started);
     }
   };
+}
+
+/** Counts one answer, `started` being when its request arrived (performance.now()). */
+export function countAnswer(path: string, method: string, status: number, started: number): void {
+  countRequest(routePattern(path, status), method, status, (performance.now() - started) / 1000);
 }
 
 const idLike = /\d|^[\w-]{20,}$|%/;

@@ -52,19 +52,19 @@ describe("the pages rendered at start-up", () => {
   });
 
   it("are precompressed (brotli and gzip that decode to the page) and answered from memory like the build's files", async () => {
-    const files = await compressStartupFiles(await renderStartupPages(handle, "https://example.tw", ["/features"]));
-    const page = files.find((file) => file.urlPath === "/features/index.html")!;
+    const startupFiles = await compressStartupFiles(await renderStartupPages(handle, "https://example.tw", ["/features"]));
+    const page = startupFiles.find((file) => file.urlPath === "/features/index.html")!;
     expect(zlib.brotliDecompressSync(page.br!).equals(page.content)).toBe(true);
     expect(zlib.gunzipSync(page.gzip!).equals(page.content)).toBe(true);
     // Under 512 bytes: sent as it is.
-    expect(files.find((file) => file.urlPath === "/features.data")!.br).toBeUndefined();
+    expect(startupFiles.find((file) => file.urlPath === "/features.data")!.br).toBeUndefined();
 
     const app = new Hono();
-    const middleware = staticFiles("/nonexistent-build", (pagePath) => ({ "x-page": pagePath ?? "none" }));
-    app.use(middleware);
+    const files = staticFiles("/nonexistent-build", (pagePath) => ({ "x-page": pagePath ?? "none" }));
+    app.use(files.middleware);
     app.all("*", (c) => c.text("rendered per request"));
     expect(await (await app.request("/features")).text()).toBe("rendered per request");
-    middleware.add(files);
+    files.add(startupFiles);
     const answer = await app.request("/features", { headers: { "accept-encoding": "br" } });
     expect(answer.headers.get("content-encoding")).toBe("br");
     expect(answer.headers.get("x-page")).toBe("/features");

@@ -25,7 +25,7 @@ write("favicon.svg", "<svg/>");
 
 const app = new Hono();
 // Stands in for server/headers.ts: names the page a file is for, so the test sees which file got which headers.
-app.use(staticFiles(root, (pagePath, contentType) => ({ "x-page": pagePath ?? "none", "x-for-type": contentType })));
+app.use(staticFiles(root, (pagePath, contentType) => ({ "x-page": pagePath ?? "none", "x-for-type": contentType })).middleware);
 app.all("*", (c) => c.text(`router ${c.req.method}`, 200));
 afterAll(() => fs.rmSync(root, { recursive: true, force: true }));
 

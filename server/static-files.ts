@@ -42,6 +42,32 @@ interface StaticFile {
 /** The security headers of a file (server/headers.ts `staticFileHeaders`); `pagePath` is set for a prerendered page. */
 export type FileHeaders = (pagePath: string | null, contentType: string) => Record<string, string>;
 
+/** What the answer from memory reads of a request: its method, decoded path, whether it has a query, and its headers. */
+export interface FileRequest {
+  method: string;
+  pathname: string;
+  hasQuery: boolean;
+  header: (name: "accept-encoding" | "cookie" | "if-none-match") => string | undefined;
+  /** Asked only when the file is answered. */
+  requestId: () => string | undefined;
+}
+
+/** A file's whole answer: a plain header object (Node writes it as it is) and the variant's bytes (none for HEAD and 304). */
+export interface FileAnswer {
+  status: 200 | 304;
+  headers: Record<string, string>;
+  body: Uint8Array<ArrayBuffer> | null;
+}
+
+export interface StaticFiles {
+  /** The Hono middleware: the answer below as a finished Response, or on to the next layer. */
+  middleware: MiddlewareHandler;
+  /** The answer to a request from memory, or null when the request goes on (server/memory-answers.ts asks too). */
+  answer: (request: FileRequest) => FileAnswer | null;
+  /** The pages rendered at start-up (server/startup-pages.ts), answered from then on as the build's files are. */
+  add: (startupFiles: readonly StartupFile[]) => void;
+}
+
 /**
  * Hashed assets, public files and prerendered pages, read once at start-up into memory with their .br and .gz
  * twins (written by scripts/precompress.mjs), a strong ETag each and their whole header set. A request costs a
@@ -50,31 +76,27 @@ export type FileHeaders = (pagePath: string | null, contentType: string) => Reco
  * every other method, a page address with a query string (`/blog?page=2`), and a page asked for with a session
  * cookie (whose header must know the visitor, also without JavaScript) go on to React Router.
  */
-export function staticFiles(root: string, fileHeaders: FileHeaders = () => ({})): MiddlewareHandler & { add: (startupFiles: readonly StartupFile[]) => void } {
+export function staticFiles(root: string, fileHeaders: FileHeaders = () => ({})): StaticFiles {
   const files = loadFiles(root, fileHeaders);
+  const answer = (request: FileRequest): FileAnswer | null => {
+    const { method } = request;
+    if (method !== "GET" && method !== "HEAD") return null;
+    const file = files.get(request.pathname);
+    if (!file || (file.page && (request.hasQuery || carriesSessionCookie(request.header("cookie"))))) return null;
+    return fileAnswer(file, request);
+  };
   const middleware: MiddlewareHandler = async (c, next) => {
-    const method = c.req.method;
-    if (method !== "GET" && method !== "HEAD") return next();
     const url = c.req.url;
     const queryAt = url.indexOf("?");
-    const file = files.get(pathnameOf(url, queryAt));
-    if (!file || (file.page && (queryAt !== -1 || carriesSessionCookie(c.req.header("cookie"))))) return next();
-
-    const encoding = file.negotiated ? preferredEncoding(c.req.header("accept-encoding"), file) : "identity";
-    const variant = file.variants[encoding]!;
-    // A plain object keeps the Node adapter on its fast path (no Headers object is built).
-    const headers: Record<string, string> = { ...file.headers, etag: variant.etag };
-    const requestId = currentRequestId();
-    if (requestId) headers["x-request-id"] = requestId;
-
-    if (encoding !== "identity") headers["content-encoding"] = encoding;
-    if (c.req.header("if-none-match")?.split(/\s*,\s*/).includes(variant.etag)) {
-      return finishedAnswer(null, 304, headers);
-    }
-    headers["content-length"] = String(variant.body.length);
-    return finishedAnswer(method === "HEAD" ? null : variant.body, 200, headers);
+    const found = answer({
+      method: c.req.method,
+      pathname: pathnameOf(url, queryAt),
+      hasQuery: queryAt !== -1,
+      header: (name) => c.req.header(name),
+      requestId: currentRequestId,
+    });
+    return found ? finishedAnswer(found.body, found.status, found.headers) : next();
   };
-  /** The pages rendered at start-up (server/startup-pages.ts), answered from then on as the build's files are. */
   const add = (startupFiles: readonly StartupFile[]) => {
     for (const file of startupFiles) {
       const variants: StaticFile["variants"] = { identity: variant(file.content) };
@@ -83,7 +105,20 @@ export function staticFiles(root: string, fileHeaders: FileHeaders = () => ({}))
       addFile(files, file.urlPath, variants, fileHeaders);
     }
   };
-  return Object.assign(middleware, { add });
+  return { middleware, answer, add };
+}
+
+function fileAnswer(file: StaticFile, request: FileRequest): FileAnswer {
+  const encoding = file.negotiated ? preferredEncoding(request.header("accept-encoding"), file) : "identity";
+  const variant = file.variants[encoding]!;
+  // A plain object keeps the Node adapter on its fast path (no Headers object is built).
+  const headers: Record<string, string> = { ...file.headers, etag: variant.etag };
+  const requestId = request.requestId();
+  if (requestId) headers["x-request-id"] = requestId;
+  if (encoding !== "identity") headers["content-encoding"] = encoding;
+  if (request.header("if-none-match")?.split(/\s*,\s*/).includes(variant.etag)) return { status: 304, headers, body: null };
+  headers["content-length"] = String(variant.body.length);
+  return { status: 200, headers, body: request.method === "HEAD" ? null : variant.body };
 }
 
 /** The decoded path of a request URL (`http://host/a%20b?x` → `/a b`), or "" when it is not valid UTF-8. */

@@ -234,6 +234,9 @@ const envSchema = z
     PAGE_CACHE_SECONDS: z.coerce.number().int().min(0).max(3600).default(10),
     PAGE_CACHE_MAX_ENTRIES: z.coerce.number().int().min(1).max(100_000).default(200),
     PAGE_CACHE_MAX_MB: z.coerce.number().int().min(1).max(4096).default(16),
+    // The build's files and prerendered pages answered in front of Hono (server/memory-answers.ts); "off" sends them
+    // through the middleware chain, which answers the same bytes (the test of the two paths compares them).
+    MEMORY_ANSWERS: z.enum(["on", "off"]).default("on"),
     // Rate limits, "count/seconds" generous per address, since a family or a school shares one.
     RATE_LIMIT_AUTH_PER_IP: fixedWindow("300/60"),
     RATE_LIMIT_SIGN_IN_PER_IP: fixedWindow("30/60"),

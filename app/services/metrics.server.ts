@@ -25,6 +25,11 @@ const firebasePasswords = new Counter({
 });
 const firebaseExchanges = new Counter({ name: "site_firebase_token_exchanges_total", help: "Firebase ID tokens traded for the site's tokens, by outcome", labelNames: ["outcome"] });
 const pageCache = new Counter({ name: "site_page_cache_total", help: "Anonymous page cache lookups by result", labelNames: ["result"] });
+const signedInPages = new Counter({
+  name: "site_signed_in_pages_total",
+  help: "Prerendered pages asked for with a session: filled in from a template, or rendered whole (no session, no template)",
+  labelNames: ["result"],
+});
 
 export function countRequest(route: string, method: string, status: number, seconds: number): void {
   requests.inc({ route, method, status: String(status) });
@@ -38,6 +43,7 @@ export const countDependencyError = (dependency: "database" | "redis") => depend
 export const countFirebasePassword = (outcome: "verified" | "refused" | "rehashed") => firebasePasswords.inc({ outcome });
 export const countFirebaseExchange = (outcome: "success" | "refused" | "limited") => firebaseExchanges.inc({ outcome });
 export const countPageCache = (result: "hit" | "miss") => pageCache.inc({ result });
+export const countSignedInPage = (result: "filled" | "rendered") => signedInPages.inc({ result });
 
 /**
  * The mail outbox's depth and its oldest waiting message's age, read at scrape time. Only the worker that runs the

@@ -1,0 +1,88 @@
+import type { IncomingMessage, ServerResponse } from "node:http";
+import { isDevTool } from "./dev-tools-guard";
+import { hostVerdict, type HostOptions } from "./host-header";
+import { requestIdFrom, type AnswerLine } from "./request-log";
+import { countAnswer } from "./request-metrics";
+import type { StaticFiles } from "./static-files";
+
+/**
+ * The files of the build and the prerendered pages, answered straight from Node's request handler, in front of
+ * Hono (decision 701, 2026-11-29 addendum). Through the middleware chain such an answer cost five times what bare
+ * `node:http` spends on the same bytes: a web Request, a context, nine async layers and the request context's
+ * AsyncLocalStorage, for an answer that is a map look-up. Here it is one `writeHead` and one `end` with the same
+ * header object `server/static-files.ts` makes for Hono, and what the chain does for such a request is done here
+ * too: the request id, the metrics and the request log's line.
+ *
+ * Only a request whose answer cannot depend on a layer this path skips is taken: GET or HEAD of an address that is
+ * a file's exactly (no percent-escape, no dot segment: nothing the URL parser would rewrite), one Host header that
+ * is ours and not its www. form (no canonical redirect), no development tool (their guard reads the client's
+ * address). Everything else returns false and goes through Hono, which answers the same file the same way
+ * (`tests/faults/memory-answers.test.ts` holds the two paths to the same bytes).
+ */
+export function memoryAnswers(options: { files: StaticFiles; hosts: HostOptions; logAnswer: (line: AnswerLine) => void }) {
+  const servedAsIs = servedHosts(options.hosts);
+  return (incoming: IncomingMessage, outgoing: ServerResponse): boolean => {
+    const started = performance.now();
+    const { method = "" } = incoming;
+    const target = incoming.url ?? "";
+    const queryAt = target.indexOf("?");
+    const pathname = queryAt === -1 ? target : target.slice(0, queryAt);
+    if (!plainPath.test(pathname) || isDevTool(pathname) || !servedAsIs(incoming)) return false;
+    let requestId = "";
+    const answer = options.files.answer({
+      method,
+      pathname,
+      hasQuery: queryAt !== -1,
+      header: (name) => incoming.headers[name],
+      requestId: () => (requestId = requestIdFrom(givenRequestId(incoming))),
+    });
+    if (!answer) return false;
+    outgoing.writeHead(answer.status, answer.headers);
+    outgoing.end(answer.body ?? undefined);
+    countAnswer(pathname, method, answer.status, started);
+    options.logAnswer({ requestId, method, path: pathname, status: answer.status, durationMs: Math.round(performance.now() - started) });
+    return true;
+  };
+}
+
+/** A proxy's X-Request-Id: Node joins repeated headers it does not know into one string, as Hono reads them. */
+function givenRequestId(incoming: IncomingMessage): string | undefined {
+  const given = incoming.headers["x-request-id"];
+  return typeof given === "string" ? given : undefined;
+}
+
+/**
+ * An address the URL parser leaves as it is: slash-separated names of unreserved characters, no empty, `.` or `..`
+ * segment. (A file's address never holds anything else; a request for another spelling of it goes through Hono.)
+ */
+const plainPath = /^(?:\/(?!\.\.?(?:\/|$))[\w.~-]+)*\/?$/;
+
+/** How many distinct Host headers' verdicts are remembered: a site has a handful; a scan of made-up ones is not kept. */
+const rememberedHosts = 32;
+
+/** Whether a request's Host lets it be answered as it is: exactly one Host header, ours, and not the www. form. */
+function servedHosts(hosts: HostOptions): (incoming: IncomingMessage) => boolean {
+  const verdictOf = hostVerdict(hosts);
+  const remembered = new Map<string, boolean>();
+  return (incoming) => {
+    const host = incoming.headers.host;
+    if (host === undefined || hostHeaderCount(incoming.rawHeaders) !== 1) return false;
+    let served = remembered.get(host);
+    if (served === undefined) {
+      const verdict = verdictOf(host);
+      served = verdict.kind === "ours" && !verdict.hostname.startsWith("www.");
+      if (remembered.size < rememberedHosts) remembered.set(host, served);
+    }
+    return served;
+  };
+}
+
+/** Node keeps the first of several Host headers; Hono reads them joined (and refuses the result): such a request goes through Hono. */
+function hostHeaderCount(rawHeaders: readonly string[]): number {
+  let count = 0;
+  for (let index = 0; index < rawHeaders.length; index += 2) {
+    const name = rawHeaders[index]!;
+    if (name.length === 4 && name.toLowerCase() === "host") count += 1;
+  }
+  return count;
+}

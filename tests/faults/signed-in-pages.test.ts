@@ -1,0 +1,97 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { freePorts, siteUrl, startSite, type SiteProcess } from "./site-process";
+
+/**
+ * A prerendered page asked for by a signed-in parent is its template filled in with their user
+ * (app/features/shell/signed-in-pages.server.ts). The same address with a query string is rendered whole, as
+ * before: both must be the same bytes but for the nonce, for a parent, a guest, and a name full of what needs escaping.
+ */
+let site: SiteProcess;
+let metricsPort = 0;
+
+beforeAll(async () => {
+  [metricsPort] = (await freePorts(1)) as [number];
+  site = await startSite({ METRICS_PORT: String(metricsPort) });
+  const deadline = Date.now() + 60_000;
+  while (!site.output().includes('"event":"start"')) {
+    if (Date.now() > deadline) throw new Error(`no start line within 60 s:\n${site.output()}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+});
+afterAll(async () => {
+  await site.stop();
+});
+
+const cookieOf = (answer: Response) => answer.headers.getSetCookie().map((line) => line.split(";")[0]).join("; ");
+const post = (path: string, body: unknown) =>
+  fetch(`${site.baseURL}/api/auth${path}`, { method: "POST", headers: { origin: siteUrl, "content-type": "application/json" }, body: JSON.stringify(body) });
+
+async function parent(email: string, name: string): Promise<string> {
+  const answer = await post("/sign-up/email", { email, password: "a-long-password-for-tests-1", name });
+  expect(answer.status).toBe(200);
+  return cookieOf(answer);
+}
+
+async function guest(): Promise<string> {
+  const answer = await post("/sign-in/anonymous", {});
+  expect(answer.status).toBe(200);
+  return cookieOf(answer);
+}
+
+/** How many signed-in pages were filled in from a template, and how many rendered whole. */
+async function signedInCounts(): Promise<{ filled: number; rendered: number }> {
+  const text = await (await fetch(`http://127.0.0.1:${metricsPort}/metrics`)).text();
+  const count = (result: string) => Number(new RegExp(`^site_signed_in_pages_total\\{result="${result}"\\} (\\d+)`, "m").exec(text)?.[1] ?? 0);
+  return { filled: count("filled"), rendered: count("rendered") };
+}
+
+/** The page as the parent gets it: its HTML with the nonce taken out, its CSP's nonce, and its cache policy. */
+async function page(path: string, cookie: string, headers: Record<string, string> = {}) {
+  const answer = await fetch(`${site.baseURL}${path}`, { headers: { cookie, ...headers } });
+  expect(answer.status, path).toBe(200);
+  const html = await answer.text();
+  const nonce = /'nonce-([^']+)'/.exec(answer.headers.get("content-security-policy") ?? "")?.[1] ?? "";
+  expect(nonce, path).not.toBe("");
+  // Every script and style carries this answer's nonce, and only it.
+  for (const [, used] of html.matchAll(/ nonce="([^"]*)"/g)) expect(used, path).toBe(nonce);
+  // The headers but those of one answer alone (its time, id, and the length of its own compression).
+  const fields = [...answer.headers].filter(([name]) => !["date", "x-request-id", "content-length"].includes(name)).map(([name, value]) => [name, value.replaceAll(nonce, "NONCE")]);
+  return { html: html.replaceAll(nonce, "NONCE"), fields, cacheControl: answer.headers.get("cache-control") };
+}
+
+describe("prerendered pages for a signed-in parent", () => {
+  it("are the whole render's bytes, for a parent with a name that needs escaping and for a guest", async () => {
+    const cookies = [await parent("escaping@example.tw", `王<小明>&"'\\ 🐉`), await parent("plain@example.tw", "林大華"), await guest()];
+    const before = await signedInCounts();
+    for (const cookie of cookies) {
+      for (const [path, encoding] of [["/", "gzip, deflate, br"], ["/features", "br"], ["/pricing", "gzip"], ["/faq", "identity"]] as const) {
+        const filled = await page(path, cookie, { "accept-encoding": encoding });
+        const whole = await page(`${path}?whole=1`, cookie, { "accept-encoding": encoding });
+        expect(filled.html, path).toBe(whole.html);
+        expect(filled.fields, path).toEqual(whole.fields);
+        expect(filled.cacheControl).toBe("private, no-cache");
+        expect(filled.html).not.toContain("zqx");
+      }
+    }
+    // Every page without a query string was filled in (the query's went to React Router whole, uncounted).
+    const after = await signedInCounts();
+    expect(after.filled - before.filled).toBe(cookies.length * 4);
+    expect(after.rendered).toBe(before.rendered);
+  });
+
+  it("know the parent from the cookie alone: a client's template header changes nothing", async () => {
+    const cookie = await parent("header@example.tw", "陳小美");
+    const { html } = await page("/features", cookie, { "x-signed-in-template": "11111" });
+    expect(html).toContain("陳小美");
+    expect(html).not.toContain("zqx");
+  });
+
+  it("leave a visitor with a cookie that names no session the visitor's page", async () => {
+    const answer = await fetch(`${site.baseURL}/features`, { headers: { cookie: "better-auth.session_token=stale.value" } });
+    expect(answer.status).toBe(200);
+    const html = await answer.text();
+    expect(html).toContain('href="/login"');
+    expect(html).not.toContain('<details class="user-area user-menu"');
+    expect((await signedInCounts()).rendered).toBeGreaterThan(0);
+  });
+});
