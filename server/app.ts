@@ -30,7 +30,7 @@ import type { CspHashes } from "~/features/security/csp.server";
 import { createPageCache } from "./page-cache";
 import { signedInPageAnswers } from "./signed-in-pages";
 import { signedInPages } from "~/features/shell/signed-in-pages.server";
-import { endAllSessions, endSessionsOf, getAuthService, setUserRole, signInScreenSettings, socialSignInOrigins, registerUserDataHandler } from "~/features/auth/index.server";
+import { endAllSessions, endSessionsOf, getAuthService, setUserRole, shareSessionLookup, signInScreenSettings, socialSignInOrigins, registerUserDataHandler } from "~/features/auth/index.server";
 import { blobStoreFor, createStorage, importFirebaseStorage as importStorage, storageSummaryText, type StorageImportOptions } from "~/features/storage/storage.server";
 import { wishUserData } from "~/features/wishes/wish-user-data.server";
 import { appRedirectSources, createAppSignIn, providerReadsBody } from "~/features/app-sign-in/app-sign-in.server";
@@ -197,7 +197,8 @@ export function createApp(): { app: Hono; answerFromMemory: MemoryAnswers } {
   app.use(compressDynamic());
   app.use(signedInPageAnswers(signedInPages({ render: handleRequest, siteUrl: env.SITE_URL, paths: signedInPaths })));
   app.use(pageCache.middleware);
-  app.all("*", (c) => handleRequest(asSiteProtocol(withCspNonce(c, withClientIp(c, env.TRUSTED_PROXIES)), https)));
+  // The signed-in pages' layer may have looked the session up already (a cookie without a session, a user no template fits).
+  app.all("*", (c) => handleRequest(shareSessionLookup(c.req.raw, asSiteProtocol(withCspNonce(c, withClientIp(c, env.TRUSTED_PROXIES)), https))));
 
   app.onError((error, c) => {
     // The request log writes it (with its stack) once the answer is known; a dependency outage becomes 503 there.

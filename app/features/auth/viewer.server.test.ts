@@ -3,7 +3,7 @@ import { beforeEach, describe, expect, it, vi } from "vitest";
 
 const getSession = vi.fn();
 vi.mock("./auth-service.server", () => ({ getAuthService: () => ({ auth: { api: { getSession } } }) }));
-const { getServerSessionUser, getViewer } = await import("./viewer.server");
+const { getServerSessionUser, getViewer, shareSessionLookup } = await import("./viewer.server");
 
 const user = { id: "u1", email: "mom@example.tw", name: "媽媽", role: "user", isAnonymous: false, emailVerified: true, image: null };
 const request = (method: string) => new Request("https://example.tw/wishing-well", { method, headers: { cookie: "session=abc" } });
@@ -24,6 +24,14 @@ describe("the viewer's session lookup", () => {
     // Another page load is another request: looked up again.
     await getViewer(request("GET"));
     expect(getSession).toHaveBeenCalledTimes(2);
+  });
+
+  it("shares the lookup with the request the host hands on to React Router", async () => {
+    const page = request("GET");
+    await getViewer(page);
+    const handedOn = shareSessionLookup(page, new Request(page, { headers: new Headers(page.headers) }));
+    expect((await getViewer(handedOn))?.id).toBe("u1");
+    expect(getSession).toHaveBeenCalledTimes(1);
   });
 
   it("asks afresh on every call for an action, which may change the session", async () => {

@@ -41,6 +41,16 @@ export function sessionOf(request: Request): SessionLookup {
   return session;
 }
 
+/**
+ * `derived` is `original` as the host hands it on to React Router (its nonce, the site's protocol; the same cookie):
+ * it shares the lookup an earlier layer made, so a page that layer could not answer does not look the session up twice.
+ */
+export function shareSessionLookup(original: Request, derived: Request): Request {
+  const lookup = lookups.get(original);
+  if (lookup && derived !== original) lookups.set(derived, lookup);
+  return derived;
+}
+
 /** The signed-in user behind a request (from its session cookie), or null. */
 export async function getViewer(request: Request): Promise<Viewer | null> {
   const current = await sessionOf(request);
