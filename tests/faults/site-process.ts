@@ -112,6 +112,8 @@ export interface TlsProxy {
   /** The self-signed certificate for localhost, and its file. */
   ca: Buffer;
   caFile: string;
+  /** nginx's error log so far: why it answered a request itself. */
+  errorLog(): string;
   stop(): Promise<void>;
 }
 
@@ -143,7 +145,8 @@ export async function startTlsProxy(upstreamPorts: number[], ports: { tls: numbe
       if (fs.existsSync(caFile)) {
         const ca = fs.readFileSync(caFile);
         await statusAndHeaders(`${origin}/readyz`, { ca });
-        return { origin, ca, caFile, stop };
+        const errorLog = () => (fs.existsSync(path.join(run, "error.log")) ? fs.readFileSync(path.join(run, "error.log"), "utf8") : "");
+        return { origin, ca, caFile, errorLog, stop };
       }
     } catch {
       // nginx is not listening yet
