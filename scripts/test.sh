@@ -4,14 +4,15 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-chromium_path="${CHROMIUM_PATH:-/usr/bin/chromium}"
+# The browser tests run in Debian's Chromium headless shell (tests/e2e/helpers/browser.ts, decision 005).
+chromium_path="${CHROMIUM_PATH:-/usr/bin/chromium-headless-shell}"
 if [ ! -x "$chromium_path" ]; then
   if [ "$(id -u)" = "0" ] && command -v apt-get >/dev/null; then
-    echo "Installing Debian's Chromium for the browser tests…"
-    apt-get update -qq && apt-get install -y -qq chromium >/dev/null
+    echo "Installing Debian's Chromium headless shell for the browser tests…"
+    apt-get update -qq && apt-get install -y -qq chromium-headless-shell >/dev/null
   else
-    echo "The browser tests need Chromium at $chromium_path." >&2
-    echo "Install it as root with: apt-get update && apt-get install -y chromium" >&2
+    echo "The browser tests need Chromium's headless shell at $chromium_path." >&2
+    echo "Install it as root with: apt-get update && apt-get install -y chromium-headless-shell" >&2
     echo "(or point CHROMIUM_PATH at an installed Chromium)." >&2
     exit 1
   fi

@@ -50,7 +50,7 @@ describe("wishing well in the browser", () => {
     const author = await browser.newPage();
     await openPage(author, "/login?redirectTo=/wishing-well");
     await author.getByRole("button", { name: "以訪客身分試用" }).click();
-    await author.waitForURL(/\/wishing-well$/);
+    await author.waitForURL((url) => url.pathname === "/wishing-well");
     await author.getByRole("heading", { name: "許下願望" }).waitFor();
     await expectNoAxeViolations(author);
 
@@ -67,7 +67,7 @@ describe("wishing well in the browser", () => {
     const voter = await browser.newPage();
     await openPage(voter, "/login?redirectTo=/wishing-well");
     await voter.getByRole("button", { name: "以訪客身分試用" }).click();
-    await voter.waitForURL(/\/wishing-well$/);
+    await voter.waitForURL((url) => url.pathname === "/wishing-well");
     await voter.getByLabel("願望標題").fill("匯出點數");
     await voter.locator(".wish-similar").getByRole("link", { name: title }).click();
     await voter.waitForURL(`**${wishPath}`);
@@ -152,7 +152,7 @@ describe("wishing well in the browser", () => {
     await signInByApi(voter, voterEmail);
     await voter.goto("/wishing-well");
     await voter.getByRole("button", { name: `投票給「${title}（改）」（目前 0 票）` }).click();
-    await voter.waitForURL(/\/wishing-well$/);
+    await voter.waitForURL((url) => url.pathname === "/wishing-well");
     await voter.getByRole("button", { name: `收回投給「${title}（改）」（目前 1 票）` }).click();
     // …and votes again: the deletion below must say that the wish's one vote goes with it.
     await voter.getByRole("button", { name: `投票給「${title}（改）」（目前 0 票）` }).click();
@@ -221,7 +221,7 @@ describe("wishing well in the browser", () => {
     const author = await browser.newPage();
     await openPage(author, "/login?redirectTo=/wishing-well");
     await author.getByRole("button", { name: "以訪客身分試用" }).click();
-    await author.waitForURL(/\/wishing-well$/);
+    await author.waitForURL((url) => url.pathname === "/wishing-well");
     await author.getByRole("heading", { name: "許下願望" }).waitFor();
     const paths: string[] = [];
     for (let index = 0; index < payloads.length; index += 2) {

@@ -29,14 +29,19 @@ export { passkeysSupportedHere as passkeysSupported } from "./passkey-support";
 /**
  * Signs in with a passkey. With `autofill`, waits for the person to pick one from the email field's suggestions
  * (conditional mediation) and resolves false where the browser has no such autofill; otherwise asks at once.
+ * A browser that claims the autofill and then refuses it (Chromium's headless shell does) is one without it too:
+ * nobody asked for a passkey yet, so no message appears above the button and nothing on the card moves.
  */
 export async function signInWithPasskey({ autofill = false } = {}): Promise<boolean> {
   if (!browserSupportsWebAuthn()) throw authError("auth/passkey-unsupported");
   if (autofill && !(await browserSupportsWebAuthnAutofill())) return false;
   const optionsJSON = await authRequest<PublicKeyCredentialRequestOptionsJSON>(authPaths.passkeySignInOptions, { body: {} });
   const response = await startAuthentication({ optionsJSON, useBrowserAutofill: autofill }).catch((error: unknown) => {
-    throw asAuthError(error);
+    const refusal = asAuthError(error);
+    if (autofill && refusal.code === "auth/passkey-unsupported") return null;
+    throw refusal;
   });
+  if (!response) return false;
   await authRequest(authPaths.passkeySignInVerify, { body: { response } });
   return true;
 }

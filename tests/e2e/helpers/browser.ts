@@ -6,7 +6,12 @@ import { chromium, type Browser, type BrowserContextOptions, type Page } from "p
 import { afterAll, beforeAll, expect, inject } from "vitest";
 import { scaledTimeout, timeoutScale } from "~tests/helpers/machine-load";
 
-export const chromiumPath = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+/**
+ * Debian's Chromium headless shell (package chromium-headless-shell, the same build as `chromium`): what Playwright
+ * itself runs headless tests in. The full browser in its headless mode cost 42 % more CPU on the same files
+ * (decision 005, 2026-11-29 addendum).
+ */
+export const chromiumPath = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium-headless-shell";
 
 // Without the background-networking flags Chromium floods a closed network with refused connections.
 const chromiumArgs = [
