@@ -1,5 +1,3 @@
-import fs from "node:fs";
-import path from "node:path";
 import type { Browser, BrowserContextOptions, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import sharp from "sharp";
@@ -7,7 +5,7 @@ import { launchServer, type LaunchedServer } from "~tests/helpers/launch-server.
 import { startReferenceApp, type ReferenceApp } from "~tests/fixtures/reference-app";
 import { startBackchannelReceiver, type BackchannelReceiver } from "~tests/fixtures/backchannel-receiver";
 import { createRemoteJWKSet, jwtVerify } from "jose";
-import { addVirtualAuthenticator, baseURL, desktopViewport, familyHeaders, launchChromium, mobileViewport, openPage, playwrightTimeout, waitForHydration } from "./helpers/browser";
+import { addVirtualAuthenticator, baseURL, desktopViewport, familyHeaders, launchChromium, mobileViewport, openPage, playwrightTimeout, saveScreenshot, waitForHydration } from "./helpers/browser";
 import { watchViolations } from "./helpers/csp";
 import { createVerifiedAccount, newEmail, password, signInTo, submitSignUp } from "./helpers/accounts";
 import { e2eApps } from "./helpers/apps";
@@ -434,10 +432,3 @@ describe("every way in comes back to the app's callback (the suite's site, apps 
     await page.context().close();
   }, 60_000);
 });
-
-/** A screenshot of a fixed screen for docs/screenshots/ (kept in test-results/screenshots/ by the test run). */
-async function saveScreenshot(page: Page, name: string) {
-  const folder = path.join("test-results", "screenshots");
-  fs.mkdirSync(folder, { recursive: true });
-  await page.screenshot({ path: path.join(folder, `${name}.png`) });
-}

@@ -1,10 +1,8 @@
-import fs from "node:fs";
-import path from "node:path";
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { createVerifiedAccount, newEmail, signInHere, signInTo } from "./helpers/accounts";
 import * as oidc from "openid-client";
-import { baseURL, expectNoAxeViolations, mobileViewport, openPage, useBrowser } from "./helpers/browser";
+import { baseURL, expectNoAxeViolations, mobileViewport, openPage, saveScreenshot, useBrowser } from "./helpers/browser";
 import { e2eApps } from "./helpers/apps";
 import { discoverProvider, refresh } from "~tests/fixtures/reference-client";
 import { linkTo, mailTo } from "./helpers/mailbox";
@@ -15,12 +13,6 @@ import { linkTo, mailTo } from "./helpers/mailbox";
 // (`npm run screenshots:family` writes docs/screenshots/family/), else test-results/screenshots/family/.
 
 const familyPath = "/account/family";
-const screenshotDir = process.env.SCREENSHOT_DIR ?? path.join("test-results", "screenshots", "family");
-
-async function shot(page: Page, name: string) {
-  fs.mkdirSync(screenshotDir, { recursive: true });
-  await page.screenshot({ path: path.join(screenshotDir, `${name}.png`), fullPage: true });
-}
 
 const section = (page: Page, heading: string) => page.getByRole("region", { name: heading });
 
@@ -43,7 +35,7 @@ describe("families", () => {
     await addChild.getByRole("radio", { name: "貓熊" }).check();
     // Without the box the server refuses (the browser's own check is off without JavaScript only for `required`).
     await addChild.getByRole("checkbox", { name: /已閱讀並同意/ }).check();
-    await shot(first, "01-add-child-with-consent");
+    await saveScreenshot(first, "01-add-child-with-consent", { fullPage: true, folder: "family" });
     await addChild.getByRole("button", { name: "同意並新增" }).click();
     await section(first, "孩子").getByText(/小明（\d{4} 年生）/).waitFor();
 
@@ -55,7 +47,7 @@ describe("families", () => {
     const shownLink = await invite.getByLabel("邀請連結").inputValue();
     expect(await invite.getByRole("link", { name: "用 LINE 傳送" }).getAttribute("href")).toContain(encodeURIComponent(shownLink));
     await section(first, "尚未接受的邀請").getByText(secondEmail).waitFor();
-    await shot(first, "02-invitation-link");
+    await saveScreenshot(first, "02-invitation-link", { fullPage: true, folder: "family" });
 
     // The co-parent: an account made elsewhere, the mailed link in another browser.
     const second = await browser.newPage({ viewport: mobileViewport });
@@ -64,7 +56,7 @@ describe("families", () => {
     expect(shownLink).toContain(joinLink);
     await openPage(second, joinLink);
     await second.getByRole("heading", { name: "「小明媽媽」邀請你加入家庭「王家」" }).waitFor();
-    await shot(second, "03-invitation-signed-out");
+    await saveScreenshot(second, "03-invitation-signed-out", { fullPage: true, folder: "family" });
     await second.getByRole("link", { name: "登入" }).last().click();
     await signInHere(second, secondEmail, joinLink);
     await second.getByRole("button", { name: "接受邀請" }).click();
@@ -73,7 +65,7 @@ describe("families", () => {
     expect(await section(second, "家長").getByRole("listitem").count()).toBe(2);
     expect(await section(second, "孩子").getByText(/小明（/).count()).toBe(1);
     await expectNoAxeViolations(second, "family screen");
-    await shot(second, "04-family-two-parents");
+    await saveScreenshot(second, "04-family-two-parents", { fullPage: true, folder: "family" });
 
     // Every parent hears of the join.
     for (const email of [firstEmail, secondEmail]) expect((await mailTo(email, /加入了家庭/)).text).toContain("「小明爸爸」以家長身分加入了家庭「王家」");
@@ -146,7 +138,7 @@ describe("families", () => {
     expect(await devices.getByText(/林媽媽 在 .* 允許/).count()).toBe(1);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(mobileViewport.width);
     await expectNoAxeViolations(page, "account security with a child's tablet");
-    await shot(page, "05-child-tablet-on-account-security");
+    await saveScreenshot(page, "05-child-tablet-on-account-security", { fullPage: true, folder: "family" });
     const renewed = await refresh(tablet, tokens.refresh_token!);
 
     page.once("dialog", (dialog) => {

@@ -1,20 +1,12 @@
-import fs from "node:fs";
-import path from "node:path";
 import type { Locator, Page } from "playwright-core";
 import sharp from "sharp";
 import { describe, expect, it } from "vitest";
-import { baseURL, openPage, shellViewports, useBrowser, waitForHydration } from "./helpers/browser";
+import { baseURL, openPage, saveScreenshot, shellViewports, useBrowser, waitForHydration } from "./helpers/browser";
 import { createVerifiedAccount, newEmail, signInTo } from "./helpers/accounts";
 
 // Where a parent tripped, round two (issue 32), at 375 and 1280 px, with and without JavaScript: a signed-in header
 // on prerendered pages, 我的資料 in words and Taiwan time, results in view below the sticky bar, passkeys on an
 // IP-address site, finding and confirming account tasks, and the wording. Screenshots go to test-results/screenshots/.
-
-const screenshotDir = path.join("test-results", "screenshots");
-async function shot(page: Page, name: string) {
-  fs.mkdirSync(screenshotDir, { recursive: true });
-  await page.screenshot({ path: path.join(screenshotDir, `${name}.png`) });
-}
 
 /** The element is fully on screen, and not under the sticky bar. */
 async function expectInView(page: Page, target: Locator) {
@@ -60,7 +52,7 @@ describe("what a parent trips over, round two", () => {
       if (viewport.width < 500) await bar.locator("summary", { hasText: "選單" }).click();
       await bar.locator("summary", { hasText: "林爸爸" }).click();
       await bar.getByRole("button", { name: "登出" }).waitFor();
-      await shot(page, `round2-item11-features-signed-in-${tag}-${javaScriptEnabled ? "js" : "nojs"}`);
+      await saveScreenshot(page, `round2-item11-features-signed-in-${tag}-${javaScriptEnabled ? "js" : "nojs"}`);
       if (!javaScriptEnabled) {
         // Signing out works from the server's HTML.
         await bar.getByRole("button", { name: "登出" }).click();
@@ -84,7 +76,7 @@ describe("what a parent trips over, round two", () => {
     expect(text).toMatch(/建立時間\d{4} 年 \d{1,2} 月 \d{1,2} 日 \d{2}:\d{2}/);
     expect(text).not.toMatch(/\b(wishes|votes|status|open|createdAt|updatedAt|contentType)\b/);
     expect(text).not.toMatch(/\d{4}-\d{2}-\d{2}T\d{2}:/);
-    await shot(page, `round2-item03-account-data-${tag}`);
+    await saveScreenshot(page, `round2-item03-account-data-${tag}`);
     const download = (await (await page.request.get("/account/data.json")).json()) as { features: { wishes: { wishes: { status: string; createdAt: string }[] } } };
     expect(download.features.wishes.wishes[0]).toMatchObject({ status: "open", createdAt: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T/) });
     await page.context().close();
@@ -116,7 +108,7 @@ describe("what a parent trips over, round two", () => {
           return false;
         }
       }).toBe(true);
-      await shot(page, `round2-item04-photo-updated-${tag}-${javaScriptEnabled ? "js" : "nojs"}`);
+      await saveScreenshot(page, `round2-item04-photo-updated-${tag}-${javaScriptEnabled ? "js" : "nojs"}`);
       await page.context().close();
     }
   });
@@ -151,7 +143,7 @@ describe("what a parent trips over, round two", () => {
     const before = await others().count();
     await others().first().locator("summary").click();
     await page.getByText(/^確定要登出「.+」嗎？/).first().waitFor();
-    await shot(page, `round2-item07-device-sign-out-asks-${tag}`);
+    await saveScreenshot(page, `round2-item07-device-sign-out-asks-${tag}`);
     await others().first().getByRole("button", { name: "確定登出" }).click();
     await page.getByRole("status").filter({ hasText: "已登出" }).waitFor();
     expect(await others().count()).toBe(before - 1);
@@ -170,7 +162,7 @@ describe("what a parent trips over, round two", () => {
     if (viewport.width < 500) await bar.locator("summary", { hasText: "選單" }).click();
     await bar.locator("summary", { hasText: "訪客" }).click();
     await bar.getByText("訪客的資料只存在這個瀏覽器，登出後就會遺失。").waitFor();
-    await shot(guest, `round2-item07-guest-sign-out-warning-${tag}`);
+    await saveScreenshot(guest, `round2-item07-guest-sign-out-warning-${tag}`);
     guest.once("dialog", (dialog) => void dialog.dismiss());
     await bar.getByRole("button", { name: "登出" }).click();
     expect(((await (await guest.request.get("/api/auth/me")).json()) as { user: { isAnonymous: boolean } | null }).user?.isAnonymous).toBe(true);

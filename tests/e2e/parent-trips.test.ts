@@ -1,8 +1,6 @@
-import fs from "node:fs";
-import path from "node:path";
 import type { Locator, Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { baseURL, expectNoAxeViolations, openPage, shellViewports, useBrowser, waitForHydration } from "./helpers/browser";
+import { baseURL, expectNoAxeViolations, openPage, saveScreenshot, shellViewports, useBrowser, waitForHydration } from "./helpers/browser";
 import { createVerifiedAccount, newEmail, password, signInHere } from "./helpers/accounts";
 import { linkTo, mailTo } from "./helpers/mailbox";
 import { runOperatorScript } from "./helpers/operator";
@@ -12,13 +10,6 @@ import { runOperatorScript } from "./helpers/operator";
 // phone, sign-up and verification say the right thing, the bar works from the server's HTML, posts show quotes and
 // code, and a tap right after `load` counts. Every step also leaves a screenshot in test-results/screenshots/
 // (scripts/screenshots.sh).
-
-const screenshotDir = path.join("test-results", "screenshots");
-
-async function shot(page: Page, name: string) {
-  fs.mkdirSync(screenshotDir, { recursive: true });
-  await page.screenshot({ path: path.join(screenshotDir, `${name}.png`) });
-}
 
 async function signInAsGuestByApi(page: Page) {
   const answer = await page.request.post("/api/auth/sign-in/anonymous", { headers: { origin: baseURL() }, data: {} });
@@ -65,7 +56,7 @@ describe.each(shellViewports)("what a parent trips over, at %s", (label, viewpor
       await expect.poll(() => focusedText(page)).toContain("你的帳號與資料已經刪除");
       await expectInView(page, done);
       expect(await page.getByText("以電子郵件申請刪除").count()).toBe(0);
-      await shot(page, `item01-account-deleted-${tag}-${javaScriptEnabled ? "js" : "nojs"}`);
+      await saveScreenshot(page, `item01-account-deleted-${tag}-${javaScriptEnabled ? "js" : "nojs"}`);
       await page.context().close();
     }
   });
@@ -76,18 +67,18 @@ describe.each(shellViewports)("what a parent trips over, at %s", (label, viewpor
     await openPage(page, "/current-plan");
     const upgrade = page.locator("main").getByRole("link", { name: "升級成正式帳號" });
     expect(await upgrade.getAttribute("href")).toBe("/signup?redirectTo=%2Fcurrent-plan");
-    await shot(page, `item02-current-plan-guest-${tag}`);
+    await saveScreenshot(page, `item02-current-plan-guest-${tag}`);
     await openPage(page, "/");
     await openMenu(page);
     await page.locator("summary", { hasText: "訪客" }).click();
     const menuLink = page.locator("header").getByRole("link", { name: "升級成正式帳號" });
     await menuLink.waitFor();
-    await shot(page, `item02-user-menu-guest-${tag}`);
+    await saveScreenshot(page, `item02-user-menu-guest-${tag}`);
     await menuLink.click();
     await page.getByRole("heading", { name: "升級訪客帳號" }).waitFor();
     await page.getByRole("button", { name: "升級成正式帳號" }).waitFor();
     expect(await page.getByRole("button", { name: "註冊" }).count()).toBe(0);
-    await shot(page, `item02-upgrade-screen-${tag}`);
+    await saveScreenshot(page, `item02-upgrade-screen-${tag}`);
     await page.context().close();
   });
 
@@ -103,7 +94,7 @@ describe.each(shellViewports)("what a parent trips over, at %s", (label, viewpor
       await page.locator("summary", { hasText: "刪除這個願望" }).click();
       await page.getByText("確定要刪除嗎？刪除後無法復原。").waitFor();
       expect(page.url()).toContain(wishPath); // the first tap deleted nothing
-      await shot(page, `item03-wish-delete-confirm-${tag}-${javaScriptEnabled ? "js" : "nojs"}`);
+      await saveScreenshot(page, `item03-wish-delete-confirm-${tag}-${javaScriptEnabled ? "js" : "nojs"}`);
       await confirm.click();
       await page.waitForURL("**/wishing-well?deleted=1");
       const notice = page.getByText("你的願望已經刪除。");
@@ -127,7 +118,7 @@ describe.each(shellViewports)("what a parent trips over, at %s", (label, viewpor
     if (isPhone) expect(form!.y).toBeLessThan(list!.y);
     else expect(form!.x).toBeGreaterThan(list!.x); // beside the list
     expect(form!.y).toBeLessThan(viewport.height);
-    await shot(page, `item04-wishing-well-${tag}`);
+    await saveScreenshot(page, `item04-wishing-well-${tag}`);
     // 深色列印 typed without a space: 深色 is in the text, 列印 in the title.
     await page.getByRole("searchbox", { name: "搜尋願望" }).fill(`${mark} 深色列印`);
     await page.getByRole("button", { name: "搜尋", exact: true }).click();
@@ -140,7 +131,7 @@ describe.each(shellViewports)("what a parent trips over, at %s", (label, viewpor
     await page.getByRole("searchbox", { name: "搜尋願望" }).fill(`${mark} 深色`);
     await page.getByRole("button", { name: "搜尋", exact: true }).click();
     await page.getByText(`找到 2 個符合「${mark} 深色」的願望`).waitFor();
-    await shot(page, `item04-wishing-well-search-${tag}`);
+    await saveScreenshot(page, `item04-wishing-well-search-${tag}`);
     // A signed-in parent's own wish: its vote box keeps its size beside the text.
     const own = page.locator(".wish-card").first().locator(".vote-button");
     const card = await page.locator(".wish-card").first().boundingBox();
@@ -164,11 +155,11 @@ describe.each(shellViewports)("what a parent trips over, at %s", (label, viewpor
     await page.getByRole("button", { name: "註冊" }).click();
     const banner = page.locator(".auth-alert", { hasText: "這個密碼太常見" });
     await banner.waitFor();
-    await shot(page, `item05-signup-common-password-${tag}`);
+    await saveScreenshot(page, `item05-signup-common-password-${tag}`);
     await page.getByLabel("密碼", { exact: true }).fill("family-trip-2026");
     await banner.waitFor({ state: "detached" });
     expect(await page.getByText("這個密碼太常見").count()).toBe(0);
-    await shot(page, `item05-signup-fixed-${tag}`);
+    await saveScreenshot(page, `item05-signup-fixed-${tag}`);
     await page.context().close();
   });
 
@@ -184,7 +175,7 @@ describe.each(shellViewports)("what a parent trips over, at %s", (label, viewpor
     await page.waitForURL((url) => url.pathname === "/email-verification");
     await page.getByText(`註冊完成！我們已寄送驗證信到 ${email}`).waitFor();
     expect(await page.getByText("目前沒有登入").count()).toBe(0);
-    await shot(page, `item06-signup-sent-nojs-${tag}`);
+    await saveScreenshot(page, `item06-signup-sent-nojs-${tag}`);
     await page.context().close();
 
     // Signed in (the browser that signed up) opens the link: 繼續, not 前往登入.
@@ -196,7 +187,7 @@ describe.each(shellViewports)("what a parent trips over, at %s", (label, viewpor
     await signedIn.getByText("你已經登入，可以繼續使用。").waitFor();
     await signedIn.getByRole("link", { name: "繼續" }).waitFor();
     expect(await signedIn.getByRole("link", { name: "前往登入" }).count()).toBe(0);
-    await shot(signedIn, `item06-verified-signed-in-${tag}`);
+    await saveScreenshot(signedIn, `item06-verified-signed-in-${tag}`);
     await signedIn.context().close();
   });
 
@@ -205,7 +196,7 @@ describe.each(shellViewports)("what a parent trips over, at %s", (label, viewpor
     await visitor.goto("/");
     await openMenu(visitor);
     for (const name of ["登入", "註冊", "許願池"]) expect(await visitor.locator("header").getByRole("link", { name, exact: true }).isVisible()).toBe(true);
-    await shot(visitor, `item07-header-nojs-visitor-${tag}`);
+    await saveScreenshot(visitor, `item07-header-nojs-visitor-${tag}`);
     await visitor.context().close();
 
     const page = await browser.newPage({ viewport, javaScriptEnabled: false });
@@ -214,7 +205,7 @@ describe.each(shellViewports)("what a parent trips over, at %s", (label, viewpor
     await openMenu(page);
     expect(await page.locator("header").getByText("載入中").count()).toBe(0);
     await page.locator("summary", { hasText: "小勇" }).click();
-    await shot(page, `item07-header-nojs-signed-in-${tag}`);
+    await saveScreenshot(page, `item07-header-nojs-signed-in-${tag}`);
     await page.locator("header").getByRole("button", { name: "登出" }).click();
     await page.waitForURL((url) => url.pathname === "/login");
     const me = await page.request.get("/api/auth/me");
@@ -238,7 +229,7 @@ describe.each(shellViewports)("what a parent trips over, at %s", (label, viewpor
       expect(await picker.evaluate((element, names) => names.map((name) => getComputedStyle(element, "::file-selector-button")[name]), look)).toEqual(button);
     }
     await page.getByLabel("上傳封面圖片：").scrollIntoViewIfNeeded();
-    await shot(page, `item10-editor-pickers-${tag}`);
+    await saveScreenshot(page, `item10-editor-pickers-${tag}`);
 
     const title = `引言與程式碼 ${Date.now()}`;
     await page.getByLabel("標題").fill(title);
@@ -266,7 +257,7 @@ describe.each(shellViewports)("what a parent trips over, at %s", (label, viewpor
     expect(code!.x + code!.width).toBeLessThanOrEqual(viewport.width);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(viewport.width);
     await prose.locator("blockquote").scrollIntoViewIfNeeded();
-    await shot(page, `item10-post-quote-code-${tag}`);
+    await saveScreenshot(page, `item10-post-quote-code-${tag}`);
     await expectNoAxeViolations(page);
     await page.context().close();
   });
@@ -288,7 +279,7 @@ describe.each(shellViewports)("what a parent trips over, at %s", (label, viewpor
       await page.locator("footer").getByRole("button", { name: "分享網站" }).click();
       await page.getByRole("dialog", { name: "分享網站" }).waitFor();
       await waitForHydration(page);
-      if (attempt === 0) await shot(page, `item12-share-after-early-tap-${tag}`);
+      if (attempt === 0) await saveScreenshot(page, `item12-share-after-early-tap-${tag}`);
       await page.context().close();
     }
     if (!isPhone) return;
@@ -299,7 +290,7 @@ describe.each(shellViewports)("what a parent trips over, at %s", (label, viewpor
       // Still open after hydration, and still a working menu.
       expect(await page.locator("details.site-header__disclosure").getAttribute("open")).toBe("");
       expect(await page.locator("header").getByRole("link", { name: "許願池" }).isVisible()).toBe(true);
-      if (attempt === 0) await shot(page, `item12-menu-after-early-tap-${tag}`);
+      if (attempt === 0) await saveScreenshot(page, `item12-menu-after-early-tap-${tag}`);
       await page.keyboard.press("Escape");
       await expect.poll(() => page.locator("details.site-header__disclosure").getAttribute("open")).toBeNull();
       await page.context().close();

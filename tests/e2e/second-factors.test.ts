@@ -1,9 +1,7 @@
-import fs from "node:fs";
-import path from "node:path";
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { ageSessions, createVerifiedAccount, newEmail, password } from "./helpers/accounts";
-import { addVirtualAuthenticator, expectNoAxeViolations, openPage, useBrowser } from "./helpers/browser";
+import { addVirtualAuthenticator, expectNoAxeViolations, openPage, saveScreenshot, useBrowser } from "./helpers/browser";
 import { linkTo, mailTo } from "./helpers/mailbox";
 import { authenticatorApp } from "./helpers/two-step";
 
@@ -11,12 +9,6 @@ import { authenticatorApp } from "./helpers/two-step";
  * Passkeys, two-step sign-in and email links, as a parent uses them in Chromium. With SCREENSHOT_DIR set
  * (`npm run screenshots:sign-in`), each step the closing walk-through names is saved there as a PNG.
  */
-const screenshotDir = process.env.SCREENSHOT_DIR;
-async function snap(page: Page, name: string) {
-  if (!screenshotDir) return;
-  fs.mkdirSync(screenshotDir, { recursive: true });
-  await page.screenshot({ path: path.join(screenshotDir, `${name}.png`), fullPage: true });
-}
 
 async function signInWithPassword(page: Page, email: string, redirectTo: string) {
   await openPage(page, `/login?redirectTo=${encodeURIComponent(redirectTo)}`);
@@ -33,10 +25,10 @@ describe("two-step sign-in", () => {
     const email = await createVerifiedAccount();
     await signInWithPassword(page, email, "/account/security");
     await page.waitForURL("**/account/security");
-    await snap(page, "01-account-security");
+    await saveScreenshot(page, "01-account-security", { fullPage: true, onlyForDocs: true });
     await page.getByRole("link", { name: "兩步驟驗證" }).click();
     await page.getByRole("heading", { name: "尚未開啟" }).waitFor();
-    await snap(page, "02-two-step-start");
+    await saveScreenshot(page, "02-two-step-start", { fullPage: true, onlyForDocs: true });
 
     await page.getByLabel("目前的密碼").fill("not-my-password");
     await page.getByRole("button", { name: "開始設定" }).click();
@@ -49,7 +41,7 @@ describe("two-step sign-in", () => {
     expect(secret).toMatch(/^[A-Z2-7]{4}( [A-Z2-7]{1,4})+$/);
     const enrolmentCodes = await page.locator(".two-step-codes code").allTextContents();
     expect(enrolmentCodes).toHaveLength(10);
-    await snap(page, "03-two-step-qr-code");
+    await saveScreenshot(page, "03-two-step-qr-code", { fullPage: true, onlyForDocs: true });
     await expectNoAxeViolations(page);
 
     const app = authenticatorApp(secret);
@@ -60,7 +52,7 @@ describe("two-step sign-in", () => {
     await page.getByRole("textbox", { name: "驗證碼" }).fill(await app());
     await page.getByRole("button", { name: "確認並開啟" }).click();
     await page.getByRole("status").filter({ hasText: "兩步驟驗證已開啟" }).waitFor();
-    await snap(page, "04-two-step-on");
+    await saveScreenshot(page, "04-two-step-on", { fullPage: true, onlyForDocs: true });
     expect((await mailTo(email, /已開啟兩步驟驗證/)).subject).toBe("【任務小勇士】安全通知：已開啟兩步驟驗證");
 
     // A new set of backup codes, on the password: the set shown at enrolment stops working.
@@ -75,7 +67,7 @@ describe("two-step sign-in", () => {
     const phone = await browser.newPage();
     await signInWithPassword(phone, email, "/account/security");
     await phone.waitForURL("**/login/two-step?redirectTo=%2Faccount%2Fsecurity");
-    await snap(phone, "05-login-two-step");
+    await saveScreenshot(phone, "05-login-two-step", { fullPage: true, onlyForDocs: true });
     await expectNoAxeViolations(phone);
     await phone.getByLabel("驗證碼").fill(await app());
     await phone.getByRole("checkbox", { name: /30 天內不再詢問/ }).check();
@@ -169,7 +161,7 @@ describe("email-link sign-in", () => {
     await page.goto("/login");
     await page.getByRole("link", { name: "用電子郵件連結登入" }).click();
     await page.waitForURL("**/login/email-link");
-    await snap(page, "09-email-link-request");
+    await saveScreenshot(page, "09-email-link-request", { fullPage: true, onlyForDocs: true });
     for (const address of [newEmail(), email]) {
       await page.getByRole("textbox", { name: "電子郵件" }).fill(address);
       await page.getByRole("button", { name: "寄送登入連結" }).click();
@@ -180,7 +172,7 @@ describe("email-link sign-in", () => {
     // A mail scanner opening the link (twice) spends nothing; the button signs in.
     await page.goto(link);
     await page.goto(link);
-    await snap(page, "10-email-link-button");
+    await saveScreenshot(page, "10-email-link-button", { fullPage: true, onlyForDocs: true });
     await page.getByRole("button", { name: "登入" }).click();
     await page.waitForURL((url) => url.pathname === "/");
     const me = await page.request.get("/api/auth/me");
@@ -241,12 +233,12 @@ describe("passkeys", () => {
     await signInWithPassword(page, email, "/account/passkeys");
     await page.waitForURL("**/account/passkeys");
     await page.getByText("還沒有密碼金鑰。").waitFor();
-    await snap(page, "06-passkeys-empty");
+    await saveScreenshot(page, "06-passkeys-empty", { fullPage: true, onlyForDocs: true });
     await page.getByLabel("名稱（選填）").fill("我的筆電");
     await page.getByRole("button", { name: "新增密碼金鑰" }).click();
     await page.getByRole("status").filter({ hasText: "已新增密碼金鑰" }).waitFor();
     await page.getByText("我的筆電", { exact: true }).waitFor();
-    await snap(page, "07-passkey-added");
+    await saveScreenshot(page, "07-passkey-added", { fullPage: true, onlyForDocs: true });
     expect((await mailTo(email, /新增了密碼金鑰/)).text).toContain("你的帳號剛剛新增了一把密碼金鑰「我的筆電」");
     await expectNoAxeViolations(page);
 
@@ -266,7 +258,7 @@ describe("passkeys", () => {
       PublicKeyCredential.isConditionalMediationAvailable = () => Promise.resolve(false);
     });
     await signOut(page);
-    await snap(page, "08-login-passkey");
+    await saveScreenshot(page, "08-login-passkey", { fullPage: true, onlyForDocs: true });
     await page.getByRole("button", { name: "使用密碼金鑰登入" }).click();
     await page.waitForURL((url) => url.pathname === "/");
     expect(((await (await page.request.get("/api/auth/me")).json()) as { user: { email: string } }).user.email).toBe(email);

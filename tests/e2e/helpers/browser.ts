@@ -100,13 +100,14 @@ export async function expectNoAxeViolations(page: Page, label = page.url()) {
 }
 
 /**
- * Saves a screenshot of the page as `<name>.png` in SCREENSHOT_DIR (`npm run screenshots:parent-trips` sets it to
- * the docs' folder), else in test-results/screenshots/.
+ * Saves a screenshot of the page as `<name>.png` in SCREENSHOT_DIR (the `npm run screenshots:*` scripts set it to
+ * a docs folder), else in test-results/screenshots/<folder>, or nowhere with `onlyForDocs`.
  */
-export async function saveScreenshot(page: Page, name: string) {
-  const dir = process.env.SCREENSHOT_DIR ?? path.join("test-results", "screenshots");
+export async function saveScreenshot(page: Page, name: string, options: { fullPage?: boolean; folder?: string; onlyForDocs?: boolean } = {}) {
+  const dir = process.env.SCREENSHOT_DIR ?? (options.onlyForDocs ? undefined : path.join("test-results", "screenshots", options.folder ?? ""));
+  if (!dir) return;
   fs.mkdirSync(dir, { recursive: true });
-  await page.screenshot({ path: path.join(dir, `${name}.png`) });
+  await page.screenshot({ path: path.join(dir, `${name}.png`), fullPage: options.fullPage ?? false });
 }
 
 /**
