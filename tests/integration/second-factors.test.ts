@@ -20,8 +20,11 @@ const codeAt = (totpURI: string, stepsAgo = 0) => {
   return new TOTP({ secret, digits: 6, period: 30 }).generate({ timestamp: Date.now() - stepsAgo * 30_000 });
 };
 
-/** A code the server accepts now (this step, the one before or after) that is not the spent `used` one. */
-const otherCode = (totpURI: string, used: string) => [1, 0, -1].map((steps) => codeAt(totpURI, steps)).find((code) => code !== used) ?? "";
+/**
+ * A code the server accepts now (this step, the one before or after) that is not the spent `used` one: the next
+ * step's first, which stays valid longest (the previous step's expires at the next boundary, maybe before it is sent).
+ */
+const otherCode = (totpURI: string, used: string) => [-1, 0, 1].map((steps) => codeAt(totpURI, steps)).find((code) => code !== used) ?? "";
 
 describeEachDatabase("second factors and email links", (database) => {
   let server: AuthTestServer;
@@ -66,20 +69,20 @@ describeEachDatabase("second factors and email links", (database) => {
     // The code that confirmed the enrolment is spent; a wrong code is refused and does not block the right one.
     expect(await browser.post("/two-factor/verify-totp", { code: firstCode })).toMatchObject({ status: 401, body: { code: "auth/code-already-used" } });
     // Another code the app could show now (this step, the one before or after), not the spent one.
-    const previous = otherCode(totpURI, firstCode);
+    const another = otherCode(totpURI, firstCode);
     const valid = new Set([1, 0, -1].map((steps) => codeAt(totpURI, steps)));
     const wrong = ["000000", "111111", "222222", "333333"].find((code) => !valid.has(code)) ?? "";
     expect(await browser.post("/two-factor/verify-totp", { code: wrong })).toMatchObject({
       status: 401,
       body: { code: "auth/invalid-verification-code" },
     });
-    expect((await browser.post("/two-factor/verify-totp", { code: previous, trustDevice: true })).status).toBe(200);
+    expect((await browser.post("/two-factor/verify-totp", { code: another, trustDevice: true })).status).toBe(200);
     expect((await browser.me())?.email).toBe(email);
 
     // The same code again, from another browser: refused.
     const other = server.client();
     expect((await other.post("/sign-in/email", { email, password })).body).toMatchObject({ twoFactorRedirect: true });
-    expect(await other.post("/two-factor/verify-totp", { code: previous })).toMatchObject({ status: 401, body: { code: "auth/code-already-used" } });
+    expect(await other.post("/two-factor/verify-totp", { code: another })).toMatchObject({ status: 401, body: { code: "auth/code-already-used" } });
     // A backup code works once.
     const [backup = ""] = backupCodes;
     expect((await other.post("/two-factor/verify-backup-code", { code: backup })).status).toBe(200);
