@@ -99,9 +99,9 @@ export default defineConfig({
           name: "e2e",
           include: ["tests/e2e/**/*.test.ts"],
           environment: "node",
-          // One server per worker (tests/e2e/setup/server.ts), three by default: in Chromium's headless shell a file
-          // leaves the cores idle two fifths of the time, so the e2e files run beside the rest (docs/performance.md).
-          // E2E_SERVERS=1 runs them one after the other, after everything else, against one server.
+          // One server per worker (tests/e2e/setup/server.ts), one by default. In Chromium's headless shell a file
+          // leaves the cores idle two fifths of the time, and E2E_SERVERS=3 runs them beside the rest,
+          // three at a time: faster (docs/performance.md), but two timeouts in app-sign-in at load 11 in a fresh clone.
           globalSetup: ["tests/e2e/setup/server.ts"],
           setupFiles: ["tests/setup/short-keep-alive.ts"],
           fileParallelism: e2eServerCount > 1,
