@@ -31,9 +31,8 @@ const nodeSide: { environment: "node"; globalSetup: string[]; setupFiles: string
 export default defineConfig({
   resolve: { tsconfigPaths: true },
   test: {
-    // Three files at a time on two cores (Vitest's default would be one): with the e2e files beside the others, two
-    // workers kept the cores only 54 % busy, the rest waiting on servers, browsers and deadlines. At least two when
-    // the e2e files run one after the other (E2E_SERVERS=1), one worker per e2e server otherwise.
+    // Two files at a time even on two cores (Vitest's default would be one): most files wait on servers and deadlines.
+    // With more than one e2e server (E2E_SERVERS), one worker per server, the e2e files beside the rest.
     maxWorkers: Math.max(2, e2eServerCount),
     projects: [
       {
