@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { ageSessions, createVerifiedAccount, newEmail, password } from "./helpers/accounts";
 import { addVirtualAuthenticator, expectNoAxeViolations, openPage, saveScreenshot, useBrowser } from "./helpers/browser";
 import { linkTo, mailTo } from "./helpers/mailbox";
-import { authenticatorApp } from "./helpers/two-step";
+import { authenticatorApp } from "~tests/helpers/authenticator-app";
 
 /**
  * Passkeys, two-step sign-in and email links, as a parent uses them in Chromium. With SCREENSHOT_DIR set

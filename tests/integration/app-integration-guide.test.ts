@@ -1,8 +1,8 @@
 import fs from "node:fs";
 import { createRemoteJWKSet, jwtVerify } from "jose";
-import { TOTP } from "otpauth";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import type { Configuration } from "openid-client";
+import { authenticatorApp } from "~tests/helpers/authenticator-app";
 import { describeEachDatabase } from "~tests/helpers/databases";
 import { discoverProvider, finishSignIn, startSignIn, type TokenSet } from "~tests/fixtures/reference-client";
 import type { AuthTestClient, AuthTestServer } from "./auth-server";
@@ -19,8 +19,6 @@ const part = (title: string) => {
   const end = guide.indexOf("\n## ", start + 3);
   return guide.slice(start, end < 0 ? undefined : end);
 };
-const codeNow = (totpURI: string, stepsAgo = 0) =>
-  new TOTP({ secret: new URL(totpURI).searchParams.get("secret") ?? "", digits: 6, period: 30 }).generate({ timestamp: Date.now() - stepsAgo * 30_000 });
 
 /**
  * docs/app-integration.md read against the live provider (issue 41.8), on SQLite and PostgreSQL: every endpoint it
@@ -111,10 +109,11 @@ describeEachDatabase("the app developer's guide against the provider", (database
     const { browser, enrolling, email } = await signedInParent();
     expect((await signInApp(browser)).claims()).toMatchObject({ amr: ["pwd"], acr: "urn:taskhero:acr:basic" });
     const enabled = await enrolling.post<{ totpURI: string }>("/two-factor/enable", { password });
-    expect((await enrolling.post("/two-factor/verify-totp", { code: codeNow(enabled.body.totpURI) })).status).toBe(200);
+    const authenticator = authenticatorApp(enabled.body.totpURI);
+    expect((await enrolling.post("/two-factor/verify-totp", { code: await authenticator() })).status).toBe(200);
     const twoSteps = server.client();
     expect((await twoSteps.post("/sign-in/email", { email, password })).body).toMatchObject({ twoFactorRedirect: true });
-    expect((await twoSteps.post("/two-factor/verify-totp", { code: codeNow(enabled.body.totpURI, 1) })).status).toBe(200);
+    expect((await twoSteps.post("/two-factor/verify-totp", { code: await authenticator() })).status).toBe(200);
     expect((await signInApp(twoSteps)).claims()!.amr).toEqual(["otp", "mfa"]);
   });
 

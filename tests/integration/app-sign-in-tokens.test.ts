@@ -1,7 +1,7 @@
 import { createRemoteJWKSet, decodeJwt, jwtVerify } from "jose";
-import { TOTP } from "otpauth";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import type { Configuration } from "openid-client";
+import { authenticatorApp } from "~tests/helpers/authenticator-app";
 import { describeEachDatabase } from "~tests/helpers/databases";
 import { discoverProvider, finishSignIn, signOut, startSignIn, type TokenSet } from "~tests/fixtures/reference-client";
 import type { AuthTestClient, AuthTestServer } from "./auth-server";
@@ -14,9 +14,6 @@ const api = "https://api.example.test/";
 const backendSecret = "backend-secret-0123456789abcdef-0123456789";
 const twoStep = "urn:taskhero:acr:mfa";
 
-/** The code an authenticator app shows now for `totpURI`. */
-const codeNow = (totpURI: string, stepsAgo = 0) =>
-  new TOTP({ secret: new URL(totpURI).searchParams.get("secret") ?? "", digits: 6, period: 30 }).generate({ timestamp: Date.now() - stepsAgo * 30_000 });
 
 /**
  * What an app's backend relies on (decision 190), through the reference client and `jose` on a real server, on
@@ -123,10 +120,12 @@ describeEachDatabase("app sign-in: tokens an app's backend relies on", (database
     expect(byPassword).toMatchObject({ amr: ["pwd"], acr: "urn:taskhero:acr:basic" });
 
     const enabled = await enrolling.post<{ totpURI: string }>("/two-factor/enable", { password });
-    expect((await enrolling.post("/two-factor/verify-totp", { code: codeNow(enabled.body.totpURI) })).status).toBe(200);
+
+    const authenticator = authenticatorApp(enabled.body.totpURI);
+    expect((await enrolling.post("/two-factor/verify-totp", { code: await authenticator() })).status).toBe(200);
     const twoSteps = server.client();
     expect((await twoSteps.post("/sign-in/email", { email, password })).body).toMatchObject({ twoFactorRedirect: true });
-    expect((await twoSteps.post("/two-factor/verify-totp", { code: codeNow(enabled.body.totpURI, 1) })).status).toBe(200);
+    expect((await twoSteps.post("/two-factor/verify-totp", { code: await authenticator() })).status).toBe(200);
     expect((await signInApp(twoSteps)).claims()).toMatchObject({ amr: ["otp", "mfa"], acr: twoStep });
   });
 
@@ -150,10 +149,11 @@ describeEachDatabase("app sign-in: tokens an app's backend relies on", (database
     // Two-step sign-in on, a trusted device's password session: sent to prove a code, then the code has acr mfa.
     const { enrolling, email } = await verifiedParent();
     const enabled = await enrolling.post<{ totpURI: string }>("/two-factor/enable", { password });
-    expect((await enrolling.post("/two-factor/verify-totp", { code: codeNow(enabled.body.totpURI) })).status).toBe(200);
+    const authenticator = authenticatorApp(enabled.body.totpURI);
+    expect((await enrolling.post("/two-factor/verify-totp", { code: await authenticator() })).status).toBe(200);
     const trusted = server.client();
     await trusted.post("/sign-in/email", { email, password });
-    expect((await trusted.post("/two-factor/verify-totp", { code: codeNow(enabled.body.totpURI, 1), trustDevice: true })).status).toBe(200);
+    expect((await trusted.post("/two-factor/verify-totp", { code: await authenticator(), trustDevice: true })).status).toBe(200);
     expect((await trusted.post("/sign-out")).status).toBe(200);
     expect((await trusted.post("/sign-in/email", { email, password })).body).not.toMatchObject({ twoFactorRedirect: true });
     const stepUp = await startSignIn(app, nativeRedirect, essential([twoStep]));
@@ -161,7 +161,7 @@ describeEachDatabase("app sign-in: tokens an app's backend relies on", (database
     if (!("signIn" in sent)) throw new Error(`the parent was not asked for a second step: ${JSON.stringify(sent)}`);
     expect(sent.signIn.pathname).toBe("/account/confirm-identity");
     expect(sent.signIn.searchParams.get("proof")).toBe("two-step");
-    expect((await trusted.post("/two-factor/verify-totp", { code: codeNow(enabled.body.totpURI, -1) })).status).toBe(200);
+    expect((await trusted.post("/two-factor/verify-totp", { code: await authenticator() })).status).toBe(200);
     const back = await authorize(trusted, server, sent.signIn.searchParams.get("redirectTo")!);
     if (!("left" in back)) throw new Error("the app's sign-in did not come back after the second step");
     expect((await finishSignIn(app, back.left, stepUp)).claims()).toMatchObject({ amr: ["otp", "mfa"], acr: twoStep });
@@ -182,10 +182,11 @@ describeEachDatabase("app sign-in: tokens an app's backend relies on", (database
     // Two-step sign-in on, but this device is trusted, so its session was made by the password alone.
     const { enrolling, email } = await verifiedParent();
     const enabled = await enrolling.post<{ totpURI: string }>("/two-factor/enable", { password });
-    expect((await enrolling.post("/two-factor/verify-totp", { code: codeNow(enabled.body.totpURI) })).status).toBe(200);
+    const authenticator = authenticatorApp(enabled.body.totpURI);
+    expect((await enrolling.post("/two-factor/verify-totp", { code: await authenticator() })).status).toBe(200);
     const trusted = server.client();
     await trusted.post("/sign-in/email", { email, password });
-    expect((await trusted.post("/two-factor/verify-totp", { code: codeNow(enabled.body.totpURI, 1), trustDevice: true })).status).toBe(200);
+    expect((await trusted.post("/two-factor/verify-totp", { code: await authenticator(), trustDevice: true })).status).toBe(200);
     expect((await trusted.post("/sign-out")).status).toBe(200);
     expect((await trusted.post("/sign-in/email", { email, password })).body).not.toMatchObject({ twoFactorRedirect: true });
     expect((await signInApp(trusted)).claims()).toMatchObject({ amr: ["pwd"], acr: "urn:taskhero:acr:basic" });
@@ -196,7 +197,7 @@ describeEachDatabase("app sign-in: tokens an app's backend relies on", (database
     expect(sent.signIn.pathname).toBe("/account/confirm-identity");
     expect(sent.signIn.searchParams.get("proof")).toBe("two-step");
     // The code, typed on the site while signed in, renews the session as a two-step one; the app's sign-in goes on.
-    expect((await trusted.post("/two-factor/verify-totp", { code: codeNow(enabled.body.totpURI, -1) })).status).toBe(200);
+    expect((await trusted.post("/two-factor/verify-totp", { code: await authenticator() })).status).toBe(200);
     const back = await authorize(trusted, server, sent.signIn.searchParams.get("redirectTo")!);
     if (!("left" in back)) throw new Error("the app's sign-in did not come back after the second step");
     const claims = (await finishSignIn(app, back.left, stepUp)).claims()!;

@@ -1,19 +1,16 @@
 import { randomUUID } from "node:crypto";
-import { TOTP } from "otpauth";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { consoleParent, consoleParentAction, consoleSearch } from "~/features/admin/operator-console.server";
 import { setUserRole } from "~/features/auth/index.server";
 import { phoneAccountEmail } from "~/features/auth";
 import { addChild, createFamily } from "~/features/family/family-store.server";
+import { authenticatorApp } from "~tests/helpers/authenticator-app";
 import { describeEachDatabase } from "~tests/helpers/databases";
 import { startAuthServer, type AuthTestClient, type AuthTestServer } from "./auth-server";
 import { verifiedAccount as createVerifiedAccount } from "./factories";
 
 const password = "compass-meadow-58";
 const tokenFrom = (link: string) => new URL(link).searchParams.get("token") ?? "";
-/** The code an authenticator app shows for `totpURI`, `stepsAgo` periods of 30 s back (a code is taken once). */
-const codeNow = (totpURI: string, stepsAgo = 0) =>
-  new TOTP({ secret: new URL(totpURI).searchParams.get("secret") ?? "", digits: 6, period: 30 }).generate({ timestamp: Date.now() - stepsAgo * 30_000 });
 
 // Item 3 of the operator's side: the console opens only for an admin with a second factor and a recent sign-in;
 // every action lands in the record; a locked account gets no session by any way in.
@@ -92,11 +89,12 @@ describeEachDatabase("operator console", (database) => {
     const admin = await verifiedAccount("客服阿哲");
     await setUserRole(database().handle, admin.email, "admin");
     const enabled = await admin.client.post<{ totpURI: string }>("/two-factor/enable", { password });
-    expect((await admin.client.post("/two-factor/verify-totp", { code: codeNow(enabled.body.totpURI) })).status).toBe(200);
+    const authenticator = authenticatorApp(enabled.body.totpURI);
+    expect((await admin.client.post("/two-factor/verify-totp", { code: await authenticator() })).status).toBe(200);
     // A trusted device: the next password sign-in asks for no code, so its session proves the password only.
     const browser = server.client();
     await browser.post("/sign-in/email", { email: admin.email, password });
-    expect((await browser.post("/two-factor/verify-totp", { code: codeNow(enabled.body.totpURI, 1), trustDevice: true })).status).toBe(200);
+    expect((await browser.post("/two-factor/verify-totp", { code: await authenticator(), trustDevice: true })).status).toBe(200);
     expect((await browser.post("/sign-out")).status).toBe(200);
     expect((await browser.post("/sign-in/email", { email: admin.email, password })).body).not.toMatchObject({ twoFactorRedirect: true });
     const amr = await db().selectFrom("session").select("amr").where("userId", "=", admin.id).orderBy("createdAt", "desc").executeTakeFirstOrThrow();
@@ -122,7 +120,7 @@ describeEachDatabase("operator console", (database) => {
     expect(await parent.client.me()).not.toBeNull();
 
     // The step-up: the code typed on confirm-identity while signed in renews the session as a two-step one.
-    expect((await browser.post("/two-factor/verify-totp", { code: codeNow(enabled.body.totpURI, -1) })).status).toBe(200);
+    expect((await browser.post("/two-factor/verify-totp", { code: await authenticator() })).status).toBe(200);
     expect(stateOf(await consoleSearch(pageRequest(browser, "/admin"), server.service))).toBe("open");
     const locked = await consoleParentAction(pageRequest(browser, `/admin/users/${parent.id}`, { intent: "lock", reason: "家長來信說帳號被盜" }), parent.id, server.service);
     expect(locked).toMatchObject({ data: { done: true, intent: "lock" } });

@@ -1,11 +1,11 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { TOTP } from "otpauth";
 import { sql } from "kysely";
 import { getMigrations } from "better-auth/db/migration";
 import { symmetricEncrypt } from "better-auth/crypto";
 import { authOptions } from "~/features/auth/auth.server";
 import { convertLegacyBackupCodes } from "~/features/auth/backup-codes.server";
+import { authenticatorApp } from "~tests/helpers/authenticator-app";
 import { describeEachDatabase } from "~tests/helpers/databases";
 import { startAuthServer, type AuthTestClient, type AuthTestServer } from "./auth-server";
 import { verifiedAccount as createVerifiedAccount } from "./factories";
@@ -13,18 +13,6 @@ import { verifiedAccount as createVerifiedAccount } from "./factories";
 const password = "kite-river-7";
 const newEmail = () => `two-step-${randomUUID().slice(0, 8)}@example.tw`;
 const tokenFrom = (link: string) => new URL(link).searchParams.get("token") ?? "";
-
-/** The code an authenticator app shows `stepsAgo` 30-second steps before now (the server accepts ±1 step). */
-const codeAt = (totpURI: string, stepsAgo = 0) => {
-  const secret = new URL(totpURI).searchParams.get("secret") ?? "";
-  return new TOTP({ secret, digits: 6, period: 30 }).generate({ timestamp: Date.now() - stepsAgo * 30_000 });
-};
-
-/**
- * A code the server accepts now (this step, the one before or after) that is not the spent `used` one: the next
- * step's first, which stays valid longest (the previous step's expires at the next boundary, maybe before it is sent).
- */
-const otherCode = (totpURI: string, used: string) => [-1, 0, 1].map((steps) => codeAt(totpURI, steps)).find((code) => code !== used) ?? "";
 
 describeEachDatabase("second factors and email links", (database) => {
   let server: AuthTestServer;
@@ -43,11 +31,12 @@ describeEachDatabase("second factors and email links", (database) => {
   async function enrol(client: AuthTestClient) {
     const enabled = await client.post<{ totpURI: string; backupCodes: string[] }>("/two-factor/enable", { password });
     expect(enabled.status).toBe(200);
-    const firstCode = codeAt(enabled.body.totpURI);
+    const authenticator = authenticatorApp(enabled.body.totpURI);
+    const firstCode = await authenticator();
     const confirmed = await client.post("/two-factor/verify-totp", { code: firstCode });
     expect(confirmed.status).toBe(200);
     expect((await client.me())?.email).toBeTruthy();
-    return { ...enabled.body, firstCode };
+    return { ...enabled.body, firstCode, authenticator };
   }
 
   it("has the two-step tables Better Auth expects", async () => {
@@ -57,7 +46,7 @@ describeEachDatabase("second factors and email links", (database) => {
 
   it("asks a password sign-in for the code, accepts each code and backup code once, and trusts a device when asked", async () => {
     const { client, email } = await verifiedAccount();
-    const { totpURI, backupCodes, firstCode } = await enrol(client);
+    const { authenticator, backupCodes, firstCode } = await enrol(client);
     expect(backupCodes).toHaveLength(10);
     expect(new Set(backupCodes).size).toBe(10);
 
@@ -69,8 +58,8 @@ describeEachDatabase("second factors and email links", (database) => {
     // The code that confirmed the enrolment is spent; a wrong code is refused and does not block the right one.
     expect(await browser.post("/two-factor/verify-totp", { code: firstCode })).toMatchObject({ status: 401, body: { code: "auth/code-already-used" } });
     // Another code the app could show now (this step, the one before or after), not the spent one.
-    const another = otherCode(totpURI, firstCode);
-    const valid = new Set([1, 0, -1].map((steps) => codeAt(totpURI, steps)));
+    const another = await authenticator();
+    const valid = authenticator.acceptedNow();
     const wrong = ["000000", "111111", "222222", "333333"].find((code) => !valid.has(code)) ?? "";
     expect(await browser.post("/two-factor/verify-totp", { code: wrong })).toMatchObject({
       status: 401,
@@ -138,13 +127,13 @@ describeEachDatabase("second factors and email links", (database) => {
 
   it("asks an email-link sign-in for the code when two-step sign-in is on", async () => {
     const { client, email } = await verifiedAccount();
-    const { totpURI, firstCode } = await enrol(client);
+    const { authenticator } = await enrol(client);
     await server.client().post("/email-link/request", { email });
     const link = (await server.latestMail(email, /登入連結/)).links.find((candidate) => candidate.includes("/login/email-link")) ?? "";
     const browser = server.client();
     expect(await browser.post("/email-link/sign-in", { token: tokenFrom(link) })).toMatchObject({ status: 200, body: { twoFactorRedirect: true } });
     expect(await browser.me()).toBeNull();
-    expect((await browser.post("/two-factor/verify-totp", { code: otherCode(totpURI, firstCode) })).status).toBe(200);
+    expect((await browser.post("/two-factor/verify-totp", { code: await authenticator() })).status).toBe(200);
     expect((await browser.me())?.email).toBe(email);
   });
 

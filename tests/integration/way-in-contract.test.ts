@@ -1,9 +1,9 @@
 import { randomUUID } from "node:crypto";
-import { TOTP } from "otpauth";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { register } from "prom-client";
 import { authEndpointFor, authEndpointNamed, waysIn, type AuthEndpoint } from "~/features/auth/index.server";
 import type { WayInRow } from "~/features/auth/ways-in";
+import { authenticatorApp } from "~tests/helpers/authenticator-app";
 import { describeEachDatabase } from "~tests/helpers/databases";
 import {
   startAuthServer,
@@ -272,11 +272,7 @@ describeEachDatabase("the contract of every way in", (database) => {
       "/two-factor/enable",
       { password },
     );
-    const code = new TOTP({
-      secret: new URL(enabled.body.totpURI).searchParams.get("secret") ?? "",
-      digits: 6,
-      period: 30,
-    }).generate();
+    const code = await authenticatorApp(enabled.body.totpURI)();
     expect(
       (await client.post("/two-factor/verify-totp", { code })).status,
     ).toBe(200);

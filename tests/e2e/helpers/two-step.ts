@@ -1,34 +1,7 @@
 import type { Page } from "playwright-core";
-import { TOTP } from "otpauth";
+import { authenticatorApp } from "~tests/helpers/authenticator-app";
 import { createVerifiedAccount, newEmail, password, signInTo } from "./accounts";
 import { openPage } from "./browser";
-
-const STEP_MS = 30_000;
-/** The previous step's code is offered only while this much of the current step is left: it expires with it. */
-const PREVIOUS_STEP_MARGIN_MS = 10_000;
-
-/**
- * An authenticator app: the code of this 30-second step, of the next, or of the previous while the current step
- * has time left (the server accepts ±1 step). A code is never accepted twice, so once all three are spent it
- * waits for the next step, as a parent would.
- */
-export function authenticatorApp(secret: string) {
-  const totp = new TOTP({ secret: secret.replace(/\s+/g, ""), digits: 6, period: STEP_MS / 1000 });
-  const given = new Set<string>();
-  return async (): Promise<string> => {
-    for (;;) {
-      const leftInStep = STEP_MS - (Date.now() % STEP_MS);
-      for (const offset of leftInStep > PREVIOUS_STEP_MARGIN_MS ? [0, 1, -1] : [0, 1]) {
-        const code = totp.generate({ timestamp: Date.now() + offset * STEP_MS });
-        if (!given.has(code)) {
-          given.add(code);
-          return code;
-        }
-      }
-      await new Promise((resolve) => setTimeout(resolve, STEP_MS - (Date.now() % STEP_MS) + 200));
-    }
-  };
-}
 
 /**
  * Turns two-step sign-in on for the account signed in on `page` (with JavaScript) through /account/two-step:
