@@ -32,8 +32,7 @@ export default defineConfig({
   resolve: { tsconfigPaths: true },
   test: {
     // Two files at a time even on two cores (Vitest's default would be one): most files wait on servers and deadlines.
-    // With more than one e2e server (E2E_SERVERS), one worker per server, the e2e files beside the rest.
-    maxWorkers: Math.max(2, e2eServerCount),
+    maxWorkers: 2,
     projects: [
       {
         extends: true,
@@ -98,12 +97,14 @@ export default defineConfig({
           name: "e2e",
           include: ["tests/e2e/**/*.test.ts"],
           environment: "node",
-          // One server per worker (tests/e2e/setup/server.ts), one by default. In Chromium's headless shell a file
-          // leaves the cores idle two fifths of the time, and E2E_SERVERS=3 runs them beside the rest,
-          // three at a time: faster (docs/performance.md), but two timeouts in app-sign-in at load 11 in a fresh clone.
+          // One server per worker (tests/e2e/setup/server.ts), as many as E2E_SERVERS (one by default). After every
+          // other file when one Vitest runs them all; `npm test` runs them in a Vitest of their own beside the rest
+          // (scripts/test.sh, docs/performance.md "The test command").
           globalSetup: ["tests/e2e/setup/server.ts"],
           setupFiles: ["tests/setup/short-keep-alive.ts"],
+          maxWorkers: e2eServerCount,
           fileParallelism: e2eServerCount > 1,
+          sequence: { groupOrder: 1 },
           testTimeout: scaledTimeout(60_000, scale),
           hookTimeout: scaledTimeout(120_000, scale),
           // A browser on a loaded machine may take seconds to show what a poll waits for; 1 s is Vitest's default.

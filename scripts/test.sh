@@ -63,12 +63,12 @@ failed=0
 for pid in $typecheck $lint $build; do wait "$pid" || failed=1; done
 [ "$failed" = 0 ] || exit 1
 echo "== tests ($(( $(date +%s) - started )) s so far)"
-if [ "$#" -gt 0 ] || [ "${E2E_SERVERS:-1}" != 1 ]; then
-  # Arguments (files, a project, a reporter) or several e2e servers: one Vitest run, as asked.
+if [ "$#" -gt 0 ]; then
+  # Arguments (files, a project, a reporter): one Vitest run, as asked; the e2e files come after the others.
   npx vitest run "$@"
 else
-  # Vitest runs a project whose files go one at a time (e2e, one server) only after every other file. Here the e2e
-  # files start at once in a Vitest of their own, beside the rest: the two halves take about as long, and together
+  # One Vitest would run the e2e files (E2E_SERVERS at a time, one by default) only after every other file. Here
+  # they start at once in a Vitest of their own, beside the rest: the two halves take about as long, and together
   # fill the two cores that either leaves half idle (docs/performance.md, "The test command").
   e2e_log="$steps_log/e2e.log"
   npx vitest run --project e2e >"$e2e_log" 2>&1 &
