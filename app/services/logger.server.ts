@@ -1,4 +1,5 @@
 import pino, { type Logger } from "pino";
+import { batchedStdout } from "./log-destination.server";
 
 /**
  * The one structured logger: JSON lines on stdout, one object per event. Secrets never reach a log line:
@@ -58,8 +59,8 @@ export function createLogger(level = process.env.LOG_LEVEL ?? "info", destinatio
 
 let shared: Logger | undefined;
 
-/** The process-wide logger. */
+/** The process-wide logger: standard output, one write per turn of the event loop (log-destination.server.ts). */
 export function getLogger(): Logger {
-  shared ??= createLogger();
+  shared ??= createLogger(undefined, batchedStdout());
   return shared;
 }
