@@ -19,8 +19,11 @@ const postgresFiles = postgresTestFiles();
 // was half the unit and postgres projects' time. A file that replaces modules or the environment for itself runs
 // isolated, in its own project (`unit-isolated`), found by reading it.
 const isolatedFiles = isolatedTestFiles();
-const nodeSide: { environment: "node"; globalSetup: string[]; setupFiles: string[]; testTimeout: number; hookTimeout: number } = {
+const nodeSide: { environment: "node"; env: Record<string, string>; globalSetup: string[]; setupFiles: string[]; testTimeout: number; hookTimeout: number } = {
   environment: "node",
+  // The in-process servers' log lines (two thousand a run) went straight to the output, past Vitest's capture of the
+  // console; a test that reads them spies on the logger, which works at any level. LOG_LEVEL=info shows them.
+  env: { LOG_LEVEL: process.env.LOG_LEVEL ?? "silent" },
   globalSetup: ["tests/setup/postgres.ts"],
   setupFiles: ["tests/setup/short-keep-alive.ts"],
   testTimeout: scaledTimeout(20_000, scale),
