@@ -8,26 +8,20 @@ import pino from "pino";
  * and at exit (a fatal error included) whatever is pending is written before the process ends. Only a kill -9
  * in the middle of a turn loses that turn's lines.
  */
-export function batchedStdout(): pino.DestinationStream & { flushSync: () => void } {
+export function batchedStdout(): pino.DestinationStream {
   const stdout = pino.destination({ dest: 1, sync: true });
   let pending: string[] = [];
-  let scheduled = false;
-  const flushSync = () => {
-    scheduled = false;
+  const flush = () => {
     if (pending.length === 0) return;
-    const text = pending.length === 1 ? pending[0]! : pending.join("");
+    const text = pending.join("");
     pending = [];
     stdout.write(text);
   };
-  process.on("exit", flushSync);
+  process.on("exit", flush);
   return {
     write(line: string) {
-      pending.push(line);
-      if (!scheduled) {
-        scheduled = true;
-        setImmediate(flushSync);
-      }
+      // The first line of a turn schedules the turn's one write.
+      if (pending.push(line) === 1) setImmediate(flush);
     },
-    flushSync,
   };
 }

@@ -34,5 +34,3 @@ export function authenticatorApp(secretOrUri: string) {
   };
   return Object.assign(nextCode, { acceptedNow: () => new Set([-1, 0, 1].map(codeAt)) });
 }
-
-export type AuthenticatorApp = ReturnType<typeof authenticatorApp>;
