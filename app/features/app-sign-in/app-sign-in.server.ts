@@ -26,7 +26,7 @@ export function createAppSignIn({ authService }: { authService: AuthService }) {
   const appProvider = () => (made ??= createAppProvider({ env, database, clients, logout, rateLimitStore: authService.rateLimitStore }));
 
   const sessionUser = async (headers: Headers) => {
-    const current = await authService.auth.api.getSession({ headers });
+    const current = await authService.readSession(headers);
     if (!current) return null;
     const { user, session } = current;
     const twoStepOn = Boolean((user as { twoFactorEnabled?: boolean | null }).twoFactorEnabled);

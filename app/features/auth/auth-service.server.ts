@@ -6,6 +6,7 @@ import { mailboxTransport, smtpTransport, type MailTransport } from "~/features/
 import { startMailSender, type MailSender } from "~/features/mail/outbox.server";
 import { getLogger } from "~/services/logger.server";
 import { createAuth, type Auth, type DevIdentityProvider } from "./auth.server";
+import { pageSessionReader, type SessionAnswer } from "./session-read.server";
 import { createRateLimitStore, sharedRateLimitStore, type RateLimitStore } from "~/services/rate-limiter.server";
 import { passwordPolicyFrom } from "./password-policy.server";
 import { enabledSocialProviders, realSocialProviders } from "./social-providers.server";
@@ -25,6 +26,8 @@ export interface AuthService {
   env: ServerEnv;
   database: DatabaseHandle;
   auth: Auth;
+  /** The session behind a page load's headers, as `auth.api.getSession` answers it (session-read.server.ts). */
+  readSession(headers: Headers): Promise<SessionAnswer>;
   mail: MailTransport;
   /** Delivers the mail outbox through `mail`; stopped (and drained) by close(). */
   mailSender: MailSender;
@@ -95,10 +98,15 @@ export function createAuthService({ env, database, rateLimitPrefix, rateLimitSto
   registerUserDataHandler(appleTokenUserData);
   const apple = appleKeys(env);
   const appleRevocations = apple && env.WEB_CONCURRENCY_WORKER <= 1 ? startAppleRevocations({ db: database.db, keys: apple, logger: getLogger(), startWhen: whenMigrated(database) }) : undefined;
+  const readPageSession = pageSessionReader(auth);
   return {
     env,
     database,
     auth,
+    readSession: async (headers) => {
+      const read = await readPageSession(headers);
+      return read === undefined ? auth.api.getSession({ headers }) : read;
+    },
     mail,
     mailSender,
     rateLimitStore,

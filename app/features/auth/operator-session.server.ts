@@ -22,7 +22,7 @@ export interface OperatorStanding {
 }
 
 export async function operatorStanding(request: Request, service: AuthService = getAuthService()): Promise<OperatorStanding | null> {
-  const current = await service.auth.api.getSession({ headers: request.headers });
+  const current = await service.readSession(request.headers);
   if (!current || current.user.isAnonymous) return null;
   const { user, session } = current;
   const isAdmin = user.role === "admin";

@@ -1,8 +1,8 @@
 // One session lookup per page load: the root loader and the page's loader share it; an action asks afresh.
 import { beforeEach, describe, expect, it, vi } from "vitest";
 
-const getSession = vi.fn();
-vi.mock("./auth-service.server", () => ({ getAuthService: () => ({ auth: { api: { getSession } } }) }));
+const readSession = vi.fn();
+vi.mock("./auth-service.server", () => ({ getAuthService: () => ({ readSession }) }));
 const { getServerSessionUser, getViewer, shareSessionLookup } = await import("./viewer.server");
 
 const user = { id: "u1", email: "mom@example.tw", name: "媽媽", role: "user", isAnonymous: false, emailVerified: true, image: null };
@@ -10,8 +10,8 @@ const request = (method: string) => new Request("https://example.tw/wishing-well
 
 describe("the viewer's session lookup", () => {
   beforeEach(() => {
-    getSession.mockReset();
-    getSession.mockResolvedValue({ session: { id: "s1" }, user });
+    readSession.mockReset();
+    readSession.mockResolvedValue({ session: { id: "s1" }, user });
   });
 
   it("looks the session up once for every loader of one page load", async () => {
@@ -20,10 +20,10 @@ describe("the viewer's session lookup", () => {
     expect(root?.uid).toBe("u1");
     expect(viewer?.id).toBe("u1");
     expect(again?.id).toBe("u1");
-    expect(getSession).toHaveBeenCalledTimes(1);
+    expect(readSession).toHaveBeenCalledTimes(1);
     // Another page load is another request: looked up again.
     await getViewer(request("GET"));
-    expect(getSession).toHaveBeenCalledTimes(2);
+    expect(readSession).toHaveBeenCalledTimes(2);
   });
 
   it("shares the lookup with the request the host hands on to React Router", async () => {
@@ -31,14 +31,14 @@ describe("the viewer's session lookup", () => {
     await getViewer(page);
     const handedOn = shareSessionLookup(page, new Request(page, { headers: new Headers(page.headers) }));
     expect((await getViewer(handedOn))?.id).toBe("u1");
-    expect(getSession).toHaveBeenCalledTimes(1);
+    expect(readSession).toHaveBeenCalledTimes(1);
   });
 
   it("asks afresh on every call for an action, which may change the session", async () => {
     const action = request("POST");
     await getViewer(action);
-    getSession.mockResolvedValue(null);
+    readSession.mockResolvedValue(null);
     expect(await getViewer(action)).toBeNull();
-    expect(getSession).toHaveBeenCalledTimes(2);
+    expect(readSession).toHaveBeenCalledTimes(2);
   });
 });

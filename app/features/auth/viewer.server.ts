@@ -21,7 +21,7 @@ export function isEditor(user: { role?: string | null } | null | undefined): boo
   return user?.role === "editor";
 }
 
-type SessionLookup = ReturnType<ReturnType<typeof getAuthService>["auth"]["api"]["getSession"]>;
+type SessionLookup = ReturnType<ReturnType<typeof getAuthService>["readSession"]>;
 const lookups = new WeakMap<Request, SessionLookup>();
 
 /**
@@ -31,7 +31,7 @@ const lookups = new WeakMap<Request, SessionLookup>();
  * (503), never answers null ("signed out").
  */
 export function sessionOf(request: Request): SessionLookup {
-  const lookup = () => unlessDependencyFailed(() => getAuthService().auth.api.getSession({ headers: request.headers }), (current) => !current);
+  const lookup = () => unlessDependencyFailed(() => getAuthService().readSession(request.headers), (current) => !current);
   if (request.method !== "GET" && request.method !== "HEAD") return lookup();
   let session = lookups.get(request);
   if (!session) {

@@ -16,7 +16,7 @@ export interface CallerDependencies {
   db: Kysely<Database>;
   /** Better Auth's public keys (`auth.api.getJwks()`). */
   jwks(): Promise<JSONWebKeySet>;
-  /** The signed-in user of a request's cookie, or null (`auth.api.getSession`). */
+  /** The signed-in user of a request's cookie, or null (the sign-in layer's `readSession`). */
   sessionUserId(headers: Headers): Promise<string | null>;
   /** Whether the session a site token names (`sid`) still lives. */
   sessionActive(sessionId: string): Promise<boolean>;

@@ -85,7 +85,7 @@ export function createStorage({
   const resolveCaller = createCallerResolver({
     db: database.db,
     jwks: () => authService.auth.api.getJwks(),
-    sessionUserId: async (headers) => (await authService.auth.api.getSession({ headers }))?.user.id ?? null,
+    sessionUserId: async (headers) => (await authService.readSession(headers))?.user.id ?? null,
     sessionActive: (sessionId) => sessionIsActive(database, sessionId),
     appTokenUser,
     siteUrl: env.SITE_URL,

@@ -1,0 +1,161 @@
+import { randomUUID } from "node:crypto";
+import { afterAll, beforeAll, expect, it } from "vitest";
+import { pageSessionReader } from "~/features/auth/session-read.server";
+import { describeEachDatabase } from "~tests/helpers/databases";
+import { startAuthServer, type AuthTestClient, type AuthTestServer } from "./auth-server";
+
+const day = 24 * 3600 * 1000;
+const password = "kite-river-7";
+
+// A page load's session read (app/features/auth/session-read.server.ts) against Better Auth's own getSession:
+// the same answer for every cookie and every session, and the request handed to Better Auth whenever a write is due.
+describeEachDatabase("a page load's session read", (database) => {
+  let server: AuthTestServer;
+  let reader: ReturnType<typeof pageSessionReader>;
+  const db = () => database().handle.db;
+  const stored = (date: Date) => (database().handle.dialect === "sqlite" ? date.toISOString() : date);
+  const verified = () => (database().handle.dialect === "sqlite" ? 1 : true);
+
+  beforeAll(async () => {
+    server = await startAuthServer(database());
+    reader = pageSessionReader(server.service.auth);
+  });
+  afterAll(async () => {
+    await server.close();
+  });
+
+  const cookieHeader = (client: AuthTestClient) => [...client.cookies].map(([name, value]) => `${name}=${value}`).join("; ");
+  const sessionCookie = (client: AuthTestClient) => [...client.cookies].find(([name]) => name.endsWith("session_token"))!;
+  const tokenOf = (client: AuthTestClient) => decodeURIComponent(sessionCookie(client)[1]).split(".")[0]!;
+  const headers = (cookie: string) => new Headers({ cookie });
+  const betterAuth = (cookie: string) => server.service.auth.api.getSession({ headers: headers(cookie) });
+  const setLife = (token: string, life: { createdDaysAgo?: number; expiresInDays: number }) =>
+    db()
+      .updateTable("session")
+      .set({
+        expiresAt: stored(new Date(Date.now() + life.expiresInDays * day)),
+        ...(life.createdDaysAgo === undefined ? {} : { createdAt: stored(new Date(Date.now() - life.createdDaysAgo * day)) }),
+      })
+      .where("token", "=", token)
+      .execute();
+
+  /** Our read answers on its own (no write due) and gives what Better Auth gives for the same cookie. */
+  async function expectSameAnswer(cookie: string) {
+    const ours = await reader(headers(cookie));
+    expect(ours).not.toBeUndefined();
+    expect(ours).toEqual(await betterAuth(cookie));
+    return ours;
+  }
+
+  async function signedUp(client = server.client()) {
+    const email = `page-read-${randomUUID().slice(0, 8)}@example.tw`;
+    expect((await client.post("/sign-up/email", { email, password, name: "王小明" })).status).toBe(200);
+    return client;
+  }
+
+  it("gives a parent's session and user as Better Auth does, every field and type", async () => {
+    const client = await signedUp();
+    const answer = await expectSameAnswer(cookieHeader(client));
+    expect(answer?.user.name).toBe("王小明");
+    expect(answer?.session.expiresAt).toBeInstanceOf(Date);
+  });
+
+  it("gives a guest's session, and a verified parent's with a photo and a changed name, as Better Auth does", async () => {
+    const guest = server.client();
+    expect((await guest.post("/sign-in/anonymous")).status).toBe(200);
+    expect((await expectSameAnswer(cookieHeader(guest)))?.user.isAnonymous).toBe(true);
+
+    const parent = await signedUp();
+    const userId = (await betterAuth(cookieHeader(parent)))!.user.id;
+    await db().updateTable("user").set({ emailVerified: verified(), image: "https://example.tw/me.png", name: "小明的爸爸" } as never).where("id", "=", userId).execute();
+    const answer = await expectSameAnswer(cookieHeader(parent));
+    expect(answer?.user).toMatchObject({ emailVerified: true, image: "https://example.tw/me.png", name: "小明的爸爸" });
+  });
+
+  it("reads the cookie as Better Auth does: encoded or not, quoted, the first of two, among others", async () => {
+    const client = await signedUp();
+    const [name, value] = sessionCookie(client);
+    const plain = decodeURIComponent(value);
+    expect(plain).toMatch(/[+/=]/);
+    for (const cookie of [`${name}=${plain}`, `${name}="${value}"`, `theme=dark; ${name}=${value}; _ga=1`, `${name}=${value}; ${name}=tampered.${"A".repeat(43)}=`]) {
+      expect((await expectSameAnswer(cookie))?.session.token).toBe(tokenOf(client));
+    }
+    // The first of two names the session: a bad first one is no session at all, in both.
+    await expectSameAnswer(`${name}=tampered.${"A".repeat(43)}=; ${name}=${value}`);
+    expect(await reader(headers(`${name}=tampered.${"A".repeat(43)}=; ${name}=${value}`))).toBeNull();
+  });
+
+  it("refuses what Better Auth refuses: a changed token or signature, a short signature, another secret's, none", async () => {
+    const client = await signedUp();
+    const [name] = sessionCookie(client);
+    const [token, signature] = decodeURIComponent(sessionCookie(client)[1]).split(".") as [string, string];
+    const flipped = (text: string, at: number) => text.slice(0, at) + (text[at] === "A" ? "B" : "A") + text.slice(at + 1);
+    const otherSecret = await startAuthServer(database(), { AUTH_SECRET: "another-secret-of-at-least-32-characters-long" });
+    const foreign = await signedUp(otherSecret.client());
+    await otherSecret.close();
+    const refused = [
+      `${name}=${encodeURIComponent(`${flipped(token, 3)}.${signature}`)}`,
+      `${name}=${encodeURIComponent(`${token}.${flipped(signature, 5)}`)}`,
+      `${name}=${encodeURIComponent(`${token}.${signature.slice(1)}`)}`,
+      `${name}=${encodeURIComponent(`${token}.*${signature.slice(1)}`)}`,
+      `${name}=${token}`,
+      `${name}=${sessionCookie(foreign)[1]}`,
+      `${name}=`,
+      "theme=dark",
+      "",
+    ];
+    for (const cookie of refused) {
+      expect(await reader(headers(cookie))).toBeNull();
+      expect(await betterAuth(cookie)).toBeNull();
+    }
+  });
+
+  it("accepts what Better Auth accepts: a signature whose last character differs only in bits base64 drops", async () => {
+    const client = await signedUp();
+    const [name] = sessionCookie(client);
+    const [token, signature] = decodeURIComponent(sessionCookie(client)[1]).split(".") as [string, string];
+    const alphabet = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
+    // 43 characters carry 258 bits: the last one's two lowest bits are not part of the 32 bytes.
+    const last = alphabet.indexOf(signature[42]!);
+    const loose = `${signature.slice(0, 42)}${alphabet[last ^ 1]}=`;
+    expect((await expectSameAnswer(`${name}=${encodeURIComponent(`${token}.${loose}`)}`))?.session.token).toBe(token);
+  });
+
+  it("gives no session for a deleted one, and one past its absolute lifetime, which it deletes, as Better Auth does", async () => {
+    const gone = await signedUp();
+    await db().deleteFrom("session").where("token", "=", tokenOf(gone)).execute();
+    await expectSameAnswer(cookieHeader(gone));
+    expect(await reader(headers(cookieHeader(gone)))).toBeNull();
+
+    const old = await signedUp();
+    await setLife(tokenOf(old), { createdDaysAgo: 31, expiresInDays: 7 - 0.001 });
+    expect(await reader(headers(cookieHeader(old)))).toBeNull();
+    expect(await db().selectFrom("session").select("id").where("token", "=", tokenOf(old)).executeTakeFirst()).toBeUndefined();
+    expect(await betterAuth(cookieHeader(old))).toBeNull();
+  });
+
+  it("hands a session that has ended, one due to slide, and one kept without 'remember me' to Better Auth", async () => {
+    const ended = await signedUp();
+    await setLife(tokenOf(ended), { expiresInDays: -0.001 });
+    expect(await reader(headers(cookieHeader(ended)))).toBeUndefined();
+    expect(await server.service.readSession(headers(cookieHeader(ended)))).toBeNull();
+    expect(await db().selectFrom("session").select("id").where("token", "=", tokenOf(ended)).executeTakeFirst()).toBeUndefined();
+
+    const sliding = await signedUp();
+    await setLife(tokenOf(sliding), { createdDaysAgo: 2, expiresInDays: 5 });
+    expect(await reader(headers(cookieHeader(sliding)))).toBeUndefined();
+    const slid = await server.service.readSession(headers(cookieHeader(sliding)));
+    expect(slid?.session.expiresAt.getTime()).toBeGreaterThan(Date.now() + 6.9 * day);
+    // Slid, it is read without Better Auth again.
+    await expectSameAnswer(cookieHeader(sliding));
+
+    const email = `page-read-${randomUUID().slice(0, 8)}@example.tw`;
+    const once = server.client();
+    expect((await once.post("/sign-up/email", { email, password, name: "王小明" })).status).toBe(200);
+    await db().updateTable("user").set({ emailVerified: verified() } as never).where("email", "=", email).execute();
+    expect((await once.post("/sign-in/email", { email, password, rememberMe: false })).status).toBe(200);
+    expect([...once.cookies.keys()].some((name) => name.endsWith("dont_remember"))).toBe(true);
+    expect(await reader(headers(cookieHeader(once)))).toBeUndefined();
+    expect(await server.service.readSession(headers(cookieHeader(once)))).toEqual(await betterAuth(cookieHeader(once)));
+  });
+});
