@@ -98,7 +98,7 @@ export function createAuthService({ env, database, rateLimitPrefix, rateLimitSto
   registerUserDataHandler(appleTokenUserData);
   const apple = appleKeys(env);
   const appleRevocations = apple && env.WEB_CONCURRENCY_WORKER <= 1 ? startAppleRevocations({ db: database.db, keys: apple, logger: getLogger(), startWhen: whenMigrated(database) }) : undefined;
-  const readPageSession = pageSessionReader(auth);
+  const readPageSession = pageSessionReader(auth, database, env.SESSION_ABSOLUTE_DAYS);
   return {
     env,
     database,

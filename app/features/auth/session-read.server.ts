@@ -1,7 +1,13 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
+import { sql, type CompiledQuery } from "kysely";
+import type { DatabaseHandle } from "~/db/connection.server";
 import type { Auth } from "./auth.server";
 
 export type SessionAnswer = Awaited<ReturnType<Auth["api"]["getSession"]>>;
+type AuthContext = Awaited<Auth["$context"]>;
+type FieldAttributes = AuthContext["tables"][string]["fields"][string];
+
+const day = 24 * 3600 * 1000;
 
 /** A cookie's value as better-call reads it for Better Auth: the first pair of that name, unquoted, URI-decoded. */
 function cookieValue(header: string, name: string): string | null {
@@ -40,17 +46,69 @@ function verifiedToken(value: string, secret: string): string | null {
   return timingSafeEqual(Buffer.from(signature, "base64"), expected) ? token : null;
 }
 
+/** One field of Better Auth's session or user as a column of the joined row, and how its value is read back. */
+interface Column {
+  key: string;
+  alias: string;
+  read: (value: unknown) => unknown;
+}
+
+/**
+ * The fields Better Auth answers for a model (its tables, `returned: false` left out), each read back as its Kysely
+ * adapter reads it (ids as text; on SQLite dates from ISO text and booleans from 0/1). Null when a field needs more
+ * than that (a transform, JSON, a list): the reader then always leaves the session to Better Auth.
+ */
+function columnsOf(fields: Record<string, FieldAttributes>, prefix: string, sqlite: boolean): Column[] | null {
+  const columns: Column[] = [{ key: "id", alias: `${prefix}id`, read: (value) => (value === null || value === undefined ? value : String(value)) }];
+  for (const [key, field] of Object.entries(fields)) {
+    if (field.transform?.output || !["string", "date", "boolean", "number"].includes(String(field.type))) return null;
+    if (field.returned === false) continue;
+    const column = field.fieldName || key;
+    const alias = `${prefix}${column}`;
+    if (field.references?.field === "id") columns.push({ key, alias, read: (value) => (value === null || value === undefined ? value : String(value)) });
+    else if (sqlite && field.type === "date") columns.push({ key, alias, read: (value) => (typeof value === "string" ? new Date(value) : value) });
+    else if (sqlite && field.type === "boolean") columns.push({ key, alias, read: (value) => (typeof value === "number" ? value === 1 : value) });
+    else columns.push({ key, alias, read: (value) => value });
+  }
+  return columns;
+}
+
+const recordOf = (row: Record<string, unknown>, columns: Column[]) => Object.fromEntries(columns.map((column) => [column.key, column.read(row[column.alias])]));
+
+/** The joined session and user row of a token: one statement, compiled once (Kysely builds a query anew per call). */
+function sessionQuery(context: AuthContext, database: DatabaseHandle) {
+  const sqlite = database.dialect === "sqlite";
+  const { session, user } = context.tables;
+  const sessionColumns = columnsOf(session!.fields, "s_", sqlite);
+  const userColumns = columnsOf(user!.fields, "u_", sqlite);
+  if (!sessionColumns || !userColumns) return null;
+  const field = (model: "session" | "user", key: string) => context.tables[model]!.fields[key]?.fieldName || key;
+  const selected = (table: string, columns: Column[], prefix: string) =>
+    columns.map((column) => sql`${sql.ref(`${table}.${column.alias.slice(prefix.length)}`)} as ${sql.ref(column.alias)}`);
+  const compiled: CompiledQuery = sql`select ${sql.join([...selected("s", sessionColumns, "s_"), ...selected("u", userColumns, "u_")])}
+    from ${sql.table(session!.modelName)} as s inner join ${sql.table(user!.modelName)} as u on ${sql.ref(`u.id`)} = ${sql.ref(`s.${field("session", "userId")}`)}
+    where ${sql.ref(`s.${field("session", "token")}`)} = ${""}`.compile(database.db);
+  return async (token: string) => {
+    const { rows } = await database.db.executeQuery<Record<string, unknown>>({ ...compiled, parameters: [token] });
+    const row = rows[0];
+    return row ? { session: recordOf(row, sessionColumns), user: recordOf(row, userColumns) } : null;
+  };
+}
+
 /**
  * The session behind a page load's headers, the answer `auth.api.getSession` gives, for the case that is nearly
  * every page load: a valid session with nothing to write. Better Auth's call runs its endpoint machinery (a context
- * per call and per hook, output filtering, WebCrypto) around one lookup, three quarters of a signed-in page's CPU
- * (docs/performance.md, "Eleventh round"). This reads the same cookie with the same secret and looks the session up
- * through the same `internalAdapter.findSession` (and so the absolute-lifetime check of sessions.server.ts).
- * `undefined` hands the request to Better Auth: a session that has ended (it is deleted there), one due to slide
- * (its row and cookie are renewed there), and a session signed in without "remember me" (never slid). The test
- * (tests/integration/page-session-read.test.ts) holds the two answers equal on both databases.
+ * per call and per hook, WebCrypto) around `findSession`, whose adapter makes two queries, each with its own
+ * building, debug formatting and output copies: most of a signed-in page's CPU (docs/performance.md, "Twelfth
+ * round"). This reads the same cookie with the same secret, and the session and its user in one compiled statement
+ * with the fields Better Auth answers.
+ * `undefined` hands the request to Better Auth: a session that has ended (deleted there), one past its absolute
+ * lifetime (deleted by sessions.server.ts), one due to slide (its row and cookie renewed there), and one signed in
+ * without "remember me" (never slid). tests/integration/page-session-read.test.ts holds the two answers equal on
+ * both databases.
  */
-export function pageSessionReader(auth: Auth) {
+export function pageSessionReader(auth: Auth, database: DatabaseHandle, absoluteDays: number) {
+  let find: ReturnType<typeof sessionQuery> | undefined;
   return async (headers: Headers): Promise<SessionAnswer | undefined> => {
     const context = await auth.$context;
     const cookies = headers.get("cookie");
@@ -59,13 +117,17 @@ export function pageSessionReader(auth: Auth) {
     if (cookieValue(cookies, context.authCookies.dontRememberToken.name) !== null) return undefined;
     const token = verifiedToken(signed, context.secret);
     if (!token) return null;
-    const found = await context.internalAdapter.findSession(token);
+    if (find === undefined) find = sessionQuery(context, database);
+    if (!find) return undefined;
+    const found = await find(token);
     if (!found) return null;
-    const expiresAt = found.session.expiresAt.getTime();
+    const now = Date.now();
+    const expiresAt = (found.session.expiresAt as Date).getTime();
     const { expiresIn, updateAge } = context.sessionConfig;
-    const ended = expiresAt < Date.now();
-    const dueToSlide = expiresAt - expiresIn * 1000 + updateAge * 1000 <= Date.now();
-    if (ended || dueToSlide) return undefined;
-    return found as SessionAnswer;
+    const ended = expiresAt < now;
+    const pastAbsolute = (found.session.createdAt as Date).getTime() + absoluteDays * day <= now;
+    const dueToSlide = expiresAt - expiresIn * 1000 + updateAge * 1000 <= now;
+    if (ended || pastAbsolute || dueToSlide) return undefined;
+    return found as unknown as SessionAnswer;
   };
 }
