@@ -25,6 +25,8 @@ const ssrPages = ["/wishing-well", "/dev-blog", "/blog?page=2"];
 // A signed-in parent sees these pages with their own user area: rendered for them, against the visitor's answer
 // (the prerendered page, the page cache) in the same run.
 const signedInPages = ["/", "/wishing-well"];
+// A parent's own pages, rendered for them on every request.
+const accountPages = ["/account", "/account/security", "/account/family"];
 
 /** nginx serving the same files with gzip_static, or null where nginx is not installed. */
 async function startNginx(root) {
@@ -127,10 +129,38 @@ async function parentCookie(site) {
   return answer.headers.getSetCookie().map((line) => line.split(";")[0]).join("; ");
 }
 
+/**
+ * The account pages one at a time (a parent on a quiet site) and `/account` at 16 connections (a busy hour),
+ * beside /healthz at the same concurrency: the process's floor per request.
+ */
+async function accountPageRows(site, cookie) {
+  const rows = [];
+  const floor = await load(`${site.origin}/healthz`, { connections: 1 });
+  for (const page of accountPages) {
+    const answer = await fetch(`${site.origin}${page}`, { headers: { cookie }, redirect: "manual" });
+    await answer.arrayBuffer();
+    if (answer.status !== 200) throw new Error(`${page} answered ${answer.status} to a signed-in parent`);
+    const alone = await load(`${site.origin}${page}`, { connections: 1, headers: { cookie } });
+    rows.push(row({
+      figure: `signed-in ${page}, one at a time, p50 ms (${describeLoad(alone)}, ${Math.round(alone.rps)} req/s)`, value: alone.p50, unit: "ms",
+      reference: { label: "/healthz, one at a time", value: floor.p50, unit: "ms" }, ratio: alone.p50 / floor.p50,
+      target: "≤ 10 ms", met: alone.p50 <= 10,
+    }));
+  }
+  const busy = await load(`${site.origin}/account`, { connections: 16, headers: { cookie } });
+  const busyFloor = await load(`${site.origin}/healthz`, { connections: 16 });
+  rows.push(row({
+    figure: `signed-in /account, 16 at once, req/s (${describeLoad(busy)}; /healthz ${describeLoad(busyFloor)})`, value: busy.rps, unit: "",
+    reference: { label: "/healthz, 16 at once", value: busyFloor.rps }, ratio: busy.rps / busyFloor.rps,
+    target: "≥ 400 req/s, p99 ≤ 100 ms", met: busy.rps >= 400 && busy.p99 <= 100,
+  }));
+  return rows;
+}
+
 /** Each page's median latency at 50 connections for a signed-in parent against the visitor's, in the same run. */
 async function signedInRows(site) {
   const cookie = await parentCookie(site);
-  const rows = [];
+  const rows = await accountPageRows(site, cookie);
   for (const page of signedInPages) {
     const visitor = await loadWithCpu(`${site.origin}${page}`, site.pid);
     const parent = await loadWithCpu(`${site.origin}${page}`, site.pid, { cookie });
