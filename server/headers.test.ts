@@ -1,0 +1,28 @@
+// Every page answer gets a nonce of its own: its CSP names the one the page's scripts carry, and no two answers share one.
+import { Hono } from "hono";
+import { describe, expect, it } from "vitest";
+import { cspNonceOf, securityHeaders } from "./headers";
+
+function site() {
+  const app = new Hono();
+  app.use(securityHeaders({ https: true, cspHashes: { pages: {}, styles: [] }, analytics: false, formTargets: [], frames: [] }));
+  app.get("/page", (c) => c.html(`<script nonce="${cspNonceOf(c)}">1</script>`));
+  return app;
+}
+
+describe("the CSP nonce", () => {
+  it("is 18 random bytes in base64, the page's and its CSP's alike, and never the same twice (past a refill of its bytes)", async () => {
+    const app = site();
+    const seen = new Set<string>();
+    const answers = 600;
+    for (let index = 0; index < answers; index += 1) {
+      const response = await app.request("/page");
+      const inPolicy = /'nonce-([^']+)'/.exec(response.headers.get("content-security-policy") ?? "")?.[1];
+      const inPage = /nonce="([^"]+)"/.exec(await response.text())?.[1];
+      expect(inPolicy).toMatch(/^[A-Za-z0-9+/]{24}$/);
+      expect(inPage).toBe(inPolicy);
+      seen.add(inPolicy!);
+    }
+    expect(seen.size).toBe(answers);
+  });
+});
