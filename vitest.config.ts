@@ -1,7 +1,7 @@
 import { configDefaults, defineConfig } from "vitest/config";
-import { scaledTimeout, timeoutScale } from "./tests/helpers/machine-load";
-import { isolatedTestFiles, postgresTestFiles } from "./tests/setup/test-files";
-import { e2eServerCount } from "./tests/e2e/setup/e2e-servers";
+import { scaledTimeout, timeoutScale } from "./tests/helpers/machine-load.ts";
+import { isolatedTestFiles, postgresTestFiles } from "./tests/setup/test-files.ts";
+import { e2eServerCount } from "./tests/e2e/setup/e2e-servers.ts";
 
 // Six projects: node-side unit and data-layer tests on SQLite (`unit`, and `unit-isolated` for the few that replace
 // modules), the same files' PostgreSQL halves (`postgres`, beside them rather than after them in the same file),
