@@ -381,7 +381,14 @@ function reactRouterHandler(): ReturnType<typeof createRequestHandler> {
   if (!import.meta.env.PROD) return createRequestHandler(loadBuild, "development");
   let handler: Promise<ReturnType<typeof createRequestHandler>> | undefined;
   return async (request, context) => {
-    handler ??= loadBuild().then((build) => createRequestHandler(build, "production"));
+    // A failed import is tried again by the next request, as React Router itself would.
+    handler ??= loadBuild().then(
+      (build) => createRequestHandler(build, "production"),
+      (error: unknown) => {
+        handler = undefined;
+        throw error;
+      },
+    );
     return (await handler)(request, context);
   };
 }

@@ -1,6 +1,13 @@
 import { randomUUID } from "node:crypto";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
 import { afterAll, beforeAll, expect, it } from "vitest";
+import { parseEnv } from "~/config/env.server";
+import { createAuthService } from "~/features/auth/index.server";
 import { pageSessionReader } from "~/features/auth/session-read.server";
+import { openDatabase } from "~/db/connection.server";
+import { isDependencyUnavailable } from "~/services/dependency-errors.server";
 import { describeEachDatabase } from "~tests/helpers/databases";
 import { startAuthServer, type AuthTestClient, type AuthTestServer } from "./auth-server";
 
@@ -43,7 +50,7 @@ describeEachDatabase("a page load's session read", (database) => {
   async function expectSameAnswer(cookie: string) {
     const ours = await reader(headers(cookie));
     expect(ours).not.toBeUndefined();
-    expect(ours).toEqual(await betterAuth(cookie));
+    expect(ours).toStrictEqual(await betterAuth(cookie));
     return ours;
   }
 
@@ -86,6 +93,43 @@ describeEachDatabase("a page load's session read", (database) => {
     // The first of two names the session: a bad first one is no session at all, in both.
     await expectSameAnswer(`${name}=tampered.${"A".repeat(43)}=; ${name}=${value}`);
     expect(await reader(headers(`${name}=tampered.${"A".repeat(43)}=; ${name}=${value}`))).toBeNull();
+  });
+
+  it("reads an https site's __Host- cookie as Better Auth does", async () => {
+    const site = createAuthService({
+      // An https site on this machine: its cookies are __Host- ones, and it needs no mail server or bot check.
+      env: parseEnv({ SITE_URL: "https://localhost:8443", REDIS_URL: "", BOT_CHECK: "off" }),
+      database: database().handle,
+    });
+    try {
+      const email = `page-read-${randomUUID().slice(0, 8)}@example.tw`;
+      const { headers: answered } = await site.auth.api.signUpEmail({ body: { email, password, name: "王小明" }, headers: new Headers(), returnHeaders: true });
+      const cookie = answered.getSetCookie().map((line) => line.split(";")[0]).join("; ");
+      expect(cookie).toMatch(/^__Host-task-hero\.session_token=/);
+      const ours = await pageSessionReader(site.auth, database().handle, site.env.SESSION_ABSOLUTE_DAYS)(headers(cookie));
+      expect(ours?.user.email).toBe(email);
+      expect(ours).toStrictEqual(await site.auth.api.getSession({ headers: headers(cookie) }));
+      // The same cookie without its prefix is another cookie: no session, in both.
+      const unprefixed = cookie.replace("__Host-", "");
+      expect(await pageSessionReader(site.auth, database().handle, 30)(headers(unprefixed))).toBeNull();
+      expect(await site.auth.api.getSession({ headers: headers(unprefixed) })).toBeNull();
+    } finally {
+      await site.close();
+    }
+  });
+
+  it("fails, never answers 'signed out', when the database cannot be read (the caller answers 503)", async () => {
+    const client = await signedUp();
+    // PostgreSQL that refuses connections; an SQLite file whose connection is closed.
+    const postgres = database().handle.dialect === "postgres";
+    const away = postgres
+      ? openDatabase({ databaseUrl: "postgres://127.0.0.1:1/away", dataDir: os.tmpdir(), postgres: { connectMs: 500 } })
+      : openDatabase({ dataDir: fs.mkdtempSync(path.join(os.tmpdir(), "page-read-")) });
+    if (!postgres) (away.raw as { close(): void }).close();
+    const read = pageSessionReader(server.service.auth, away, 30)(headers(cookieHeader(client)));
+    await expect(read).rejects.toThrow();
+    if (postgres) expect(isDependencyUnavailable(await read.catch((error: unknown) => error))).toBe(true);
+    await away.db.destroy().catch(() => {});
   });
 
   it("refuses what Better Auth refuses: a changed token or signature, a short signature, another secret's, none", async () => {
@@ -138,6 +182,14 @@ describeEachDatabase("a page load's session read", (database) => {
     expect(await reader(headers(cookieHeader(ended)))).toBeUndefined();
     expect(await server.service.readSession(headers(cookieHeader(ended)))).toBeNull();
     expect(await sessionRow(ended)).toBeUndefined();
+
+    // Dates that do not parse: Better Auth decides (the absolute lifetime then ends it).
+    const garbled = await signedUp();
+    if (database().handle.dialect === "sqlite") {
+      await db().updateTable("session").set({ createdAt: "not a date" } as never).where("token", "=", tokenOf(garbled)).execute();
+      expect(await reader(headers(cookieHeader(garbled)))).toBeUndefined();
+      expect(await server.service.readSession(headers(cookieHeader(garbled)))).toBeNull();
+    }
 
     // Just used, but signed in 31 days ago: deleted on read (sessions.server.ts), whatever its expiry says.
     const old = await signedUp();

@@ -1,6 +1,7 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
 import { sql, type CompiledQuery } from "kysely";
 import type { DatabaseHandle } from "~/db/connection.server";
+import { getLogger } from "~/services/logger.server";
 import type { Auth } from "./auth.server";
 
 export type SessionAnswer = Awaited<ReturnType<Auth["api"]["getSession"]>>;
@@ -81,7 +82,10 @@ function sessionQuery(context: AuthContext, database: DatabaseHandle) {
   const { session, user } = context.tables;
   const sessionColumns = columnsOf(session!.fields, "s_", sqlite);
   const userColumns = columnsOf(user!.fields, "u_", sqlite);
-  if (!sessionColumns || !userColumns) return null;
+  if (!sessionColumns || !userColumns) {
+    getLogger().warn("a session or user field needs Better Auth's own reading: every page load's session goes through getSession");
+    return null;
+  }
   const field = (model: "session" | "user", key: string) => context.tables[model]!.fields[key]?.fieldName || key;
   const selected = (table: string, columns: Column[], prefix: string) =>
     columns.map((column) => sql`${sql.ref(`${table}.${column.alias.slice(prefix.length)}`)} as ${sql.ref(column.alias)}`);
@@ -89,6 +93,7 @@ function sessionQuery(context: AuthContext, database: DatabaseHandle) {
     from ${sql.table(session!.modelName)} as s inner join ${sql.table(user!.modelName)} as u on ${sql.ref(`u.id`)} = ${sql.ref(`s.${field("session", "userId")}`)}
     where ${sql.ref(`s.${field("session", "token")}`)} = ${""}`.compile(database.db);
   return async (token: string) => {
+    // The same compiled query (and its query id) on every run, with this token: the database handle has no plugins.
     const { rows } = await database.db.executeQuery<Record<string, unknown>>({ ...compiled, parameters: [token] });
     const row = rows[0];
     return row ? { session: recordOf(row, sessionColumns), user: recordOf(row, userColumns) } : null;
@@ -122,12 +127,13 @@ export function pageSessionReader(auth: Auth, database: DatabaseHandle, absolute
     const found = await find(token);
     if (!found) return null;
     const now = Date.now();
-    const expiresAt = (found.session.expiresAt as Date).getTime();
+    const expiresAt = new Date(found.session.expiresAt as never).getTime();
+    const createdAt = new Date(found.session.createdAt as never).getTime();
     const { expiresIn, updateAge } = context.sessionConfig;
-    const ended = expiresAt < now;
-    const pastAbsolute = (found.session.createdAt as Date).getTime() + absoluteDays * day <= now;
-    const dueToSlide = expiresAt - expiresIn * 1000 + updateAge * 1000 <= now;
-    if (ended || pastAbsolute || dueToSlide) return undefined;
+    // Written as the checks they stand for, so a date that does not parse (NaN) is handed over, never let through.
+    const current = expiresAt >= now && createdAt + absoluteDays * day > now;
+    const slidRecently = expiresAt - expiresIn * 1000 + updateAge * 1000 > now;
+    if (!current || !slidRecently) return undefined;
     return found as unknown as SessionAnswer;
   };
 }
