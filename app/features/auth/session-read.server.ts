@@ -3,12 +3,11 @@ import { sql, type CompiledQuery } from "kysely";
 import type { DatabaseHandle } from "~/db/connection.server";
 import { getLogger } from "~/services/logger.server";
 import type { Auth } from "./auth.server";
+import { withinAbsoluteLifetime } from "./sessions.server";
 
 export type SessionAnswer = Awaited<ReturnType<Auth["api"]["getSession"]>>;
 type AuthContext = Awaited<Auth["$context"]>;
 type FieldAttributes = AuthContext["tables"][string]["fields"][string];
-
-const day = 24 * 3600 * 1000;
 
 /** A cookie's value as better-call reads it for Better Auth: the first pair of that name, unquoted, URI-decoded. */
 function cookieValue(header: string, name: string): string | null {
@@ -50,53 +49,56 @@ function verifiedToken(value: string, secret: string): string | null {
 /** One field of Better Auth's session or user as a column of the joined row, and how its value is read back. */
 interface Column {
   key: string;
-  alias: string;
+  column: string;
   read: (value: unknown) => unknown;
 }
+
+const asIs = (value: unknown) => value;
+const asText = (value: unknown) => (value === null || value === undefined ? value : String(value));
 
 /**
  * The fields Better Auth answers for a model (its tables, `returned: false` left out), each read back as its Kysely
  * adapter reads it (ids as text; on SQLite dates from ISO text and booleans from 0/1). Null when a field needs more
  * than that (a transform, JSON, a list): the reader then always leaves the session to Better Auth.
  */
-function columnsOf(fields: Record<string, FieldAttributes>, prefix: string, sqlite: boolean): Column[] | null {
-  const columns: Column[] = [{ key: "id", alias: `${prefix}id`, read: (value) => (value === null || value === undefined ? value : String(value)) }];
+function columnsOf(fields: Record<string, FieldAttributes>, sqlite: boolean): Column[] | null {
+  const columns: Column[] = [{ key: "id", column: "id", read: asText }];
   for (const [key, field] of Object.entries(fields)) {
     if (field.transform?.output || !["string", "date", "boolean", "number"].includes(String(field.type))) return null;
     if (field.returned === false) continue;
     const column = field.fieldName || key;
-    const alias = `${prefix}${column}`;
-    if (field.references?.field === "id") columns.push({ key, alias, read: (value) => (value === null || value === undefined ? value : String(value)) });
-    else if (sqlite && field.type === "date") columns.push({ key, alias, read: (value) => (typeof value === "string" ? new Date(value) : value) });
-    else if (sqlite && field.type === "boolean") columns.push({ key, alias, read: (value) => (typeof value === "number" ? value === 1 : value) });
-    else columns.push({ key, alias, read: (value) => value });
+    if (field.references?.field === "id") columns.push({ key, column, read: asText });
+    else if (sqlite && field.type === "date") columns.push({ key, column, read: (value) => (typeof value === "string" ? new Date(value) : value) });
+    else if (sqlite && field.type === "boolean") columns.push({ key, column, read: (value) => (typeof value === "number" ? value === 1 : value) });
+    else columns.push({ key, column, read: asIs });
   }
   return columns;
 }
 
-const recordOf = (row: Record<string, unknown>, columns: Column[]) => Object.fromEntries(columns.map((column) => [column.key, column.read(row[column.alias])]));
+/** A model's fields out of the joined row, whose columns carry the table's alias as a prefix (`s_token`, `u_email`). */
+const recordOf = (row: Record<string, unknown>, table: string, columns: Column[]) =>
+  Object.fromEntries(columns.map(({ key, column, read }) => [key, read(row[`${table}_${column}`])]));
 
 /** The joined session and user row of a token: one statement, compiled once (Kysely builds a query anew per call). */
 function sessionQuery(context: AuthContext, database: DatabaseHandle) {
   const sqlite = database.dialect === "sqlite";
   const { session, user } = context.tables;
-  const sessionColumns = columnsOf(session!.fields, "s_", sqlite);
-  const userColumns = columnsOf(user!.fields, "u_", sqlite);
+  const sessionColumns = columnsOf(session!.fields, sqlite);
+  const userColumns = columnsOf(user!.fields, sqlite);
   if (!sessionColumns || !userColumns) {
     getLogger().warn("a session or user field needs Better Auth's own reading: every page load's session goes through getSession");
     return null;
   }
   const field = (model: "session" | "user", key: string) => context.tables[model]!.fields[key]?.fieldName || key;
-  const selected = (table: string, columns: Column[], prefix: string) =>
-    columns.map((column) => sql`${sql.ref(`${table}.${column.alias.slice(prefix.length)}`)} as ${sql.ref(column.alias)}`);
-  const compiled: CompiledQuery = sql`select ${sql.join([...selected("s", sessionColumns, "s_"), ...selected("u", userColumns, "u_")])}
+  const selected = (table: string, columns: Column[]) => columns.map(({ column }) => sql`${sql.ref(`${table}.${column}`)} as ${sql.ref(`${table}_${column}`)}`);
+  const compiled: CompiledQuery = sql`select ${sql.join([...selected("s", sessionColumns), ...selected("u", userColumns)])}
     from ${sql.table(session!.modelName)} as s inner join ${sql.table(user!.modelName)} as u on ${sql.ref(`u.id`)} = ${sql.ref(`s.${field("session", "userId")}`)}
     where ${sql.ref(`s.${field("session", "token")}`)} = ${""}`.compile(database.db);
   return async (token: string) => {
     // The same compiled query (and its query id) on every run, with this token: the database handle has no plugins.
     const { rows } = await database.db.executeQuery<Record<string, unknown>>({ ...compiled, parameters: [token] });
     const row = rows[0];
-    return row ? { session: recordOf(row, sessionColumns), user: recordOf(row, userColumns) } : null;
+    return row ? { session: recordOf(row, "s", sessionColumns), user: recordOf(row, "u", userColumns) } : null;
   };
 }
 
@@ -128,10 +130,9 @@ export function pageSessionReader(auth: Auth, database: DatabaseHandle, absolute
     if (!found) return null;
     const now = Date.now();
     const expiresAt = new Date(found.session.expiresAt as never).getTime();
-    const createdAt = new Date(found.session.createdAt as never).getTime();
     const { expiresIn, updateAge } = context.sessionConfig;
     // Written as the checks they stand for, so a date that does not parse (NaN) is handed over, never let through.
-    const current = expiresAt >= now && createdAt + absoluteDays * day > now;
+    const current = expiresAt >= now && withinAbsoluteLifetime(found.session.createdAt as never, absoluteDays);
     const slidRecently = expiresAt - expiresIn * 1000 + updateAge * 1000 > now;
     if (!current || !slidRecently) return undefined;
     return found as unknown as SessionAnswer;

@@ -66,6 +66,10 @@ export function sessionOptions(env: ServerEnv) {
 
 type InternalAdapter = AuthContext["internalAdapter"];
 
+/** Whether a session signed in at `createdAt` is still within SESSION_ABSOLUTE_DAYS (a date that does not parse is not). */
+export const withinAbsoluteLifetime = (createdAt: Date | string, absoluteDays: number) =>
+  new Date(createdAt).getTime() + absoluteDays * day * 1000 > Date.now();
+
 /**
  * The absolute lifetime checked on every read (ASVS 7.3.2): a session row older than SESSION_ABSOLUTE_DAYS — one
  * written before the cap existed, or after an operator lowered it — is deleted and treated as absent, whatever
@@ -74,10 +78,9 @@ type InternalAdapter = AuthContext["internalAdapter"];
  */
 export function refuseSessionsPastAbsoluteAge(adapter: InternalAdapter, absoluteDays: number): void {
   const findSession = adapter.findSession.bind(adapter);
-  const absoluteMs = absoluteDays * day * 1000;
   adapter.findSession = async (token) => {
     const found = await findSession(token);
-    if (!found || new Date(found.session.createdAt).getTime() + absoluteMs > Date.now()) return found;
+    if (!found || withinAbsoluteLifetime(found.session.createdAt, absoluteDays)) return found;
     await adapter.deleteSession(token);
     return null;
   };
