@@ -5,6 +5,7 @@
 import { spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import fs from "node:fs";
+import https from "node:https";
 import os from "node:os";
 import path from "node:path";
 import pg from "pg";
@@ -48,6 +49,40 @@ ${httpBlock}
   child.kill("SIGKILL");
   throw new Error(`nginx did not start (see ${dir}/error.log)`);
 }
+
+/**
+ * The deploy recipe's own nginx (deploy/start-proxy.sh: TLS on localhost, the answers the site lets it keep) in
+ * front of `upstreamPorts`, ready once it answers `/healthz` over https. Returns its run folder (its `cert.pem` and
+ * `key.pem` serve another nginx too) and the function that stops it.
+ */
+export async function startRecipeProxy({ upstreamPorts, tlsPort }) {
+  const run = fs.mkdtempSync(path.join(os.tmpdir(), "bench-proxy-"));
+  const script = new URL("../deploy/start-proxy.sh", import.meta.url).pathname;
+  const child = spawn("bash", [script, run], {
+    env: { ...process.env, UPSTREAM_PORTS: upstreamPorts.join(" "), TLS_PORT: String(tlsPort), NGINX: nginx },
+    stdio: "ignore",
+  });
+  const stop = async () => {
+    if (child.exitCode === null && child.signalCode === null) child.kill("SIGTERM");
+    await new Promise((resolve) => (child.exitCode === null && child.signalCode === null ? child.once("exit", resolve) : resolve()));
+    fs.rmSync(run, { recursive: true, force: true });
+  };
+  for (let attempt = 0; attempt < 100; attempt += 1) {
+    if (await answersOverTls(`https://localhost:${tlsPort}/healthz`)) return { run, stop };
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  await stop();
+  throw new Error("the deploy recipe's nginx did not start");
+}
+
+/** Whether an https address answers 2xx (its self-signed certificate accepted). */
+const answersOverTls = (url) =>
+  new Promise((resolve) => {
+    https.get(url, { rejectUnauthorized: false }, (response) => {
+      response.resume();
+      resolve(response.statusCode >= 200 && response.statusCode < 300);
+    }).on("error", () => resolve(false));
+  });
 
 /** A fresh database and Redis prefix named after `label`: `{ id, databaseUrl, redisPrefix, drop() }`. */
 export async function freshScaleOut(label) {

@@ -14,6 +14,9 @@ if [ ! -x "$nginx_bin" ]; then
   exit 1
 fi
 mkdir -p "$run"
+# nginx started as root runs its workers as another user, which must reach the folders it makes here (the kept
+# answers' cache among them); the key stays readable by root alone.
+chmod 711 "$run"
 
 openssl req -x509 -newkey rsa:2048 -nodes -days 2 -subj "/CN=localhost" \
   -addext "subjectAltName=DNS:localhost,IP:127.0.0.1" -keyout "$run/key.pem" -out "$run/cert.pem" 2>/dev/null

@@ -158,7 +158,19 @@ export function standaloneHeaders(options: { https: boolean }): Record<string, s
   return Object.fromEntries([...commonHeaders(options), defaultOpenerPolicy, ["Content-Security-Policy", resourcePolicy]]);
 }
 
+const isHashedAsset = (path: string) => /\/assets\//.test(path);
+
 /** Hashed build assets never change; everything else is revalidated on each visit. */
 export function cacheControlFor(path: string): string {
-  return /\/assets\//.test(path) ? "public, max-age=31536000, immutable" : "public, max-age=0, must-revalidate";
+  return isHashedAsset(path) ? "public, max-age=31536000, immutable" : "public, max-age=0, must-revalidate";
+}
+
+/**
+ * How long the deploy recipe's nginx may answer a file of the build or a visitor's prerendered page itself
+ * (`X-Accel-Expires`, which nginx reads and never passes on; deploy/nginx.conf.template). Only these answers carry
+ * it: each is the same for everybody who sends the same Accept-Encoding and Cookie (the Vary). A page for 5 s, so a
+ * new release's pages are everywhere within seconds; a hashed asset for a day.
+ */
+export function sharedCacheSecondsFor(path: string): string {
+  return isHashedAsset(path) ? "86400" : "5";
 }

@@ -41,6 +41,8 @@ describe("static files from memory", () => {
     // A page also varies by Cookie: a signed-in visitor is rendered for them instead (server/session-cookie.ts).
     expect(br.headers.get("vary")).toBe("Accept-Encoding, Cookie");
     expect(br.headers.get("cache-control")).toBe("public, max-age=0, must-revalidate");
+    // The deploy recipe's nginx may answer it itself for 5 s (deploy/nginx.conf.template).
+    expect(br.headers.get("x-accel-expires")).toBe("5");
     expect(zlib.brotliDecompressSync(Buffer.from(await br.arrayBuffer())).toString()).toBe(page);
 
     const gzip = await get("/", { "accept-encoding": "gzip" });
@@ -70,6 +72,7 @@ describe("static files from memory", () => {
     const asset = await get("/assets/app-abc123.js?v=1", { "accept-encoding": "br" });
     expect(asset.status).toBe(200);
     expect(asset.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
+    expect(asset.headers.get("x-accel-expires")).toBe("86400");
     expect(asset.headers.get("content-type")).toBe("text/javascript; charset=utf-8");
     const icon = await get("/favicon.svg", { "accept-encoding": "br" });
     expect(icon.headers.get("content-encoding")).toBeNull();

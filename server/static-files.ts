@@ -3,7 +3,7 @@ import fs from "node:fs";
 import path from "node:path";
 import type { MiddlewareHandler } from "hono";
 import { currentRequestId } from "~/services/request-context.server";
-import { cacheControlFor, finishedAnswer } from "./headers";
+import { cacheControlFor, finishedAnswer, sharedCacheSecondsFor } from "./headers";
 import { carriesSessionCookie } from "./session-cookie";
 import type { StartupFile } from "./startup-pages";
 
@@ -164,7 +164,13 @@ function addFile(files: Map<string, StaticFile>, urlPath: string, variants: Stat
   // A page's answer depends on the cookie too (a signed-in visitor's is rendered for them).
   const vary = [...(negotiated ? ["Accept-Encoding"] : []), ...(page ? ["Cookie"] : [])].join(", ");
   const staticFile: StaticFile = {
-    headers: { ...fileHeaders(pagePath, type), "content-type": type, "cache-control": cacheControlFor(urlPath), ...(vary ? { vary } : {}) },
+    headers: {
+      ...fileHeaders(pagePath, type),
+      "content-type": type,
+      "cache-control": cacheControlFor(urlPath),
+      "x-accel-expires": sharedCacheSecondsFor(urlPath),
+      ...(vary ? { vary } : {}),
+    },
     variants,
     negotiated,
     page,
