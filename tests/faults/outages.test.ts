@@ -151,7 +151,12 @@ describe("Redis gone while a worker starts", () => {
     const site = await startSite({ ...defaults, WEB_CONCURRENCY: "2", REDIS_URL: `redis://127.0.0.1:${proxy.port}`, REDIS_KEY_PREFIX: prefix });
     try {
       await proxy.refuse();
-      await new Promise((resolve) => setTimeout(resolve, 12_000));
+      // Until the second worker has failed to start against the missing Redis (the primary says so, server.mjs) or
+      // the site has given up, at most the 12 s this waited before.
+      const failedOnce = /"msg":"worker could not start; trying again"|"msg":"stopping the workers"/;
+      const deadline = Date.now() + 12_000;
+      while (!failedOnce.test(site.output()) && site.child.exitCode === null && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 100));
+      expect(site.output()).not.toMatch(/"msg":"stopping the workers"/);
       expect(site.child.exitCode).toBeNull();
       const answer = await timed(postJson(site.baseURL, "/api/auth/sign-in/email", { email: "nobody@example.tw", password }));
       expect(answer.status).toBe(503);

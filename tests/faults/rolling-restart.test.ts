@@ -43,6 +43,16 @@ function notJson(output: string): string[] {
   });
 }
 
+/**
+ * Until nginx sends the restarted instance the load's requests again (its request log names one of `paths`), at
+ * most the 4 s waited here before: nginx skips an instance that refused connections for fail_timeout (2 s in the
+ * recipe), and a rolling restart stops the next instance only once this one is taken back.
+ */
+async function takenBack(site: SiteProcess, paths: string[]) {
+  const deadline = Date.now() + 4_000;
+  while (Date.now() < deadline && !paths.some((path) => site.output().includes(`"path":"${path}"`))) await sleep(50);
+}
+
 async function signalled(site: SiteProcess) {
   site.child.kill("SIGTERM");
   while (!site.output().includes('"msg":"shutting down"')) await sleep(5);
@@ -120,9 +130,8 @@ describe("rolling restarts", () => {
         expect((await sites[name].stop()).code).toBe(0);
         expect(notJson(sites[name].output()), name).toEqual([]);
         sites[name] = await start(name === "a" ? portA! : portB!);
-        // As a rolling restart should: the next instance stops only once nginx takes this one back (it skips an
-        // instance that refused connections for fail_timeout, 2 s in the recipe).
-        await sleep(4_000);
+        // As a rolling restart should: the next instance stops only once nginx takes this one back.
+        await takenBack(sites[name], ["/features", "/wishing-well"]);
       }
       running = false;
       await Promise.all(load);
@@ -198,7 +207,7 @@ describe("rolling restarts", () => {
         await signalled(sites[name]);
         expect((await sites[name].stop()).code).toBe(0);
         sites[name] = await start(name === "a" ? portA! : portB!);
-        await sleep(4_000);
+        await takenBack(sites[name], ["/features", "/wishing-well", "/"]);
       }
       running = false;
       await Promise.all(load);
