@@ -1,7 +1,7 @@
 import sharp from "sharp";
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { ageSessions, createVerifiedAccount, newEmail, password, signInTo } from "./helpers/accounts";
+import { ageSessions, createVerifiedAccount, newEmail, password, signInByApi, signInTo } from "./helpers/accounts";
 import { baseURL, expectNoAxeViolations, openPage, useBrowser } from "./helpers/browser";
 import { linkTo, mailTo } from "./helpers/mailbox";
 
@@ -10,6 +10,13 @@ const accountPath = "/account";
 /** Signs in on /login and lands on /account. */
 async function signIn(page: Page, email: string, secret = password) {
   await signInTo(page, email, accountPath, secret);
+  await page.getByRole("heading", { name: "個人資料" }).waitFor();
+}
+
+/** Signed in through the sign-in API (for tests whose subject is /account, not the sign-in form), on /account. */
+async function signedInOnAccount(page: Page, email: string) {
+  await signInByApi(page, email);
+  await page.goto(accountPath);
   await page.getByRole("heading", { name: "個人資料" }).waitFor();
 }
 
@@ -33,7 +40,7 @@ describe("account center", () => {
   it("changes the display name and the photo (upload, replace, remove) without JavaScript", async () => {
     const email = await verifiedAccount();
     const page = await browser.newPage({ javaScriptEnabled: false });
-    await signIn(page, email);
+    await signedInOnAccount(page, email);
     const profile = region(page, "個人資料");
 
     await profile.getByLabel("顯示名稱").fill("");
@@ -67,7 +74,7 @@ describe("account center", () => {
   it("shows a square crop preview with JavaScript and uploads the chosen square", async () => {
     const page = await browser.newPage();
     const email = await createVerifiedAccount();
-    await signIn(page, email);
+    await signedInOnAccount(page, email);
     const profile = region(page, "個人資料");
     await profile.getByLabel(/選擇新的大頭貼/).setInputFiles({ name: "wide.png", mimeType: "image/png", buffer: await widePhoto() });
     await profile.getByRole("img", { name: /裁切預覽/ }).waitFor();
@@ -85,7 +92,7 @@ describe("account center", () => {
   it("changes the email only once the link sent to the new address is opened, tells the old address, and keeps the session", async () => {
     const page = await browser.newPage();
     const email = await createVerifiedAccount();
-    await signIn(page, email);
+    await signedInOnAccount(page, email);
     const section = region(page, "電子郵件");
     const next = newEmail();
     await section.getByLabel("新的電子郵件").fill(email);
@@ -116,7 +123,7 @@ describe("account center", () => {
   it("links the development provider, removes the password, never the last method, and sets a password again", { timeout: 120_000 }, async () => {
     const email = await verifiedAccount();
     const page = await browser.newPage({ javaScriptEnabled: false });
-    await signIn(page, email);
+    await signedInOnAccount(page, email);
     const methods = region(page, "登入方式");
     await linkedMethods(page).filter({ hasText: "電子郵件與密碼" }).getByText("這是唯一的登入方式，無法移除。").waitFor();
 
@@ -156,7 +163,7 @@ describe("account center", () => {
   it("asks for the password again when the sign-in is older than ten minutes, then lets the change through", async () => {
     const email = await verifiedAccount();
     const page = await browser.newPage({ javaScriptEnabled: false });
-    await signIn(page, email);
+    await signedInOnAccount(page, email);
     await ageSessions(email);
     const next = newEmail();
     await region(page, "電子郵件").getByLabel("新的電子郵件").fill(next);
@@ -182,7 +189,7 @@ describe("account center", () => {
   it("shows a copy of the account's data and offers it as JSON", async () => {
     const page = await browser.newPage();
     const email = await createVerifiedAccount();
-    await signIn(page, email);
+    await signedInOnAccount(page, email);
     await page.getByRole("link", { name: "查看我的資料" }).click();
     await page.getByRole("heading", { name: "我的資料" }).waitFor();
     for (const heading of ["個人資料", "登入方式", "登入中的裝置", "許願池", "開發者部落格文章", "檔案"]) {

@@ -1,6 +1,6 @@
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { createVerifiedAccount, newEmail, signInHere, signInTo } from "./helpers/accounts";
+import { createVerifiedAccount, newEmail, signInHere, signInByApi } from "./helpers/accounts";
 import * as oidc from "openid-client";
 import { baseURL, expectNoAxeViolations, mobileViewport, openPage, saveScreenshot, useBrowser } from "./helpers/browser";
 import { e2eApps } from "./helpers/apps";
@@ -22,7 +22,8 @@ describe("families", () => {
   it("a parent makes a family, adds a child with consent and invites a co-parent without JavaScript; the co-parent accepts", async () => {
     const first = await browser.newPage({ javaScriptEnabled: false, viewport: mobileViewport });
     const firstEmail = await createVerifiedAccount(newEmail(), "小明媽媽");
-    await signInTo(first, firstEmail, familyPath);
+    await signInByApi(first, firstEmail);
+    await first.goto(familyPath);
 
     await section(first, "建立家庭").getByLabel("家庭名稱").fill("王家");
     await first.getByRole("button", { name: "建立家庭" }).click();
@@ -90,7 +91,7 @@ describe("families", () => {
   it("refuses a child without the parent's consent and says why, in the form", async () => {
     const page = await browser.newPage({ viewport: mobileViewport });
     const email = await createVerifiedAccount(newEmail(), "陳媽媽");
-    await signInTo(page, email, familyPath);
+    await signInByApi(page, email);
     await openPage(page, familyPath);
     await section(page, "建立家庭").getByLabel("家庭名稱").fill("陳家");
     await page.getByRole("button", { name: "建立家庭" }).click();
@@ -109,7 +110,7 @@ describe("families", () => {
   it("lists a child's tablet on 帳號安全 at 375 px, and ending it there stops the tablet's refresh", async () => {
     const page = await browser.newPage({ viewport: mobileViewport });
     const email = await createVerifiedAccount(newEmail(), "林媽媽");
-    await signInTo(page, email, familyPath);
+    await signInByApi(page, email);
     await openPage(page, familyPath);
     await section(page, "建立家庭").getByLabel("家庭名稱").fill("林家");
     await page.getByRole("button", { name: "建立家庭" }).click();

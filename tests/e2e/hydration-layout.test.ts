@@ -1,7 +1,7 @@
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { fixedAddress, routeMap } from "~/lib/route-map";
-import { createVerifiedAccount, signInTo } from "./helpers/accounts";
+import { createVerifiedAccount, signInByApi } from "./helpers/accounts";
 import { addVirtualAuthenticator, desktopViewport, openPage, useBrowser } from "./helpers/browser";
 
 declare global {
@@ -74,7 +74,7 @@ describe("the screens when their scripts arrive", () => {
     await addVirtualAuthenticator(page);
     await watchLayoutShifts(page);
     const email = await createVerifiedAccount();
-    await signInTo(page, email, "/account/passkeys");
+    await signInByApi(page, email);
     await openPage(page, "/account/passkeys");
     await page.getByRole("button", { name: "新增密碼金鑰" }).click();
     await page.getByRole("status").filter({ hasText: "已新增密碼金鑰" }).waitFor();
@@ -94,7 +94,7 @@ describe("the screens when their scripts arrive", () => {
     const signedOut = await linksStart(".user-area:not(.user-menu)");
     // The longest name the bar shows before cutting it.
     const name = "一二三四五六七八九十一二三四五六七八九十";
-    await signInTo(page, await createVerifiedAccount(undefined, name), "/account");
+    await signInByApi(page, await createVerifiedAccount(undefined, name));
     expect(await linksStart(".user-menu")).toBe(signedOut);
     await page.context().close();
   });
@@ -120,7 +120,7 @@ describe("the screens when their scripts arrive", () => {
     const page = await browser.newPage();
     await withoutPasskeys(page);
     await watchLayoutShifts(page);
-    await signInTo(page, await createVerifiedAccount(), "/account");
+    await signInByApi(page, await createVerifiedAccount());
     expect(await shiftsWhileHydrating(page, screens)).toEqual({});
     await page.context().close();
   });

@@ -1,7 +1,7 @@
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { createVerifiedAccount, newEmail, password, signInTo } from "./helpers/accounts";
-import { baseURL, expectNoAxeViolations, useBrowser } from "./helpers/browser";
+import { createVerifiedAccount, newEmail, password, signInByApi } from "./helpers/accounts";
+import { baseURL, expectNoAxeViolations, openPage, useBrowser } from "./helpers/browser";
 import { runOperatorScript } from "./helpers/operator";
 import { turnOnTwoStep } from "./helpers/two-step";
 
@@ -17,7 +17,8 @@ describe("the operator's side", () => {
     const page = await browser.newPage();
     const email = await createVerifiedAccount(undefined, "小芳");
     expect((await signInAnswer(email, "not-her-password")).status).toBe(401);
-    await signInTo(page, email, "/account/security");
+    await signInByApi(page, email);
+    await openPage(page, "/account/security");
     const activity = page.getByRole("region", { name: "最近的帳號活動" });
     await activity.getByText("未成功").first().waitFor();
     await expect(activity.getByRole("listitem").filter({ hasText: "登入" }).count()).resolves.toBeGreaterThanOrEqual(2);
@@ -35,7 +36,7 @@ describe("the operator's side", () => {
     const setup = await browser.newPage();
     const email = await createVerifiedAccount(newEmail(), "客服小美");
     expect(runOperatorScript("scripts/user-role.mjs", [email, "admin"]).status).toBe(0);
-    await signInTo(setup, email, "/account");
+    await signInByApi(setup, email);
     const { nextCode } = await turnOnTwoStep(setup);
     await setup.context().close();
 
@@ -56,7 +57,8 @@ describe("the operator's side", () => {
     const page = await browser.newPage({ javaScriptEnabled: false });
     const name = `林家長${newEmail().slice(4, 10)}`;
     const email = await createVerifiedAccount(newEmail(), name);
-    await signInTo(page, email, "/account/family");
+    await signInByApi(page, email);
+    await page.goto("/account/family");
     await page.getByRole("region", { name: "建立家庭" }).getByLabel("家庭名稱").fill("林家");
     await page.getByRole("button", { name: "建立家庭" }).click();
     const addChild = page.getByRole("region", { name: "新增孩子" });
@@ -115,7 +117,7 @@ describe("the operator's side", () => {
       expect((await signInAnswer(parent.email, password)).status).toBe(200);
       // Signed in again in a browser of their own (this one still carries the cookie of the session the lock ended).
       const again = await browser.newPage({ javaScriptEnabled: false });
-      await signInTo(again, parent.email, "/account/family");
+      await signInByApi(again, parent.email);
       expect(await stillSignedIn(again)).toBe(true);
 
       await act(admin, "登出所有裝置", "家長要求登出所有裝置", /已登出所有裝置與 App，共結束 [1-9]\d* 個登入/);

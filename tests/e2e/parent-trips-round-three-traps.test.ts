@@ -1,7 +1,7 @@
 import type { Locator, Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { baseURL, mobileViewport, openPage, useBrowser } from "./helpers/browser";
-import { ageSessions, createVerifiedAccount, newEmail, password, signInTo } from "./helpers/accounts";
+import { ageSessions, createVerifiedAccount, newEmail, password, signInByApi } from "./helpers/accounts";
 
 // Small traps a parent met, round three (issue 41.4 and 41.5), on a 375 px phone: what leaving takes when you are the
 // only parent, the tablet's address in full, a link drawn as a button with its words centred, and backup codes whose
@@ -23,15 +23,16 @@ async function offCentre(locator: Locator): Promise<number> {
 describe("small traps, round three", () => {
   const browser = useBrowser();
 
-  async function signedIn(name: string, path: string) {
+  /** Signed in through the sign-in API: each caller opens the screen it is about. */
+  async function signedIn(name: string) {
     const email = await createVerifiedAccount(newEmail(), name);
     const page = await browser.newPage({ viewport: mobileViewport });
-    await signInTo(page, email, path);
+    await signInByApi(page, email);
     return { page, email };
   }
 
   it("tells the only parent what leaving takes, on 家庭 and in the confirmation, and names the tablet's address in full", async () => {
-    const { page } = await signedIn("林媽媽", "/account/family");
+    const { page } = await signedIn("林媽媽");
     await openPage(page, "/account/family");
     await section(page, "建立家庭").getByLabel("家庭名稱").fill("林家");
     await page.getByRole("button", { name: "建立家庭" }).click();
@@ -73,7 +74,7 @@ describe("small traps, round three", () => {
 
     // 確認身分 is offered beside a change refused for an old sign-in: an email change past the 10 minutes, whose
     // typed address comes back with the parent after confirming.
-    const { page: account, email } = await signedIn("林爸爸", "/account");
+    const { page: account, email } = await signedIn("林爸爸");
     await ageSessions(email);
     await openPage(account, "/account");
     await account.getByLabel("新的電子郵件").fill("lin-new@example.tw");
@@ -90,7 +91,7 @@ describe("small traps, round three", () => {
   });
 
   it("keeps each backup code's number inside its own box at 375 px, the tenth beside the ninth", async () => {
-    const { page } = await signedIn("林阿姨", "/account/two-step");
+    const { page } = await signedIn("林阿姨");
     await openPage(page, "/account/two-step");
     await page.getByLabel("目前的密碼").fill(password);
     await page.getByRole("button", { name: "開始設定" }).click();

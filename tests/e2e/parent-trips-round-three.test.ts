@@ -1,7 +1,7 @@
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { addVirtualAuthenticator, mobileViewport, openPage, useBrowser } from "./helpers/browser";
-import { createVerifiedAccount, newEmail, newNumber, password, signInTo } from "./helpers/accounts";
+import { createVerifiedAccount, newEmail, newNumber, password, signInByApi } from "./helpers/accounts";
 import { mailTo, textedCode } from "./helpers/mailbox";
 
 // Where a parent tripped, round three (issue 41), on a 375 px phone: a phone-only account without a fake address,
@@ -121,7 +121,7 @@ describe("deletion that names what goes, round three", () => {
   it("names the family, its child and consent record, and the passkey before and after, on the page and in the mail", async () => {
     const email = await createVerifiedAccount(newEmail(), "陳爸爸");
     const page = await browser.newPage({ viewport: mobileViewport });
-    await signInTo(page, email, "/account");
+    await signInByApi(page, email);
     await addPasskey(page, "爸爸的筆電");
     await familyWithChild(page, "陳家", "小安");
     await openPage(page, "/account-deletion");

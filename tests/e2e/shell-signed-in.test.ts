@@ -1,6 +1,6 @@
 import type { Locator, Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { newEmail, password, signUp, storedUser } from "./helpers/accounts";
+import { newEmail, password, signUpByApi, storedUser } from "./helpers/accounts";
 import { baseURL, expectNoAxeViolations, holdRequests, openPage, shellViewports, useBrowser, waitForHydration } from "./helpers/browser";
 
 
@@ -21,15 +21,18 @@ describe.each(shellViewports)("user area signed in at %s", (_label, viewport) =>
   /** A browser signed up as 小明 (signed in, unverified), on / with the user area in view. */
   async function signedUpOnHome() {
     const page = await browser.newPage({ viewport });
-    await signUp(page, newEmail(), "小明");
+    const email = newEmail();
+    await signUpByApi(page, email, "小明");
     await openPage(page, "/");
+    // The browser's copy of the session, which signing out must remove.
+    await expect.poll(() => storedUser(page)).toMatchObject({ email });
     await showUserArea(page);
     return page;
   }
 
   it("names a signed-in visitor on a once-prerendered page before the session check answers, then shows the icon and display name", async () => {
     const page = await browser.newPage({ viewport });
-    await signUp(page, newEmail(), "小明");
+    await signUpByApi(page, newEmail(), "小明");
     // A session cookie skips the prerendered copy (issue 32 item 11): the server's HTML already knows the visitor,
     // so 登入 and 註冊 never show, not even while the browser's own session check is held back.
     const release = await holdRequests(page, "**/api/auth/me");
@@ -50,7 +53,7 @@ describe.each(shellViewports)("user area signed in at %s", (_label, viewport) =>
 
   it("names the signed-in user in the server's HTML of a server-rendered page, and keeps that page private", async () => {
     const page = await browser.newPage({ viewport });
-    await signUp(page, newEmail(), "小明");
+    await signUpByApi(page, newEmail(), "小明");
     const answer = await page.request.get("/wishing-well");
     expect(await answer.text()).toContain('<span class="user-menu__name">小明</span>');
     expect(answer.headers()["cache-control"]).toContain("private");

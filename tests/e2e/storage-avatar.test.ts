@@ -2,7 +2,7 @@ import exifr from "exifr";
 import type { Page } from "playwright-core";
 import sharp from "sharp";
 import { describe, expect, it } from "vitest";
-import { newEmail, signUp } from "./helpers/accounts";
+import { newEmail, signUpByApi } from "./helpers/accounts";
 import { openPage, useBrowser } from "./helpers/browser";
 
 /**
@@ -43,7 +43,7 @@ describe("profile photo", () => {
 
   it("uploads through a 503, shows the cropped photo in the bar and the dropdown, without EXIF or GPS", async () => {
     const page = await browser.newPage();
-    await signUp(page, newEmail(), "小芳");
+    await signUpByApi(page, newEmail(), "小芳");
     await openPage(page, "/");
     const seen = await failFirstUpload(page, { status: 503 });
     await openDropdown(page, "小芳");
@@ -67,7 +67,7 @@ describe("profile photo", () => {
 
   it("waits as long as a 429's Retry-After asks, then succeeds", async () => {
     const page = await browser.newPage();
-    await signUp(page, newEmail(), "小傑");
+    await signUpByApi(page, newEmail(), "小傑");
     await openPage(page, "/");
     const seen = await failFirstUpload(page, { status: 429, headers: { "Retry-After": "3" } });
     await openDropdown(page, "小傑");
@@ -81,7 +81,7 @@ describe("profile photo", () => {
 
   it("says in Chinese why an SVG is refused", async () => {
     const page = await browser.newPage();
-    await signUp(page, newEmail(), "小安");
+    await signUpByApi(page, newEmail(), "小安");
     await openPage(page, "/");
     await openDropdown(page, "小安");
     const svg = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"/>');

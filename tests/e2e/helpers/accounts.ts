@@ -75,6 +75,26 @@ export async function signInTo(page: Page, email: string, returnTo: string, secr
   await signInHere(page, email, returnTo, secret);
 }
 
+/**
+ * Signs the page's browser in through the sign-in API the form posts to (the session cookie lands in the page's
+ * context, with the context's address), without loading /login and the screen it returns to: for tests whose subject
+ * comes after the sign-in. The form itself has its own tests (auth, forms-without-javascript, the callers of signInTo).
+ */
+export async function signInByApi(page: Page, email: string, secret = password) {
+  const answer = await page.request.post("/api/auth/sign-in/email", { headers: { origin: baseURL() }, data: { email, password: secret } });
+  if (answer.status() !== 200) throw new Error(`sign-in answered ${answer.status()}: ${(await answer.text()).slice(0, 200)}`);
+}
+
+/**
+ * Signs the page's browser up through the sign-up API the form posts to (then signed in, unverified), without the
+ * sign-up screen: for tests whose subject is the signed-in visitor, not the form (auth and forms-without-javascript
+ * test it, and `signUp`'s callers).
+ */
+export async function signUpByApi(page: Page, email: string, name = "小明") {
+  const answer = await page.request.post("/api/auth/sign-up/email", { headers: { origin: baseURL() }, data: { email, password, name } });
+  if (answer.status() !== 200) throw new Error(`sign-up answered ${answer.status()}: ${(await answer.text()).slice(0, 200)}`);
+}
+
 /** Runs one update on the server's database: `postgres` and `sqlite` are the same statement in each dialect. */
 async function updateServerDatabase(postgres: string, sqlite: string, parameters: unknown[]) {
   const url = process.env.E2E_DATABASE_URL;

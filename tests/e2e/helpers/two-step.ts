@@ -1,6 +1,6 @@
 import type { Page } from "playwright-core";
 import { authenticatorApp } from "~tests/helpers/authenticator-app";
-import { createVerifiedAccount, newEmail, password, signInTo } from "./accounts";
+import { createVerifiedAccount, newEmail, password, signInByApi } from "./accounts";
 import { openPage } from "./browser";
 
 /**
@@ -26,7 +26,7 @@ export async function turnOnTwoStep(page: Page) {
  */
 export async function accountWithTwoStep(setup: Page, name?: string) {
   const email = await createVerifiedAccount(newEmail(), name);
-  await signInTo(setup, email, "/account");
+  await signInByApi(setup, email);
   const { nextCode, backupCodes } = await turnOnTwoStep(setup);
   await setup.context().close();
   return { email, nextCode, backupCodes };
