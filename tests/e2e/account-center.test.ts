@@ -13,10 +13,14 @@ async function signIn(page: Page, email: string, secret = password) {
   await page.getByRole("heading", { name: "個人資料" }).waitFor();
 }
 
-/** Signed in through the sign-in API (for tests whose subject is /account, not the sign-in form), on /account. */
-async function signedInOnAccount(page: Page, email: string) {
+/**
+ * Signed in through the sign-in API (for tests whose subject is /account, not the sign-in form), on /account: once
+ * hydrated when the page runs scripts (as the sign-in form's own navigation left it).
+ */
+async function signedInOnAccount(page: Page, email: string, javaScript = true) {
   await signInByApi(page, email);
-  await page.goto(accountPath);
+  if (javaScript) await openPage(page, accountPath);
+  else await page.goto(accountPath);
   await page.getByRole("heading", { name: "個人資料" }).waitFor();
 }
 
@@ -40,7 +44,7 @@ describe("account center", () => {
   it("changes the display name and the photo (upload, replace, remove) without JavaScript", async () => {
     const email = await verifiedAccount();
     const page = await browser.newPage({ javaScriptEnabled: false });
-    await signedInOnAccount(page, email);
+    await signedInOnAccount(page, email, false);
     const profile = region(page, "個人資料");
 
     await profile.getByLabel("顯示名稱").fill("");
@@ -123,7 +127,7 @@ describe("account center", () => {
   it("links the development provider, removes the password, never the last method, and sets a password again", { timeout: 120_000 }, async () => {
     const email = await verifiedAccount();
     const page = await browser.newPage({ javaScriptEnabled: false });
-    await signedInOnAccount(page, email);
+    await signedInOnAccount(page, email, false);
     const methods = region(page, "登入方式");
     await linkedMethods(page).filter({ hasText: "電子郵件與密碼" }).getByText("這是唯一的登入方式，無法移除。").waitFor();
 
@@ -163,7 +167,7 @@ describe("account center", () => {
   it("asks for the password again when the sign-in is older than ten minutes, then lets the change through", async () => {
     const email = await verifiedAccount();
     const page = await browser.newPage({ javaScriptEnabled: false });
-    await signedInOnAccount(page, email);
+    await signedInOnAccount(page, email, false);
     await ageSessions(email);
     const next = newEmail();
     await region(page, "電子郵件").getByLabel("新的電子郵件").fill(next);
