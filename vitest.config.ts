@@ -103,8 +103,7 @@ export default defineConfig({
           // One server per worker (tests/e2e/setup/server.ts), as many as E2E_SERVERS (one by default). After every
           // other file when one Vitest runs them all; `npm test` runs them in a Vitest of their own beside the rest
           // (scripts/test.sh, docs/performance.md "The test command").
-          // …and one Chromium for the whole run, which each file connects to (tests/setup/chromium-server.ts).
-          globalSetup: ["tests/e2e/setup/server.ts", "tests/setup/chromium-server.ts"],
+          globalSetup: ["tests/e2e/setup/server.ts"],
           setupFiles: ["tests/setup/short-keep-alive.ts"],
           maxWorkers: e2eServerCount,
           fileParallelism: e2eServerCount > 1,

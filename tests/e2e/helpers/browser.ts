@@ -5,9 +5,24 @@ import AxeBuilder from "@axe-core/playwright";
 import { chromium, type Browser, type BrowserContextOptions, type Page } from "playwright-core";
 import { afterAll, beforeAll, expect, inject } from "vitest";
 import { scaledTimeout, timeoutScale } from "~tests/helpers/machine-load";
-import { chromiumArgs, chromiumPath } from "./chromium";
 
-export { chromiumPath } from "./chromium";
+/**
+ * Debian's Chromium headless shell (package chromium-headless-shell, the same build as `chromium`): what Playwright
+ * itself runs headless tests in. The full browser in its headless mode cost 42 % more CPU on the same files
+ * (decision 005, 2026-11-29 addendum).
+ */
+export const chromiumPath = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium-headless-shell";
+
+// Without the background-networking flags Chromium floods a closed network with refused connections.
+const chromiumArgs = [
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-quic",
+  "--no-first-run",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+];
 
 /** `extraArgs` add to the usual flags, e.g. `--host-resolver-rules` to give test host names to loopback. */
 export function launchChromium(extraArgs: string[] = []): Promise<Browser> {
@@ -52,16 +67,11 @@ export function playwrightTimeout() {
   return scaledTimeout(30_000, Math.max(now, Number(process.env.TEST_TIMEOUT_SCALE) || 1));
 }
 
-/**
- * The e2e run's one Chromium (tests/setup/chromium-server.ts), connected to for this file, or one launched for it
- * when the run has none; `newPage()` opens an isolated context (own cookies, storage and address). Closing a
- * connected browser closes this file's contexts and leaves the browser to the next file.
- */
+/** One Chromium per test file; `newPage()` opens an isolated context (own cookies, storage and address). */
 export function useBrowser() {
   let browser: Browser | undefined;
   beforeAll(async () => {
-    const endpoint = inject("chromiumEndpoint");
-    browser = endpoint ? await chromium.connect(endpoint) : await launchChromium();
+    browser = await launchChromium();
   });
   afterAll(async () => {
     await browser?.close();
