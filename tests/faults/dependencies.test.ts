@@ -44,9 +44,7 @@ async function until(check: () => Promise<boolean>, ms: number): Promise<number>
  * cleanly.
  */
 async function survivesSilence(relay: FaultProxy, env: Record<string, string>, unreachable: Record<string, string>) {
-  // The stop below waits out the shutdown deadline (closing pools to a silent peer): 3 s here, not the default 10 s.
-  const shutdownMs = 3_000;
-  const site = await startSite({ ...env, ...generousLimits, SHUTDOWN_TIMEOUT_MS: String(shutdownMs) });
+  const site = await startSite({ ...env, ...generousLimits });
   try {
     expect((await signUp(site)).status).toBe(200);
     relay.blackHole();
@@ -65,7 +63,7 @@ async function survivesSilence(relay: FaultProxy, env: Record<string, string>, u
     relay.blackHole();
     const stopped = await site.stop("SIGTERM");
     expect(stopped.code).toBe(0);
-    expect(stopped.ms).toBeLessThan(shutdownMs + 1_000);
+    expect(stopped.ms).toBeLessThan(11_000);
   } finally {
     await site.stop("SIGKILL");
     await relay.close();
