@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { hashPassword, inHashSlot, verifyPassword } from "./password-hash.server";
 
 describe("password hashing", () => {
-  it("keeps a core for the event loop: never more hashes at once than cores minus one (at least one), in arrival order", async () => {
+  it("keeps a core for the event loop from the other schemes' checks: never more at once than cores minus one (at least one), in arrival order", async () => {
     const slots = Math.max(1, availableParallelism() - 1);
     let running = 0;
     let most = 0;

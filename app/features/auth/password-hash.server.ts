@@ -1,11 +1,12 @@
 import { availableParallelism } from "node:os";
-import { hash, verify, type Algorithm } from "@node-rs/argon2";
+import type { Algorithm } from "@node-rs/argon2";
 import { verifyPassword as verifyScrypt } from "better-auth/crypto";
+import { hashThreads } from "./hash-threads.server";
 import { normalizePassword } from "./password-policy";
 
 /**
- * argon2id at the OWASP Password Storage minimum (19 MiB, t=2, p=1). @node-rs/argon2 runs on libuv's
- * thread pool, so hashing never blocks the event loop.
+ * argon2id at the OWASP Password Storage minimum (19 MiB, t=2, p=1), on the hash threads (hash-threads.server.ts):
+ * never on the event loop, and below its priority.
  */
 export const argon2Options = {
   // Algorithm.Argon2id: a const enum, which isolated module builds cannot import as a value.
@@ -15,8 +16,8 @@ export const argon2Options = {
   parallelism: 1,
 } as const;
 
-// At most one hash per core but one at a time: a sign-in storm would otherwise take every core from the event
-// loop, and every page with it (docs/performance.md has the figures).
+// The other schemes (scrypt: Better Auth's former default, Firebase's) run on libuv's pool at the event loop's own
+// priority: at most one per core but one at a time, or a storm of them would take every core from the pages.
 const hashSlots = Math.max(1, availableParallelism() - 1);
 let hashesRunning = 0;
 const waitingForSlot: (() => void)[] = [];
@@ -36,12 +37,12 @@ export async function inHashSlot<T>(work: () => Promise<T>): Promise<T> {
 
 /** Hashed in NFC: a password typed as NFD (some macOS and iOS keyboards) signs in all the same. */
 export function hashPassword(password: string): Promise<string> {
-  return inHashSlot(() => hash(normalizePassword(password), argon2Options));
+  return hashThreads.hash(normalizePassword(password), argon2Options);
 }
 
 /** Hashes of another scheme (Better Auth's default scrypt `salt:key`) keep verifying. */
 export async function verifyPassword({ hash: stored, password }: { hash: string; password: string }): Promise<boolean> {
   const normalized = normalizePassword(password);
-  if (stored.startsWith("$argon2")) return inHashSlot(() => verify(stored, normalized));
+  if (stored.startsWith("$argon2")) return hashThreads.verify(stored, normalized);
   return inHashSlot(() => verifyScrypt({ hash: stored, password: normalized }));
 }

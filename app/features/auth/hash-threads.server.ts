@@ -1,0 +1,107 @@
+import { createRequire } from "node:module";
+import { availableParallelism } from "node:os";
+import { Worker } from "node:worker_threads";
+
+/**
+ * argon2id on threads of their own (decision 711): one per core but one at the event loop's own priority, as the
+ * hashes ran on libuv's pool before, and one more below it. A hash goes to the first idle thread in that order, so
+ * a sign-in on a quiet or a busy machine runs as before; in a sign-in storm the last thread hashes on the core the
+ * event loop leaves idle, and gives it back to a page's request as soon as one arrives.
+ *
+ * Linux keeps a nice value per thread, so a thread lowers its own alone. Elsewhere the same call would lower the
+ * whole process: there every thread keeps the normal priority, and one core is left to the event loop.
+ */
+const perThreadPriority = process.platform === "linux";
+
+/** What each thread runs: plain CommonJS, so the server bundle ships no file for it. */
+const threadSource = `
+const { parentPort, workerData } = require("node:worker_threads");
+const argon2 = require(workerData.argon2);
+if (workerData.lowerBy) {
+  // Relative to the process's own nice value (a thread starts with its creator's); one the system refuses leaves the
+  // thread at the normal priority.
+  const os = require("node:os");
+  try { os.setPriority(Math.min(19, os.getPriority() + workerData.lowerBy)); } catch {}
+}
+parentPort.on("message", ({ kind, password, stored, options }) => {
+  try {
+    parentPort.postMessage({ result: kind === "hash" ? argon2.hashSync(password, options) : argon2.verifySync(stored, password) });
+  } catch (error) {
+    parentPort.postMessage({ error: error instanceof Error ? error.message : String(error) });
+  }
+});`;
+
+type HashJob = { kind: "hash"; password: string; options: object } | { kind: "verify"; password: string; stored: string };
+interface Pending {
+  job: HashJob;
+  resolve: (value: string | boolean) => void;
+  reject: (error: Error) => void;
+}
+interface Slot {
+  lowerBy: number;
+  thread: Worker | null;
+  busy: boolean;
+}
+
+/**
+ * Runs argon2 jobs in arrival order on one thread per entry of `lowerBy` (how far below the process's priority it
+ * runs, in nice steps: 0 for the same), each
+ * started on first use and kept idle afterwards without holding the process open; a job takes the first idle one.
+ * A thread that dies fails its job and is started again for the next.
+ */
+export function createHashThreads({ lowerBy }: { lowerBy: readonly number[] }) {
+  const argon2 = createRequire(import.meta.url).resolve("@node-rs/argon2");
+  const slots: Slot[] = lowerBy.map((steps) => ({ lowerBy: steps, thread: null, busy: false }));
+  const queue: Pending[] = [];
+
+  const threadOf = (slot: Slot) => {
+    if (!slot.thread) {
+      slot.thread = new Worker(threadSource, { eval: true, workerData: { argon2, lowerBy: slot.lowerBy } });
+      slot.thread.unref();
+    }
+    return slot.thread;
+  };
+
+  const runOn = (slot: Slot, pending: Pending) => {
+    const thread = threadOf(slot);
+    slot.busy = true;
+    const settle = (outcome: { result?: string | boolean; error?: string } | Error) => {
+      thread.off("message", settle);
+      thread.off("error", settle);
+      thread.off("exit", exited);
+      slot.busy = false;
+      if (outcome instanceof Error) {
+        slot.thread = null;
+        pending.reject(outcome);
+      } else if (outcome.error !== undefined) pending.reject(new Error(outcome.error));
+      else pending.resolve(outcome.result!);
+      next();
+    };
+    const exited = (code: number) => settle(new Error(`a hash thread stopped (code ${code})`));
+    thread.on("message", settle);
+    thread.on("error", settle);
+    thread.on("exit", exited);
+    thread.postMessage(pending.job);
+  };
+
+  const next = () => {
+    for (let slot = slots.find((candidate) => !candidate.busy); slot && queue.length; slot = slots.find((candidate) => !candidate.busy)) {
+      runOn(slot, queue.shift()!);
+    }
+  };
+
+  const run = (job: HashJob) =>
+    new Promise<string | boolean>((resolve, reject) => {
+      queue.push({ job, resolve, reject });
+      next();
+    });
+  return {
+    hash: (password: string, options: object) => run({ kind: "hash", password, options }) as Promise<string>,
+    verify: (stored: string, password: string) => run({ kind: "verify", password, stored }) as Promise<boolean>,
+  };
+}
+
+const cores = availableParallelism();
+const normal = Array<number>(Math.max(1, cores - 1)).fill(0);
+/** The site's: a core left to the event loop, and on Linux the last core too, 10 nice steps below it. */
+export const hashThreads = createHashThreads({ lowerBy: perThreadPriority && cores > 1 ? [...normal, 10] : normal });
