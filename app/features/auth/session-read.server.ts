@@ -46,7 +46,7 @@ function verifiedToken(value: string, secret: string): string | null {
   return timingSafeEqual(Buffer.from(signature, "base64"), expected) ? token : null;
 }
 
-/** One field of Better Auth's session or user as a column of the joined row, and how its value is read back. */
+/** One field of Better Auth's session or user as a column of the row read, and how its value is read back. */
 interface Column {
   key: string;
   column: string;
@@ -75,11 +75,15 @@ function columnsOf(fields: Record<string, FieldAttributes>, sqlite: boolean): Co
   return columns;
 }
 
-/** A model's fields out of the joined row, whose columns carry the table's alias as a prefix (`s_token`, `u_email`). */
+/** A model's fields out of a row whose columns carry the table's alias as a prefix (`s_token`, `u_email`). */
 const recordOf = (row: Record<string, unknown>, table: string, columns: Column[]) =>
   Object.fromEntries(columns.map(({ key, column, read }) => [key, read(row[`${table}_${column}`])]));
 
-/** The joined session and user row of a token: one statement, compiled once (Kysely builds a query anew per call). */
+/**
+ * The session of a token and its user, each statement compiled once (Kysely builds a query anew per call). On
+ * PostgreSQL one joined statement: one round trip. On SQLite two by key, session then user: the join took 50–68 µs
+ * there against 7–8 µs for the two (docs/performance.md, *Thirteenth round*).
+ */
 function sessionQuery(context: AuthContext, database: DatabaseHandle) {
   const sqlite = database.dialect === "sqlite";
   const { session, user } = context.tables;
@@ -91,14 +95,28 @@ function sessionQuery(context: AuthContext, database: DatabaseHandle) {
   }
   const field = (model: "session" | "user", key: string) => context.tables[model]!.fields[key]?.fieldName || key;
   const selected = (table: string, columns: Column[]) => columns.map(({ column }) => sql`${sql.ref(`${table}.${column}`)} as ${sql.ref(`${table}_${column}`)}`);
-  const compiled: CompiledQuery = sql`select ${sql.join([...selected("s", sessionColumns), ...selected("u", userColumns)])}
-    from ${sql.table(session!.modelName)} as s inner join ${sql.table(user!.modelName)} as u on ${sql.ref(`u.id`)} = ${sql.ref(`s.${field("session", "userId")}`)}
-    where ${sql.ref(`s.${field("session", "token")}`)} = ${""}`.compile(database.db);
+  const sessions = sql`${sql.table(session!.modelName)} as s`;
+  const users = sql`${sql.table(user!.modelName)} as u`;
+  const byToken = sql`${sql.ref(`s.${field("session", "token")}`)} = ${""}`;
+  const userIdColumn = `s.${field("session", "userId")}`;
+  // The same compiled query (and its query id) on every run, with this value: the database handle has no plugins.
+  const firstRow = async (query: CompiledQuery, value: string) =>
+    (await database.db.executeQuery<Record<string, unknown>>({ ...query, parameters: [value] })).rows[0];
+  const answer = (sessionRow: Record<string, unknown> | undefined, userRow: Record<string, unknown> | undefined) =>
+    sessionRow && userRow ? { session: recordOf(sessionRow, "s", sessionColumns), user: recordOf(userRow, "u", userColumns) } : null;
+  if (!sqlite) {
+    const joined = sql`select ${sql.join([...selected("s", sessionColumns), ...selected("u", userColumns)])}
+      from ${sessions} inner join ${users} on ${sql.ref("u.id")} = ${sql.ref(userIdColumn)} where ${byToken}`.compile(database.db);
+    return async (token: string) => {
+      const row = await firstRow(joined, token);
+      return answer(row, row);
+    };
+  }
+  const sessionByToken = sql`select ${sql.join(selected("s", sessionColumns))} from ${sessions} where ${byToken}`.compile(database.db);
+  const userById = sql`select ${sql.join(selected("u", userColumns))} from ${users} where ${sql.ref("u.id")} = ${""}`.compile(database.db);
   return async (token: string) => {
-    // The same compiled query (and its query id) on every run, with this token: the database handle has no plugins.
-    const { rows } = await database.db.executeQuery<Record<string, unknown>>({ ...compiled, parameters: [token] });
-    const row = rows[0];
-    return row ? { session: recordOf(row, "s", sessionColumns), user: recordOf(row, "u", userColumns) } : null;
+    const sessionRow = await firstRow(sessionByToken, token);
+    return answer(sessionRow, sessionRow && (await firstRow(userById, String(sessionRow[userIdColumn.replace(".", "_")]))));
   };
 }
 
@@ -107,7 +125,7 @@ function sessionQuery(context: AuthContext, database: DatabaseHandle) {
  * every page load: a valid session with nothing to write. Better Auth's call runs its endpoint machinery (a context
  * per call and per hook, WebCrypto) around `findSession`, whose adapter makes two queries, each with its own
  * building, debug formatting and output copies: most of a signed-in page's CPU (docs/performance.md, "Twelfth
- * round"). This reads the same cookie with the same secret, and the session and its user in one compiled statement
+ * round"). This reads the same cookie with the same secret, and the session and its user with statements compiled once
  * with the fields Better Auth answers.
  * `undefined` hands the request to Better Auth: a session that has ended (deleted there), one past its absolute
  * lifetime (deleted by sessions.server.ts), one due to slide (its row and cookie renewed there), and one signed in
