@@ -45,9 +45,8 @@ interface Slot {
 
 /**
  * Runs argon2 jobs in arrival order on one thread per entry of `lowerBy` (how far below the process's priority it
- * runs, in nice steps: 0 for the same), each
- * started on first use and kept idle afterwards without holding the process open; a job takes the first idle one.
- * A thread that dies fails its job and is started again for the next.
+ * runs, in nice steps: 0 for the same), each started on first use and kept idle afterwards without holding the
+ * process open; a job takes the first idle one. A thread that dies fails its job and is started again for the next.
  */
 export function createHashThreads({ lowerBy }: { lowerBy: readonly number[] }) {
   const argon2 = createRequire(import.meta.url).resolve("@node-rs/argon2");
@@ -85,8 +84,10 @@ export function createHashThreads({ lowerBy }: { lowerBy: readonly number[] }) {
   };
 
   const next = () => {
-    for (let slot = slots.find((candidate) => !candidate.busy); slot && queue.length; slot = slots.find((candidate) => !candidate.busy)) {
-      runOn(slot, queue.shift()!);
+    while (queue.length) {
+      const idle = slots.find((slot) => !slot.busy);
+      if (!idle) return;
+      runOn(idle, queue.shift()!);
     }
   };
 

@@ -98,7 +98,7 @@ function sessionQuery(context: AuthContext, database: DatabaseHandle) {
   const sessions = sql`${sql.table(session!.modelName)} as s`;
   const users = sql`${sql.table(user!.modelName)} as u`;
   const byToken = sql`${sql.ref(`s.${field("session", "token")}`)} = ${""}`;
-  const userIdColumn = `s.${field("session", "userId")}`;
+  const userIdField = field("session", "userId");
   // The same compiled query (and its query id) on every run, with this value: the database handle has no plugins.
   const firstRow = async (query: CompiledQuery, value: string) =>
     (await database.db.executeQuery<Record<string, unknown>>({ ...query, parameters: [value] })).rows[0];
@@ -106,7 +106,7 @@ function sessionQuery(context: AuthContext, database: DatabaseHandle) {
     sessionRow && userRow ? { session: recordOf(sessionRow, "s", sessionColumns), user: recordOf(userRow, "u", userColumns) } : null;
   if (!sqlite) {
     const joined = sql`select ${sql.join([...selected("s", sessionColumns), ...selected("u", userColumns)])}
-      from ${sessions} inner join ${users} on ${sql.ref("u.id")} = ${sql.ref(userIdColumn)} where ${byToken}`.compile(database.db);
+      from ${sessions} inner join ${users} on ${sql.ref("u.id")} = ${sql.ref(`s.${userIdField}`)} where ${byToken}`.compile(database.db);
     return async (token: string) => {
       const row = await firstRow(joined, token);
       return answer(row, row);
@@ -116,7 +116,7 @@ function sessionQuery(context: AuthContext, database: DatabaseHandle) {
   const userById = sql`select ${sql.join(selected("u", userColumns))} from ${users} where ${sql.ref("u.id")} = ${""}`.compile(database.db);
   return async (token: string) => {
     const sessionRow = await firstRow(sessionByToken, token);
-    return answer(sessionRow, sessionRow && (await firstRow(userById, String(sessionRow[userIdColumn.replace(".", "_")]))));
+    return answer(sessionRow, sessionRow && (await firstRow(userById, String(sessionRow[`s_${userIdField}`]))));
   };
 }
 
