@@ -233,7 +233,11 @@ async function start() {
     // The build's files and prerendered pages straight from memory (server/memory-answers.ts), the rest through
     // Hono; while closing, everything goes through Hono, which says `Connection: close`.
     const listener = http.createServer((incoming, outgoing) => {
-      if (state.closing || !server.answerFromMemory(incoming, outgoing)) void throughHono(incoming, outgoing);
+      const answered = !state.closing && server.answerFromMemory(incoming, outgoing);
+      if (answered === true) return;
+      // A signed-in parent's page is a promise (a session read): Hono takes it only if it was not answered.
+      if (answered) void answered.then((done) => done || throughHono(incoming, outgoing));
+      else void throughHono(incoming, outgoing);
     });
     listener.listen(port, host, () => {
       // PORT=0 picks a free port; the line names the one taken.

@@ -28,7 +28,7 @@ import { compressStartupFiles, renderStartupPages, startupCspHashes } from "./st
 import { prerenderedPaths } from "~/prerendered-paths";
 import type { CspHashes } from "~/features/security/csp.server";
 import { createPageCache } from "./page-cache";
-import { signedInPageAnswers } from "./signed-in-pages";
+import { signedInPageAnswers, signedInPagesUpFront } from "./signed-in-pages";
 import { signedInPages } from "~/features/shell/signed-in-pages.server";
 import { endAllSessions, endSessionsOf, getAuthService, setUserRole, shareSessionLookup, signInScreenSettings, socialSignInOrigins, registerUserDataHandler } from "~/features/auth/index.server";
 import { blobStoreFor, createStorage, importFirebaseStorage as importStorage, storageSummaryText, type StorageImportOptions } from "~/features/storage/storage.server";
@@ -111,6 +111,7 @@ export function createApp(): { app: Hono; answerFromMemory: MemoryAnswers } {
   const cspHashes: CspHashes = { pages: {}, styles: [] };
   // The same pages, as signed-in parents see them: from a template per page once these are rendered.
   const signedInPaths = new Set<string>();
+  const signedIn = signedInPages({ render: handleRequest, siteUrl: env.SITE_URL, paths: signedInPaths });
   const headerOptions = {
     https,
     cspHashes,
@@ -123,7 +124,10 @@ export function createApp(): { app: Hono; answerFromMemory: MemoryAnswers } {
     // Files of the build answer first, each with the whole header set made at start-up (decision 701).
     const files = staticFiles(`${env.BUILD_DIR}/client`, staticFileHeaders(headerOptions));
     app.use(files.middleware);
-    if (env.MEMORY_ANSWERS === "on") answerFromMemory = memoryAnswers({ files, hosts, logAnswer: answerLog(logger) });
+    // On SQLite a signed-in parent's prerendered page too (decision 712): its session read never waits on a network,
+    // so it needs neither the chain's deadline nor its request context. PostgreSQL's goes through the chain.
+    const signedInUpFront = getDatabase().dialect === "sqlite" ? signedInPagesUpFront(signedIn, headerOptions) : undefined;
+    if (env.MEMORY_ANSWERS === "on") answerFromMemory = memoryAnswers({ files, hosts, logAnswer: answerLog(logger), signedInPages: signedInUpFront });
     // The pages the same for every visitor, rendered from this configuration before the server listens (decision 1030).
     renderPages = async () => {
       const paths = await prerenderedPaths();
@@ -191,7 +195,7 @@ export function createApp(): { app: Hono; answerFromMemory: MemoryAnswers } {
 
   // Dynamic answers are compressed on the fly; static files above are served precompressed.
   app.use(compressDynamic());
-  app.use(signedInPageAnswers(signedInPages({ render: handleRequest, siteUrl: env.SITE_URL, paths: signedInPaths })));
+  app.use(signedInPageAnswers(signedIn));
   app.use(pageCache.middleware);
   // The signed-in pages' layer may have looked the session up already (a cookie without a session, a user no template fits).
   app.all("*", (c) => handleRequest(shareSessionLookup(c.req.raw, asSiteProtocol(withCspNonce(c, withClientIp(c, env.TRUSTED_PROXIES)), https))));

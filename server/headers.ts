@@ -21,7 +21,7 @@ export function withCspNonce(c: Context, request: Request): Request {
   return new Request(request, { headers });
 }
 
-interface HeaderOptions {
+export interface HeaderOptions {
   https: boolean;
   cspHashes: CspHashes;
   analytics: boolean;
@@ -69,7 +69,7 @@ const nonceBytesKept = Buffer.alloc(nonceBytes * 256);
 let nonceBytesAt = nonceBytesKept.length;
 
 /** A fresh CSP nonce: 18 bytes from the system's random source, one system call per 256 answers instead of per answer. */
-function freshNonce(): string {
+export function freshNonce(): string {
   if (nonceBytesAt === nonceBytesKept.length) {
     randomFillSync(nonceBytesKept);
     nonceBytesAt = 0;
@@ -98,6 +98,18 @@ export function securityHeaders(options: HeaderOptions): MiddlewareHandler {
 }
 
 /**
+ * The security headers of a page made for one request, as `securityHeaders` gives it: for an answer written in
+ * front of the middleware chain (server/signed-in-pages.ts).
+ */
+export function pageHeaders(options: HeaderOptions): (nonce: string) => Record<string, string> {
+  const common = commonHeaders(options);
+  return (nonce) => Object.fromEntries([...common, defaultOpenerPolicy, ["Content-Security-Policy", pagePolicy(nonce, options)]]);
+}
+
+const pagePolicy = (nonce: string, options: HeaderOptions) =>
+  contentSecurityPolicy({ nonce, styleHashes: options.cspHashes.styles, analytics: options.analytics, formTargets: options.formTargets, frames: options.frames });
+
+/**
  * The answer's CSP, unless a route set its own (Better Auth's pop-up completion page, the development sign-in
  * page): a page rendered now (a POST to a prerendered address reaches its action, `?page=2` is rendered per
  * request) gets this answer's nonce; anything that is not a page gets the resource policy.
@@ -105,7 +117,7 @@ export function securityHeaders(options: HeaderOptions): MiddlewareHandler {
 function contentSecurityHeader(c: Context, nonce: string, options: HeaderOptions): [string, string][] {
   if (c.res.headers.has("Content-Security-Policy")) return [];
   if (!(c.res.headers.get("content-type") ?? "").includes("text/html")) return [["Content-Security-Policy", resourcePolicy]];
-  return [["Content-Security-Policy", contentSecurityPolicy({ nonce, styleHashes: options.cspHashes.styles, analytics: options.analytics, formTargets: options.formTargets, frames: options.frames })]];
+  return [["Content-Security-Policy", pagePolicy(nonce, options)]];
 }
 
 const finishedAnswers = new WeakSet<Response>();

@@ -3,11 +3,15 @@ import { isDevTool } from "./dev-tools-guard";
 import { hostVerdict, type HostOptions } from "./host-header";
 import { requestIdFrom, type AnswerLine } from "./request-log";
 import { countAnswer } from "./request-metrics";
+import type { signedInPagesUpFront } from "./signed-in-pages";
 import type { StaticFiles } from "./static-files";
+
+type SignedInPagesUpFront = ReturnType<typeof signedInPagesUpFront>;
 
 /**
  * The files of the build and the prerendered pages, answered straight from Node's request handler, in front of
- * Hono (decision 701, 2026-11-29 addendum). Through the middleware chain such an answer cost five times what bare
+ * Hono (decision 701, 2026-11-29 addendum); on SQLite, the same pages as a signed-in parent sees them (decision 712:
+ * a promise, which says whether it answered). Through the middleware chain such an answer cost five times what bare
  * `node:http` spends on the same bytes: a web Request, a context, nine async layers and the request context's
  * AsyncLocalStorage, for an answer that is a map look-up. Here it is one `writeHead` and one `end` with the same
  * header object `server/static-files.ts` makes for Hono, and what the chain does for such a request is done here
@@ -19,9 +23,10 @@ import type { StaticFiles } from "./static-files";
  * address). Everything else returns false and goes through Hono, which answers the same file the same way
  * (`tests/faults/memory-answers.test.ts` holds the two paths to the same bytes).
  */
-export function memoryAnswers(options: { files: StaticFiles; hosts: HostOptions; logAnswer: (line: AnswerLine) => void }) {
+export function memoryAnswers(options: { files: StaticFiles; hosts: HostOptions; logAnswer: (line: AnswerLine) => void; signedInPages?: SignedInPagesUpFront }) {
   const servedAsIs = servedHosts(options.hosts);
-  return (incoming: IncomingMessage, outgoing: ServerResponse): boolean => {
+  const { signedInPages } = options;
+  return (incoming: IncomingMessage, outgoing: ServerResponse): boolean | Promise<boolean> => {
     const started = performance.now();
     const { method = "" } = incoming;
     const target = incoming.url ?? "";
@@ -29,19 +34,20 @@ export function memoryAnswers(options: { files: StaticFiles; hosts: HostOptions;
     const pathname = queryAt === -1 ? target : target.slice(0, queryAt);
     if (!plainPath.test(pathname) || isDevTool(pathname) || !servedAsIs(incoming)) return false;
     let requestId = "";
-    const answer = options.files.answer({
-      method,
-      pathname,
-      hasQuery: queryAt !== -1,
-      header: (name) => incoming.headers[name],
-      requestId: () => (requestId = requestIdFrom(givenRequestId(incoming))),
-    });
-    if (!answer) return false;
-    outgoing.writeHead(answer.status, answer.headers);
-    outgoing.end(answer.body ?? undefined);
-    countAnswer(pathname, method, answer.status, started);
-    options.logAnswer({ requestId, method, path: pathname, status: answer.status, durationMs: Math.round(performance.now() - started) });
-    return true;
+    const idOfRequest = () => (requestId = requestIdFrom(givenRequestId(incoming)));
+    const send = (answer: { status: number; headers: Record<string, string>; body: string | Uint8Array | null }) => {
+      outgoing.writeHead(answer.status, answer.headers);
+      outgoing.end(answer.body ?? undefined);
+      countAnswer(pathname, method, answer.status, started);
+      options.logAnswer({ requestId, method, path: pathname, status: answer.status, durationMs: Math.round(performance.now() - started) });
+      return true;
+    };
+    const answer = options.files.answer({ method, pathname, hasQuery: queryAt !== -1, header: (name) => incoming.headers[name], requestId: idOfRequest });
+    if (answer) return send(answer);
+    // A signed-in parent's prerendered page: its template filled in (server/signed-in-pages.ts), or on to Hono.
+    if (!signedInPages || method !== "GET" || queryAt !== -1) return false;
+    const pending = signedInPages({ pathname, cookie: incoming.headers.cookie, acceptEncoding: incoming.headers["accept-encoding"], requestId: idOfRequest });
+    return pending ? pending.then((page) => (page ? send(page) : false)) : false;
   };
 }
 

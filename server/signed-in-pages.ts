@@ -1,29 +1,79 @@
 import type { MiddlewareHandler } from "hono";
-import type { signedInPages } from "~/features/shell/signed-in-pages.server";
+import type { FilledPage, signedInPages } from "~/features/shell/signed-in-pages.server";
 import { countSignedInPage } from "~/services/metrics.server";
-import { cspNonceOf } from "./headers";
+import { cspNonceOf, freshNonce, pageHeaders, type HeaderOptions } from "./headers";
 import { acceptsGzip } from "./compression";
 import { carriesSessionCookie } from "./session-cookie";
 
+type SignedInPages = ReturnType<typeof signedInPages>;
+
+/**
+ * A filled page's own headers and body: private like every page that names its user, and gzipped as
+ * server/compression.ts gzips a render, but from the template's parts compressed once.
+ */
+function filledAnswer(page: FilledPage, acceptEncoding: string | undefined): { headers: Record<string, string>; body: string | Buffer } {
+  const headers = { "Content-Type": "text/html; charset=utf-8", "Cache-Control": "private, no-cache" };
+  if (!acceptsGzip(acceptEncoding)) return { headers, body: page.html() };
+  const body = page.gzip();
+  return { headers: { ...headers, "Content-Encoding": "gzip", "Content-Length": String(body.length), Vary: "Accept-Encoding" }, body };
+}
+
 /**
  * A page the same for every visitor, asked for by a signed-in parent: the page's template filled in with their user
- * area and data (app/features/shell/signed-in-pages.server.ts) instead of a whole render, with this answer's nonce,
- * private like every page that names its user, gzipped from the template's parts compressed once. Anything else,
- * and a page no template fits, goes on to React Router. Inside the security headers, which treat it as the render
- * it stands for.
+ * area and data (app/features/shell/signed-in-pages.server.ts) instead of a whole render, with this answer's nonce.
+ * Anything else, and a page no template fits, goes on to React Router. Inside the security headers, which treat it
+ * as the render it stands for. On SQLite most such requests are answered before the chain (`signedInPagesUpFront`).
  */
-export function signedInPageAnswers(pages: ReturnType<typeof signedInPages>): MiddlewareHandler {
+export function signedInPageAnswers(pages: SignedInPages): MiddlewareHandler {
   return async (c, next) => {
     const path = c.req.path;
     const nonce = cspNonceOf(c);
     if (c.req.method !== "GET" || !nonce || c.req.url.includes("?") || !pages.has(path) || !carriesSessionCookie(c.req.header("cookie"))) return next();
     const page = await pages.answer(c.req.raw, path, nonce);
-    countSignedInPage(page ? "filled" : "rendered");
+    countSignedInPage(page ? "filled" : "rendered", "chain");
     if (!page) return next();
-    const headers = { "Content-Type": "text/html; charset=utf-8", "Cache-Control": "private, no-cache" };
-    // Gzipped as server/compression.ts gzips a render, from the template's parts compressed once.
-    if (!acceptsGzip(c.req.header("accept-encoding"))) return new Response(page.html, { headers });
-    const body = page.gzip();
-    return new Response(new Uint8Array(body), { headers: { ...headers, "Content-Encoding": "gzip", "Content-Length": String(body.length), Vary: "Accept-Encoding" } });
+    const { headers, body } = filledAnswer(page, c.req.header("accept-encoding"));
+    return new Response(typeof body === "string" ? body : new Uint8Array(body), { headers });
+  };
+}
+
+/** What the answer in front of the chain reads of a GET without a query string. */
+export interface UpFrontRequest {
+  pathname: string;
+  cookie: string | undefined;
+  acceptEncoding: string | undefined;
+  /** Asked only when the page is answered. */
+  requestId: () => string;
+}
+
+export interface UpFrontAnswer {
+  status: 200;
+  headers: Record<string, string>;
+  body: string | Buffer;
+}
+
+/**
+ * The same answer in front of the middleware chain (server/memory-answers.ts), with the whole header set the chain
+ * gives it (security headers with this answer's nonce, the request id): the chain's layers, the web Request and
+ * Response, were most of what such a page cost after decision 708 (decision 712). Null at once for a request it
+ * does not take; a promise of null for one it could not answer (no session behind the cookie, a session Better Auth
+ * must answer, a user no template fits, a failed read): the chain then answers it, as above.
+ */
+export function signedInPagesUpFront(pages: SignedInPages, headerOptions: HeaderOptions) {
+  const securityHeadersFor = pageHeaders(headerOptions);
+  return (request: UpFrontRequest): Promise<UpFrontAnswer | null> | null => {
+    const { pathname, cookie } = request;
+    if (!cookie || !pages.has(pathname) || !carriesSessionCookie(cookie)) return null;
+    const nonce = freshNonce();
+    return pages.answerFromCookie(cookie, pathname, nonce).then(
+      (page) => {
+        if (!page) return null;
+        countSignedInPage("filled", "up-front");
+        const { headers, body } = filledAnswer(page, request.acceptEncoding);
+        return { status: 200, headers: { ...securityHeadersFor(nonce), ...headers, "X-Request-Id": request.requestId() }, body };
+      },
+      // The chain reads again, and says what failed (a database that cannot be read is its 503).
+      () => null,
+    );
   };
 }

@@ -27,8 +27,8 @@ const firebaseExchanges = new Counter({ name: "site_firebase_token_exchanges_tot
 const pageCache = new Counter({ name: "site_page_cache_total", help: "Anonymous page cache lookups by result", labelNames: ["result"] });
 const signedInPages = new Counter({
   name: "site_signed_in_pages_total",
-  help: "Prerendered pages asked for with a session: filled in from a template, or rendered whole (no session, no template)",
-  labelNames: ["result"],
+  help: "Prerendered pages asked for with a session: filled in from a template (in front of the middleware chain, or by it), or rendered whole (no session, no template)",
+  labelNames: ["result", "layer"],
 });
 
 export function countRequest(route: string, method: string, status: number, seconds: number): void {
@@ -43,7 +43,7 @@ export const countDependencyError = (dependency: "database" | "redis") => depend
 export const countFirebasePassword = (outcome: "verified" | "refused" | "rehashed") => firebasePasswords.inc({ outcome });
 export const countFirebaseExchange = (outcome: "success" | "refused" | "limited") => firebaseExchanges.inc({ outcome });
 export const countPageCache = (result: "hit" | "miss") => pageCache.inc({ result });
-export const countSignedInPage = (result: "filled" | "rendered") => signedInPages.inc({ result });
+export const countSignedInPage = (result: "filled" | "rendered", layer: "up-front" | "chain") => signedInPages.inc({ result, layer });
 
 /**
  * The mail outbox's depth and its oldest waiting message's age, read at scrape time. Only the worker that runs the

@@ -5,61 +5,71 @@ import { freePorts, siteUrl, startSite, type SiteProcess } from "./site-process"
  * A prerendered page asked for by a signed-in parent is its template filled in with their user
  * (app/features/shell/signed-in-pages.server.ts). The same address with a query string is rendered whole, as
  * before: both must be the same bytes but for the nonce, for a parent, a guest, and a name full of what needs escaping.
+ * On SQLite the filled page is answered in front of the middleware chain (server/signed-in-pages.ts, decision 712);
+ * with MEMORY_ANSWERS=off, as on PostgreSQL, by the chain's own layer: both starts are held to the whole render.
  */
-let site: SiteProcess;
-let metricsPort = 0;
+describe.each([
+  { path: "in front of the middleware chain", memoryAnswers: "on" },
+  { path: "by the middleware chain", memoryAnswers: "off" },
+])("prerendered pages for a signed-in parent, $path", ({ memoryAnswers }) => {
+  let site: SiteProcess;
+  let metricsPort = 0;
 
-beforeAll(async () => {
-  [metricsPort] = (await freePorts(1)) as [number];
-  site = await startSite({ METRICS_PORT: String(metricsPort) });
-  const deadline = Date.now() + 60_000;
-  while (!site.output().includes('"event":"start"')) {
-    if (Date.now() > deadline) throw new Error(`no start line within 60 s:\n${site.output()}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
+  beforeAll(async () => {
+    [metricsPort] = (await freePorts(1)) as [number];
+    site = await startSite({ METRICS_PORT: String(metricsPort), MEMORY_ANSWERS: memoryAnswers });
+    const deadline = Date.now() + 60_000;
+    while (!site.output().includes('"event":"start"')) {
+      if (Date.now() > deadline) throw new Error(`no start line within 60 s:\n${site.output()}`);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  });
+  afterAll(async () => {
+    await site.stop();
+  });
+
+  const cookieOf = (answer: Response) => answer.headers.getSetCookie().map((line) => line.split(";")[0]).join("; ");
+  const post = (path: string, body: unknown) =>
+    fetch(`${site.baseURL}/api/auth${path}`, { method: "POST", headers: { origin: siteUrl, "content-type": "application/json" }, body: JSON.stringify(body) });
+
+  async function parent(email: string, name: string): Promise<string> {
+    const answer = await post("/sign-up/email", { email, password: "a-long-password-for-tests-1", name });
+    expect(answer.status).toBe(200);
+    return cookieOf(answer);
   }
-});
-afterAll(async () => {
-  await site.stop();
-});
 
-const cookieOf = (answer: Response) => answer.headers.getSetCookie().map((line) => line.split(";")[0]).join("; ");
-const post = (path: string, body: unknown) =>
-  fetch(`${site.baseURL}/api/auth${path}`, { method: "POST", headers: { origin: siteUrl, "content-type": "application/json" }, body: JSON.stringify(body) });
+  async function guest(): Promise<string> {
+    const answer = await post("/sign-in/anonymous", {});
+    expect(answer.status).toBe(200);
+    return cookieOf(answer);
+  }
 
-async function parent(email: string, name: string): Promise<string> {
-  const answer = await post("/sign-up/email", { email, password: "a-long-password-for-tests-1", name });
-  expect(answer.status).toBe(200);
-  return cookieOf(answer);
-}
+  async function metrics(): Promise<string> {
+    return (await fetch(`http://127.0.0.1:${metricsPort}/metrics`)).text();
+  }
 
-async function guest(): Promise<string> {
-  const answer = await post("/sign-in/anonymous", {});
-  expect(answer.status).toBe(200);
-  return cookieOf(answer);
-}
+  /** How many signed-in pages were filled in from a template by this start's layer, and how many rendered whole. */
+  async function signedInCounts(): Promise<{ filled: number; rendered: number }> {
+    const text = await metrics();
+    const count = (result: string, layer: string) => Number(new RegExp(`^site_signed_in_pages_total\\{result="${result}",layer="${layer}"\\} (\\d+)`, "m").exec(text)?.[1] ?? 0);
+    return { filled: count("filled", memoryAnswers === "on" ? "up-front" : "chain"), rendered: count("rendered", "chain") };
+  }
 
-/** How many signed-in pages were filled in from a template, and how many rendered whole. */
-async function signedInCounts(): Promise<{ filled: number; rendered: number }> {
-  const text = await (await fetch(`http://127.0.0.1:${metricsPort}/metrics`)).text();
-  const count = (result: string) => Number(new RegExp(`^site_signed_in_pages_total\\{result="${result}"\\} (\\d+)`, "m").exec(text)?.[1] ?? 0);
-  return { filled: count("filled"), rendered: count("rendered") };
-}
+  /** The page as the parent gets it: its HTML with the nonce taken out, its CSP's nonce, and its cache policy. */
+  async function page(path: string, cookie: string, headers: Record<string, string> = {}) {
+    const answer = await fetch(`${site.baseURL}${path}`, { headers: { cookie, ...headers } });
+    expect(answer.status, path).toBe(200);
+    const html = await answer.text();
+    const nonce = /'nonce-([^']+)'/.exec(answer.headers.get("content-security-policy") ?? "")?.[1] ?? "";
+    expect(nonce, path).not.toBe("");
+    // Every script and style carries this answer's nonce, and only it.
+    for (const [, used] of html.matchAll(/ nonce="([^"]*)"/g)) expect(used, path).toBe(nonce);
+    // The headers but those of one answer alone: its time, its id, and its framing (a length, or chunks for a
+    // render streamed as it is made).
+    const fields = [...answer.headers].filter(([name]) => !["date", "x-request-id", "content-length", "transfer-encoding"].includes(name)).map(([name, value]) => [name, value.replaceAll(nonce, "NONCE")]);
+    return { html: html.replaceAll(nonce, "NONCE"), fields, cacheControl: answer.headers.get("cache-control"), requestId: answer.headers.get("x-request-id") };
+  }
 
-/** The page as the parent gets it: its HTML with the nonce taken out, its CSP's nonce, and its cache policy. */
-async function page(path: string, cookie: string, headers: Record<string, string> = {}) {
-  const answer = await fetch(`${site.baseURL}${path}`, { headers: { cookie, ...headers } });
-  expect(answer.status, path).toBe(200);
-  const html = await answer.text();
-  const nonce = /'nonce-([^']+)'/.exec(answer.headers.get("content-security-policy") ?? "")?.[1] ?? "";
-  expect(nonce, path).not.toBe("");
-  // Every script and style carries this answer's nonce, and only it.
-  for (const [, used] of html.matchAll(/ nonce="([^"]*)"/g)) expect(used, path).toBe(nonce);
-  // The headers but those of one answer alone (its time, id, and the length of its own compression).
-  const fields = [...answer.headers].filter(([name]) => !["date", "x-request-id", "content-length"].includes(name)).map(([name, value]) => [name, value.replaceAll(nonce, "NONCE")]);
-  return { html: html.replaceAll(nonce, "NONCE"), fields, cacheControl: answer.headers.get("cache-control") };
-}
-
-describe("prerendered pages for a signed-in parent", () => {
   it("are the whole render's bytes, for a parent with a name that needs escaping and for a guest", async () => {
     const cookies = [await parent("escaping@example.tw", `王<小明>&"'\\ 🐉`), await parent("plain@example.tw", "林大華"), await guest()];
     const before = await signedInCounts();
@@ -77,6 +87,21 @@ describe("prerendered pages for a signed-in parent", () => {
     const after = await signedInCounts();
     expect(after.filled - before.filled).toBe(cookies.length * 4);
     expect(after.rendered).toBe(before.rendered);
+  });
+
+  it("carry the request's id, and write its log line and count as every answer does", async () => {
+    const cookie = await parent("counted@example.tw", "黃小安");
+    const requests = () => Number(/^site_http_requests_total\{route="\/pricing",method="GET",status="200"\} (\d+)/m.exec(text)?.[1] ?? 0);
+    let text = await metrics();
+    const before = requests();
+    const { requestId } = await page("/pricing", cookie, { "x-request-id": "parent-page.7", "accept-encoding": "gzip" });
+    expect(requestId).toBe("parent-page.7");
+    // The log writes a turn's lines at its end: the line may follow the answer by a moment.
+    const lineOf = () => site.output().split("\n").find((candidate) => candidate.includes('"requestId":"parent-page.7"'));
+    for (let waited = 0; !lineOf() && waited < 5_000; waited += 50) await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(JSON.parse(lineOf() ?? "{}")).toMatchObject({ msg: "request", method: "GET", path: "/pricing", status: 200 });
+    text = await metrics();
+    expect(requests()).toBe(before + 1);
   });
 
   it("know the parent from the cookie alone: a client's template header changes nothing", async () => {

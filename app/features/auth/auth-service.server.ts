@@ -6,7 +6,7 @@ import { mailboxTransport, smtpTransport, type MailTransport } from "~/features/
 import { startMailSender, type MailSender } from "~/features/mail/outbox.server";
 import { getLogger } from "~/services/logger.server";
 import { createAuth, type Auth, type DevIdentityProvider } from "./auth.server";
-import { pageSessionReader, type SessionAnswer } from "./session-read.server";
+import { pageSessionReader, type CookieHeaders, type SessionAnswer } from "./session-read.server";
 import { createRateLimitStore, sharedRateLimitStore, type RateLimitStore } from "~/services/rate-limiter.server";
 import { passwordPolicyFrom } from "./password-policy.server";
 import { enabledSocialProviders, realSocialProviders } from "./social-providers.server";
@@ -28,6 +28,11 @@ export interface AuthService {
   auth: Auth;
   /** The session behind a page load's headers, as `auth.api.getSession` answers it (session-read.server.ts). */
   readSession(headers: Headers): Promise<SessionAnswer>;
+  /**
+   * The same read without handing over: undefined where Better Auth has something to write or decide (a session
+   * ended, past its lifetime, due to slide, or not remembered), which only `readSession` then does.
+   */
+  readSessionUnlessDue(headers: CookieHeaders): Promise<SessionAnswer | undefined>;
   mail: MailTransport;
   /** Delivers the mail outbox through `mail`; stopped (and drained) by close(). */
   mailSender: MailSender;
@@ -107,6 +112,7 @@ export function createAuthService({ env, database, rateLimitPrefix, rateLimitSto
       const read = await readPageSession(headers);
       return read === undefined ? auth.api.getSession({ headers }) : read;
     },
+    readSessionUnlessDue: readPageSession,
     mail,
     mailSender,
     rateLimitStore,

@@ -33,7 +33,7 @@ export {
   type AuthAnswer,
 } from "./auth-http.server";
 // Who is asking: the viewer of a request, and an operator's standing.
-export { getServerSessionUser, getViewer, isEditor, requireRole, requireUser, shareSessionLookup, type Viewer } from "./viewer.server";
+export { getServerSessionUser, getViewer, isEditor, requireRole, requireUser, sessionUserOf, shareSessionLookup, type Viewer } from "./viewer.server";
 export { operatorStanding, type OperatorStanding } from "./operator-session.server";
 // The user-data registry other features' data joins (deletion, moves, export).
 export { deleteUserData, deletionSummary, exportUserData, moveUserData, registerUserDataHandler, type UserDataHandler } from "./user-data-hooks.server";

@@ -6,6 +6,8 @@ import type { Auth } from "./auth.server";
 import { withinAbsoluteLifetime } from "./sessions.server";
 
 export type SessionAnswer = Awaited<ReturnType<Auth["api"]["getSession"]>>;
+/** All a page load's session read looks at of a request: its Cookie header. */
+export type CookieHeaders = Pick<Headers, "get">;
 type AuthContext = Awaited<Auth["$context"]>;
 type FieldAttributes = AuthContext["tables"][string]["fields"][string];
 
@@ -44,6 +46,28 @@ function verifiedToken(value: string, secret: string): string | null {
   if (!/^[A-Za-z0-9+/]{43}=$/.test(signature)) return null;
   const expected = createHmac("sha256", secret).update(token).digest();
   return timingSafeEqual(Buffer.from(signature, "base64"), expected) ? token : null;
+}
+
+/** How many signed cookie values a reader remembers as verified: a site's signed-in parents of the last while. */
+const VERIFIED_KEPT = 10_000;
+
+/**
+ * `verifiedToken`, remembering the values that verified: the HMAC was a tenth of a signed-in page's CPU, and a
+ * parent sends the same value on every page load. Only values that verified are kept, so a scan of made-up cookies
+ * fills nothing; the oldest is dropped past the bound. What a value is checked against (the secret) is a reader's
+ * own; whether its session still stands is read every time.
+ */
+function verifiedTokens(): (value: string, secret: string) => string | null {
+  const verified = new Map<string, string>();
+  return (value, secret) => {
+    const known = verified.get(value);
+    if (known !== undefined) return known;
+    const token = verifiedToken(value, secret);
+    if (token === null) return null;
+    if (verified.size >= VERIFIED_KEPT) verified.delete(verified.keys().next().value!);
+    verified.set(value, token);
+    return token;
+  };
 }
 
 /** One field of Better Auth's session or user as a column of the row read, and how its value is read back. */
@@ -134,13 +158,14 @@ function sessionQuery(context: AuthContext, database: DatabaseHandle) {
  */
 export function pageSessionReader(auth: Auth, database: DatabaseHandle, absoluteDays: number) {
   let find: ReturnType<typeof sessionQuery> | undefined;
-  return async (headers: Headers): Promise<SessionAnswer | undefined> => {
+  const tokenOf = verifiedTokens();
+  return async (headers: CookieHeaders): Promise<SessionAnswer | undefined> => {
     const context = await auth.$context;
     const cookies = headers.get("cookie");
     const signed = cookies && cookieValue(cookies, context.authCookies.sessionToken.name);
     if (!signed) return null;
     if (cookieValue(cookies, context.authCookies.dontRememberToken.name) !== null) return undefined;
-    const token = verifiedToken(signed, context.secret);
+    const token = tokenOf(signed, context.secret);
     if (!token) return null;
     if (find === undefined) find = sessionQuery(context, database);
     if (!find) return undefined;

@@ -89,20 +89,24 @@ export async function requireRole(request: Request, role: Role): Promise<Viewer>
 export async function getServerSessionUser(request: Request): Promise<SessionUser | null> {
   if (!request.headers.get("cookie")) return null;
   try {
-    const current = await sessionOf(request);
-    if (!current) return null;
-    const { user } = current;
-    const isAnonymous = Boolean(user.isAnonymous);
-    return {
-      uid: user.id,
-      email: isAnonymous ? null : user.email,
-      displayName: user.name || null,
-      emailVerified: user.emailVerified,
-      isAnonymous,
-      photoURL: user.image ?? null,
-    };
+    return sessionUserOf(await sessionOf(request));
   } catch (error) {
     if (isDependencyUnavailable(error)) throw error;
     return null;
   }
+}
+
+/** A session's user as the browser keeps it (the keys in this order: React Router's data keeps it). */
+export function sessionUserOf(current: Awaited<SessionLookup>): SessionUser | null {
+  if (!current) return null;
+  const { user } = current;
+  const isAnonymous = Boolean(user.isAnonymous);
+  return {
+    uid: user.id,
+    email: isAnonymous ? null : user.email,
+    displayName: user.name || null,
+    emailVerified: user.emailVerified,
+    isAnonymous,
+    photoURL: user.image ?? null,
+  };
 }

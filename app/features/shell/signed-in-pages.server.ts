@@ -1,7 +1,7 @@
 import { displayNameOf, type SessionUser } from "~/features/auth";
-import { getServerSessionUser } from "~/features/auth/index.server";
+import { getAuthService, getServerSessionUser, sessionUserOf } from "~/features/auth/index.server";
 import { cspNonceHeader } from "~/features/security/csp.server";
-import { deflateOnce, gzipPieces, type Piece } from "./gzip-pieces.server";
+import { fixedPiece, gzipPieces, type Piece } from "./gzip-pieces.server";
 
 /**
  * A page that is the same for every visitor (prerendered, decision 1030), as a signed-in parent sees it: the same
@@ -55,9 +55,9 @@ interface Template {
   compressedParts: Piece[];
 }
 
-/** A template filled in: its HTML, and the same as gzip. */
+/** A template filled in: its HTML, or the same as gzip (each made when asked for). */
 export interface FilledPage {
-  html: string;
+  html: () => string;
   gzip: () => Buffer;
 }
 
@@ -100,7 +100,7 @@ function templateOf(html: string, user: SessionUser): Template | null {
   }
   parts.push(html.slice(at));
   if (parts.length === 1) return null;
-  return { parts, slots, compressedParts: parts.map((part) => ({ raw: Buffer.from(part), deflated: deflateOnce(Buffer.from(part)) })) };
+  return { parts, slots, compressedParts: parts.map((part) => fixedPiece(Buffer.from(part))) };
 }
 
 function fill(template: Template, user: SessionUser, nonce: string): FilledPage {
@@ -117,7 +117,7 @@ function fill(template: Template, user: SessionUser, nonce: string): FilledPage 
     return slot === "nonce" ? value : inScript ? escapeInData(value) : escapeMarkup(value);
   });
   return {
-    html: template.parts.map((part, index) => (index ? filled[index - 1]! : "") + part).join(""),
+    html: () => template.parts.map((part, index) => (index ? filled[index - 1]! : "") + part).join(""),
     gzip: () => gzipPieces(template.compressedParts.flatMap((part, index) => (index ? [{ raw: Buffer.from(filled[index - 1]!) }, part] : [part]))),
   };
 }
@@ -145,13 +145,22 @@ export function signedInPages(options: { render: (request: Request) => Promise<R
     }
     return template;
   };
+  const filledFor = async (user: SessionUser | null, path: string, nonce: string) => {
+    if (!user || !fillable(user)) return null;
+    const template = await templateFor(path, shapeOf(user));
+    return template && fill(template, user, nonce);
+  };
   return {
     has: (path: string) => options.paths.has(path),
-    async answer(request: Request, path: string, nonce: string): Promise<FilledPage | null> {
-      const user = await getServerSessionUser(request);
-      if (!user || !fillable(user)) return null;
-      const template = await templateFor(path, shapeOf(user));
-      return template && fill(template, user, nonce);
+    answer: async (request: Request, path: string, nonce: string): Promise<FilledPage | null> => filledFor(await getServerSessionUser(request), path, nonce),
+    /**
+     * The same from a request's Cookie header alone, for the answer in front of the middleware chain
+     * (server/signed-in-pages.ts): null also where the session is Better Auth's to answer (it has something to write)
+     * and where the read fails; the chain then answers, with all it does for such a request.
+     */
+    async answerFromCookie(cookie: string, path: string, nonce: string): Promise<FilledPage | null> {
+      const current = await getAuthService().readSessionUnlessDue({ get: (name) => (name === "cookie" ? cookie : null) });
+      return current ? filledFor(sessionUserOf(current), path, nonce) : null;
     },
   };
 }
