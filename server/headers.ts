@@ -102,9 +102,17 @@ export function securityHeaders(options: HeaderOptions): MiddlewareHandler {
  * front of the middleware chain (server/signed-in-pages.ts).
  */
 export function pageHeaders(options: HeaderOptions): (nonce: string) => Record<string, string> {
-  const common = commonHeaders(options);
-  return (nonce) => Object.fromEntries([...common, defaultOpenerPolicy, ["Content-Security-Policy", pagePolicy(nonce, options)]]);
+  const fixed = Object.fromEntries([...commonHeaders(options), defaultOpenerPolicy]);
+  // The policy around its nonce, made again only if the start-up pages' style hashes arrived since.
+  let policy = { styles: -1, around: [] as string[] };
+  return (nonce) => {
+    if (policy.styles !== options.cspHashes.styles.length) policy = { styles: options.cspHashes.styles.length, around: pagePolicy(nonceMark, options).split(nonceMark) };
+    return { ...fixed, "Content-Security-Policy": policy.around.join(nonce) };
+  };
 }
+
+/** Stands for the nonce in a policy made once: never a nonce itself (base64 has no `!`). */
+const nonceMark = "!nonce!";
 
 const pagePolicy = (nonce: string, options: HeaderOptions) =>
   contentSecurityPolicy({ nonce, styleHashes: options.cspHashes.styles, analytics: options.analytics, formTargets: options.formTargets, frames: options.frames });

@@ -132,6 +132,30 @@ describeEachDatabase("a page load's session read", (database) => {
     await away.db.destroy().catch(() => {});
   });
 
+  it("never sees what another request's open transaction has not committed, and reads again once it ends", async () => {
+    const client = await signedUp();
+    const userId = (await betterAuth(cookieHeader(client)))!.user.id;
+    let rollBack = () => {};
+    const held = new Promise<void>((resolve) => (rollBack = resolve));
+    let changed = () => {};
+    const nameChanged = new Promise<void>((resolve) => (changed = resolve));
+    const transaction = db()
+      .transaction()
+      .execute(async (trx) => {
+        await trx.updateTable("user").set({ name: "還沒存下的名字" }).where("id", "=", userId).execute();
+        changed();
+        await held;
+        throw new Error("rolled back on purpose");
+      });
+    await nameChanged;
+    // On SQLite the read shares the one connection the transaction holds open: it must wait for its end.
+    const read = reader(headers(cookieHeader(client)));
+    rollBack();
+    await expect(transaction).rejects.toThrow("rolled back on purpose");
+    expect((await read)?.user.name).toBe("王小明");
+    expect((await reader(headers(cookieHeader(client))))?.user.name).toBe("王小明");
+  });
+
   it("refuses what Better Auth refuses: a changed token or signature, a short signature, another secret's, none", async () => {
     const client = await signedUp();
     const [name] = sessionCookie(client);

@@ -1,4 +1,5 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
+import type SQLite from "better-sqlite3";
 import { sql, type CompiledQuery } from "kysely";
 import type { DatabaseHandle } from "~/db/connection.server";
 import { getLogger } from "~/services/logger.server";
@@ -99,9 +100,15 @@ function columnsOf(fields: Record<string, FieldAttributes>, sqlite: boolean): Co
   return columns;
 }
 
-/** A model's fields out of a row whose columns carry the table's alias as a prefix (`s_token`, `u_email`). */
-const recordOf = (row: Record<string, unknown>, table: string, columns: Column[]) =>
-  Object.fromEntries(columns.map(({ key, column, read }) => [key, read(row[`${table}_${column}`])]));
+/** A model's columns as the row names them: with the table's alias as a prefix (`s_token`, `u_email`). */
+const aliased = (table: string, columns: Column[]) => columns.map((column) => ({ ...column, alias: `${table}_${column.column}` }));
+
+/** A model's fields out of a row read with `aliased` names. */
+function recordOf(row: Record<string, unknown>, columns: ReturnType<typeof aliased>): Record<string, unknown> {
+  const record: Record<string, unknown> = {};
+  for (const { key, alias, read } of columns) record[key] = read(row[alias]);
+  return record;
+}
 
 /**
  * The session of a token and its user, each statement compiled once (Kysely builds a query anew per call). On
@@ -126,8 +133,10 @@ function sessionQuery(context: AuthContext, database: DatabaseHandle) {
   // The same compiled query (and its query id) on every run, with this value: the database handle has no plugins.
   const firstRow = async (query: CompiledQuery, value: string) =>
     (await database.db.executeQuery<Record<string, unknown>>({ ...query, parameters: [value] })).rows[0];
+  const sessionFields = aliased("s", sessionColumns);
+  const userFields = aliased("u", userColumns);
   const answer = (sessionRow: Record<string, unknown> | undefined, userRow: Record<string, unknown> | undefined) =>
-    sessionRow && userRow ? { session: recordOf(sessionRow, "s", sessionColumns), user: recordOf(userRow, "u", userColumns) } : null;
+    sessionRow && userRow ? { session: recordOf(sessionRow, sessionFields), user: recordOf(userRow, userFields) } : null;
   if (!sqlite) {
     const joined = sql`select ${sql.join([...selected("s", sessionColumns), ...selected("u", userColumns)])}
       from ${sessions} inner join ${users} on ${sql.ref("u.id")} = ${sql.ref(`s.${userIdField}`)} where ${byToken}`.compile(database.db);
@@ -138,7 +147,22 @@ function sessionQuery(context: AuthContext, database: DatabaseHandle) {
   }
   const sessionByToken = sql`select ${sql.join(selected("s", sessionColumns))} from ${sessions} where ${byToken}`.compile(database.db);
   const userById = sql`select ${sql.join(selected("u", userColumns))} from ${users} where ${sql.ref("u.id")} = ${""}`.compile(database.db);
+  const raw = database.raw as SQLite.Database;
+  let statements: { session: SQLite.Statement<[string], Record<string, unknown>>; user: SQLite.Statement<[string], Record<string, unknown>> } | undefined;
   return async (token: string) => {
+    // Straight on the connection while no transaction holds it: the same statements and rows, without Kysely's
+    // connection hand-over around each (a third of the read). Inside one, through Kysely, which waits for its end:
+    // a read on the connection would see what that transaction has not committed. A failure is read again through
+    // Kysely too, which reports it as it reports every query's (the request's 503, the dependency's count).
+    if (!raw.inTransaction) {
+      try {
+        statements ??= { session: raw.prepare(sessionByToken.sql), user: raw.prepare(userById.sql) };
+        const sessionRow = statements.session.get(token);
+        return answer(sessionRow, sessionRow && statements.user.get(String(sessionRow[`s_${userIdField}`])));
+      } catch {
+        // Below.
+      }
+    }
     const sessionRow = await firstRow(sessionByToken, token);
     return answer(sessionRow, sessionRow && (await firstRow(userById, String(sessionRow[`s_${userIdField}`]))));
   };

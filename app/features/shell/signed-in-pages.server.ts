@@ -118,7 +118,11 @@ function fill(template: Template, user: SessionUser, nonce: string): FilledPage 
   });
   return {
     html: () => template.parts.map((part, index) => (index ? filled[index - 1]! : "") + part).join(""),
-    gzip: () => gzipPieces(template.compressedParts.flatMap((part, index) => (index ? [{ raw: Buffer.from(filled[index - 1]!) }, part] : [part]))),
+    gzip: () => {
+      const pieces: Piece[] = [template.compressedParts[0]!];
+      for (let index = 1; index < template.compressedParts.length; index += 1) pieces.push({ raw: Buffer.from(filled[index - 1]!) }, template.compressedParts[index]!);
+      return gzipPieces(pieces);
+    },
   };
 }
 
