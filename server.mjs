@@ -235,9 +235,14 @@ async function start() {
     const listener = http.createServer((incoming, outgoing) => {
       const answered = !state.closing && server.answerFromMemory(incoming, outgoing);
       if (answered === true) return;
-      // A signed-in parent's page is a promise (a session read): Hono takes it only if it was not answered.
-      if (answered) void answered.then((done) => done || throughHono(incoming, outgoing));
-      else void throughHono(incoming, outgoing);
+      // A signed-in parent's page is a promise (a session read): Hono takes it only if it was not answered, or if
+      // writing the answer failed before anything went out (after that, the connection is ended).
+      if (answered) {
+        void answered.then(
+          (done) => done || throughHono(incoming, outgoing),
+          (error) => (outgoing.headersSent ? outgoing.destroy(error) : throughHono(incoming, outgoing)),
+        );
+      } else void throughHono(incoming, outgoing);
     });
     listener.listen(port, host, () => {
       // PORT=0 picks a free port; the line names the one taken.

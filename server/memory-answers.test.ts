@@ -9,6 +9,7 @@ import zlib from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { metricsText } from "~/services/metrics.server";
 import type { AnswerLine } from "./request-log";
+import type { UpFrontAnswer, UpFrontRequest } from "./signed-in-pages";
 import { memoryAnswers } from "./memory-answers";
 import { staticFiles } from "./static-files";
 
@@ -21,14 +22,24 @@ for (const [relative, content] of [["features/index.html", page], ["dev/mailbox/
 fs.writeFileSync(path.join(root, "features/index.html.gz"), zlib.gzipSync(page));
 
 const lines: AnswerLine[] = [];
+// A signed-in parent's page (server/signed-in-pages.ts, held to the chain's answer by tests/faults/signed-in-pages.test.ts):
+// here a parent whose cookie says "known" is answered, any other cookie left to the chain.
+const signedInPages = ({ pathname, cookie, requestId }: UpFrontRequest): Promise<UpFrontAnswer | null> | null =>
+  pathname !== "/features" || !cookie?.includes("session_token")
+    ? null
+    : Promise.resolve(cookie.includes("known") ? { status: 200, headers: { "x-request-id": requestId() }, body: "signed-in page" } : null);
 const answerFromMemory = memoryAnswers({
   files: staticFiles(root, () => ({ "x-content-type-options": "nosniff" })),
   hosts: { siteUrl: "https://example.tw", allowedHostnames: ["example.tw"], isLoopbackSite: false },
   logAnswer: (line) => lines.push(line),
+  signedInPages,
 });
-// What the chain would answer: a mark, so a test sees which path took the request.
+// What the chain would answer: a mark, so a test sees which path took the request (as server.mjs hands it on).
 const server = http.createServer((incoming, outgoing) => {
-  if (!answerFromMemory(incoming, outgoing)) outgoing.writeHead(299).end("through Hono");
+  const answered = answerFromMemory(incoming, outgoing);
+  if (answered === true) return;
+  if (answered) void answered.then((done) => done || outgoing.writeHead(299).end("through Hono"));
+  else outgoing.writeHead(299).end("through Hono");
 });
 let port = 0;
 beforeAll(async () => {
@@ -60,6 +71,22 @@ describe("answers from memory in front of Hono", () => {
     expect(lines.at(-1)).toMatchObject({ method: "HEAD", path: "/assets/app-abc123.js", status: 200 });
     expect(lines.at(-1)?.requestId).toMatch(/^[0-9a-f-]{36}$/);
     expect(await metricsText()).toMatch(/site_http_requests_total\{route="\/features",method="GET",status="200"\} [1-9]/);
+  });
+
+  it("answers a signed-in parent's page when the page's own layer can, with its id, log line and count", async () => {
+    expect(await statusOf("/features", ["Host: example.tw", "Cookie: better-auth.session_token=known", "X-Request-Id: parent.9"])).toBe(200);
+    expect(lines.at(-1)).toMatchObject({ requestId: "parent.9", method: "GET", path: "/features", status: 200 });
+    const before = lines.length;
+    for (const headers of [
+      ["Host: example.tw", "Cookie: better-auth.session_token=stale"],
+      // Node and Hono read several Cookie headers differently: the chain decides.
+      ["Host: example.tw", "Cookie: better-auth.session_token=known", "Cookie: theme=dark"],
+    ]) {
+      expect(await statusOf("/features", headers), headers.join(" / ")).toBe(299);
+    }
+    expect(await statusOf("/features?tab=1", ["Host: example.tw", "Cookie: better-auth.session_token=known"])).toBe(299);
+    expect(await statusOf("/features", ["Host: example.tw", "Cookie: better-auth.session_token=known"], "HEAD")).toBe(299);
+    expect(lines.length).toBe(before);
   });
 
   it("leaves to Hono whatever a layer it skips would answer otherwise", async () => {

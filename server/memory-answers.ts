@@ -21,7 +21,8 @@ type SignedInPagesUpFront = ReturnType<typeof signedInPagesUpFront>;
  * a file's exactly (no percent-escape, no dot segment: nothing the URL parser would rewrite), one Host header that
  * is ours and not its www. form (no canonical redirect), no development tool (their guard reads the client's
  * address). Everything else returns false and goes through Hono, which answers the same file the same way
- * (`tests/faults/memory-answers.test.ts` holds the two paths to the same bytes).
+ * (`tests/faults/memory-answers.test.ts` holds the two paths to the same bytes). A signed-in parent's page returns a
+ * promise of the same: true once answered, false for Hono to answer (nothing written yet).
  */
 export function memoryAnswers(options: { files: StaticFiles; hosts: HostOptions; logAnswer: (line: AnswerLine) => void; signedInPages?: SignedInPagesUpFront }) {
   const servedAsIs = servedHosts(options.hosts);
@@ -44,8 +45,9 @@ export function memoryAnswers(options: { files: StaticFiles; hosts: HostOptions;
     };
     const answer = options.files.answer({ method, pathname, hasQuery: queryAt !== -1, header: (name) => incoming.headers[name], requestId: idOfRequest });
     if (answer) return send(answer);
-    // A signed-in parent's prerendered page: its template filled in (server/signed-in-pages.ts), or on to Hono.
-    if (!signedInPages || method !== "GET" || queryAt !== -1) return false;
+    // A signed-in parent's prerendered page: its template filled in (server/signed-in-pages.ts), or on to Hono. One
+    // Cookie header only: Node joins several with "; ", Hono with ", ", and the two would read different sessions.
+    if (!signedInPages || method !== "GET" || queryAt !== -1 || headerCount(incoming.rawHeaders, "cookie") !== 1) return false;
     const pending = signedInPages({ pathname, cookie: incoming.headers.cookie, acceptEncoding: incoming.headers["accept-encoding"], requestId: idOfRequest });
     return pending ? pending.then((page) => (page ? send(page) : false)) : false;
   };
@@ -72,7 +74,7 @@ function servedHosts(hosts: HostOptions): (incoming: IncomingMessage) => boolean
   const remembered = new Map<string, boolean>();
   return (incoming) => {
     const host = incoming.headers.host;
-    if (host === undefined || hostHeaderCount(incoming.rawHeaders) !== 1) return false;
+    if (host === undefined || headerCount(incoming.rawHeaders, "host") !== 1) return false;
     let served = remembered.get(host);
     if (served === undefined) {
       const verdict = verdictOf(host);
@@ -83,12 +85,16 @@ function servedHosts(hosts: HostOptions): (incoming: IncomingMessage) => boolean
   };
 }
 
-/** Node keeps the first of several Host headers; Hono reads them joined (and refuses the result): such a request goes through Hono. */
-function hostHeaderCount(rawHeaders: readonly string[]): number {
+/**
+ * How many times a request names a header (`name` in lower case). Node keeps the first of several Host headers and
+ * Hono reads them joined (and refuses the result); Node and Hono join several Cookie headers differently: such a
+ * request goes through Hono.
+ */
+function headerCount(rawHeaders: readonly string[], name: string): number {
   let count = 0;
   for (let index = 0; index < rawHeaders.length; index += 2) {
-    const name = rawHeaders[index]!;
-    if (name.length === 4 && name.toLowerCase() === "host") count += 1;
+    const given = rawHeaders[index]!;
+    if (given.length === name.length && given.toLowerCase() === name) count += 1;
   }
   return count;
 }

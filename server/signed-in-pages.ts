@@ -13,7 +13,10 @@ type SignedInPages = ReturnType<typeof signedInPages>;
  */
 function filledAnswer(page: FilledPage, acceptEncoding: string | undefined): { headers: Record<string, string>; body: string | Buffer } {
   const headers = { "Content-Type": "text/html; charset=utf-8", "Cache-Control": "private, no-cache" };
-  if (!acceptsGzip(acceptEncoding)) return { headers, body: page.html() };
+  if (!acceptsGzip(acceptEncoding)) {
+    const html = page.html();
+    return { headers: { ...headers, "Content-Length": String(Buffer.byteLength(html)) }, body: html };
+  }
   const body = page.gzip();
   return { headers: { ...headers, "Content-Encoding": "gzip", "Content-Length": String(body.length), Vary: "Accept-Encoding" }, body };
 }
@@ -65,15 +68,16 @@ export function signedInPagesUpFront(pages: SignedInPages, headerOptions: Header
     const { pathname, cookie } = request;
     if (!cookie || !pages.has(pathname) || !carriesSessionCookie(cookie)) return null;
     const nonce = freshNonce();
-    return pages.answerFromCookie(cookie, pathname, nonce).then(
-      (page) => {
+    return pages
+      .answerFromCookie(cookie, pathname, nonce)
+      .then((page): UpFrontAnswer | null => {
         if (!page) return null;
-        countSignedInPage("filled", "up-front");
         const { headers, body } = filledAnswer(page, request.acceptEncoding);
-        return { status: 200, headers: { ...securityHeadersFor(nonce), ...headers, "X-Request-Id": request.requestId() }, body };
-      },
-      // The chain reads again, and says what failed (a database that cannot be read is its 503).
-      () => null,
-    );
+        const answer = { status: 200 as const, headers: { ...securityHeadersFor(nonce), ...headers, "X-Request-Id": request.requestId() }, body };
+        countSignedInPage("filled", "up-front");
+        return answer;
+      })
+      // Whatever failed, the chain answers (and says what failed, as it does for every request).
+      .catch(() => null);
   };
 }

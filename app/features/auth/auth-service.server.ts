@@ -29,8 +29,9 @@ export interface AuthService {
   /** The session behind a page load's headers, as `auth.api.getSession` answers it (session-read.server.ts). */
   readSession(headers: Headers): Promise<SessionAnswer>;
   /**
-   * The same read without handing over: undefined where Better Auth has something to write or decide (a session
-   * ended, past its lifetime, due to slide, or not remembered), which only `readSession` then does.
+   * The same read without handing over and without waiting: undefined where Better Auth has something to write or
+   * decide (a session ended, past its lifetime, due to slide, or not remembered), which only `readSession` then does,
+   * and where the read would wait for the database or failed (for a caller whose other way reads with a deadline).
    */
   readSessionUnlessDue(headers: CookieHeaders): Promise<SessionAnswer | undefined>;
   mail: MailTransport;
@@ -112,7 +113,7 @@ export function createAuthService({ env, database, rateLimitPrefix, rateLimitSto
       const read = await readPageSession(headers);
       return read === undefined ? auth.api.getSession({ headers }) : read;
     },
-    readSessionUnlessDue: readPageSession,
+    readSessionUnlessDue: (headers) => readPageSession(headers, { waitless: true }),
     mail,
     mailSender,
     rateLimitStore,

@@ -55,12 +55,12 @@ const VERIFIED_KEPT = 10_000;
 /**
  * `verifiedToken`, remembering the values that verified: the HMAC was a tenth of a signed-in page's CPU, and a
  * parent sends the same value on every page load. Only values that verified are kept, so a scan of made-up cookies
- * fills nothing; the oldest is dropped past the bound. What a value is checked against (the secret) is a reader's
- * own; whether its session still stands is read every time.
+ * fills nothing; the oldest is dropped past the bound. Each memory checks against one secret, its reader's; whether
+ * the session still stands is read every time.
  */
-function verifiedTokens(): (value: string, secret: string) => string | null {
+function verifiedTokens(secret: string): (value: string) => string | null {
   const verified = new Map<string, string>();
-  return (value, secret) => {
+  return (value) => {
     const known = verified.get(value);
     if (known !== undefined) return known;
     const token = verifiedToken(value, secret);
@@ -70,6 +70,8 @@ function verifiedTokens(): (value: string, secret: string) => string | null {
     return token;
   };
 }
+
+type Row = Record<string, unknown>;
 
 /** One field of Better Auth's session or user as a column of the row read, and how its value is read back. */
 interface Column {
@@ -131,16 +133,17 @@ function sessionQuery(context: AuthContext, database: DatabaseHandle) {
   const byToken = sql`${sql.ref(`s.${field("session", "token")}`)} = ${""}`;
   const userIdField = field("session", "userId");
   // The same compiled query (and its query id) on every run, with this value: the database handle has no plugins.
-  const firstRow = async (query: CompiledQuery, value: string) =>
-    (await database.db.executeQuery<Record<string, unknown>>({ ...query, parameters: [value] })).rows[0];
+  const firstRow = async (query: CompiledQuery, value: string) => (await database.db.executeQuery<Row>({ ...query, parameters: [value] })).rows[0];
   const sessionFields = aliased("s", sessionColumns);
   const userFields = aliased("u", userColumns);
-  const answer = (sessionRow: Record<string, unknown> | undefined, userRow: Record<string, unknown> | undefined) =>
+  const answer = (sessionRow: Row | undefined, userRow: Row | undefined) =>
     sessionRow && userRow ? { session: recordOf(sessionRow, sessionFields), user: recordOf(userRow, userFields) } : null;
   if (!sqlite) {
     const joined = sql`select ${sql.join([...selected("s", sessionColumns), ...selected("u", userColumns)])}
       from ${sessions} inner join ${users} on ${sql.ref("u.id")} = ${sql.ref(`s.${userIdField}`)} where ${byToken}`.compile(database.db);
-    return async (token: string) => {
+    // Never waitless: a round trip is a wait (the chain's deadline bounds it).
+    return async (token: string, waitless = false) => {
+      if (waitless) return undefined;
       const row = await firstRow(joined, token);
       return answer(row, row);
     };
@@ -148,23 +151,29 @@ function sessionQuery(context: AuthContext, database: DatabaseHandle) {
   const sessionByToken = sql`select ${sql.join(selected("s", sessionColumns))} from ${sessions} where ${byToken}`.compile(database.db);
   const userById = sql`select ${sql.join(selected("u", userColumns))} from ${users} where ${sql.ref("u.id")} = ${""}`.compile(database.db);
   const raw = database.raw as SQLite.Database;
-  let statements: { session: SQLite.Statement<[string], Record<string, unknown>>; user: SQLite.Statement<[string], Record<string, unknown>> } | undefined;
-  return async (token: string) => {
+  let statements: { session: SQLite.Statement<[string], Row>; user: SQLite.Statement<[string], Row> } | undefined;
+  const straight = (query: CompiledQuery, value: string) => {
+    statements ??= { session: raw.prepare(sessionByToken.sql), user: raw.prepare(userById.sql) };
+    return (query === sessionByToken ? statements.session : statements.user).get(value);
+  };
+  const sessionThenUser = async (rowOf: (query: CompiledQuery, value: string) => Row | undefined | Promise<Row | undefined>, token: string) => {
+    const sessionRow = await rowOf(sessionByToken, token);
+    return answer(sessionRow, sessionRow && (await rowOf(userById, String(sessionRow[`s_${userIdField}`]))));
+  };
+  return async (token: string, waitless = false) => {
     // Straight on the connection while no transaction holds it: the same statements and rows, without Kysely's
     // connection hand-over around each (a third of the read). Inside one, through Kysely, which waits for its end:
     // a read on the connection would see what that transaction has not committed. A failure is read again through
     // Kysely too, which reports it as it reports every query's (the request's 503, the dependency's count).
+    // `waitless` never waits or reports: undefined instead, for the caller's own way that does.
     if (!raw.inTransaction) {
       try {
-        statements ??= { session: raw.prepare(sessionByToken.sql), user: raw.prepare(userById.sql) };
-        const sessionRow = statements.session.get(token);
-        return answer(sessionRow, sessionRow && statements.user.get(String(sessionRow[`s_${userIdField}`])));
+        return await sessionThenUser(straight, token);
       } catch {
-        // Below.
+        if (waitless) return undefined;
       }
     }
-    const sessionRow = await firstRow(sessionByToken, token);
-    return answer(sessionRow, sessionRow && (await firstRow(userById, String(sessionRow[`s_${userIdField}`]))));
+    return waitless ? undefined : sessionThenUser(firstRow, token);
   };
 }
 
@@ -182,18 +191,21 @@ function sessionQuery(context: AuthContext, database: DatabaseHandle) {
  */
 export function pageSessionReader(auth: Auth, database: DatabaseHandle, absoluteDays: number) {
   let find: ReturnType<typeof sessionQuery> | undefined;
-  const tokenOf = verifiedTokens();
-  return async (headers: CookieHeaders): Promise<SessionAnswer | undefined> => {
+  let tokenOf: ReturnType<typeof verifiedTokens> | undefined;
+  /** `waitless`: never wait for the database (a transaction holding SQLite's connection, PostgreSQL) nor report its failure: undefined instead. */
+  return async (headers: CookieHeaders, options: { waitless?: boolean } = {}): Promise<SessionAnswer | undefined> => {
     const context = await auth.$context;
     const cookies = headers.get("cookie");
     const signed = cookies && cookieValue(cookies, context.authCookies.sessionToken.name);
     if (!signed) return null;
     if (cookieValue(cookies, context.authCookies.dontRememberToken.name) !== null) return undefined;
-    const token = tokenOf(signed, context.secret);
+    tokenOf ??= verifiedTokens(context.secret);
+    const token = tokenOf(signed);
     if (!token) return null;
     if (find === undefined) find = sessionQuery(context, database);
     if (!find) return undefined;
-    const found = await find(token);
+    const found = await find(token, options.waitless);
+    if (found === undefined) return undefined;
     if (!found) return null;
     const now = Date.now();
     const expiresAt = new Date(found.session.expiresAt as never).getTime();

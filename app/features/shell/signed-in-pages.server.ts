@@ -139,12 +139,18 @@ export function signedInPages(options: { render: (request: Request) => Promise<R
     let template = templates.get(key);
     if (!template) {
       const request = new Request(new URL(path, options.siteUrl), { headers: { [templateHeader]: shape, [cspNonceHeader]: markers.nonce } });
-      template = options.render(request).then(async (response) => {
-        const html = await response.text();
-        // A failed render is tried again by the next request; a page that cannot be a template stays rendered per request.
-        if (response.status !== 200) templates.delete(key);
-        return response.status === 200 ? templateOf(html, templateUserOf(request)!) : null;
-      });
+      template = options.render(request).then(
+        async (response) => {
+          const html = await response.text();
+          // A failed render is tried again by the next request; a page that cannot be a template stays rendered per request.
+          if (response.status !== 200) templates.delete(key);
+          return response.status === 200 ? templateOf(html, templateUserOf(request)!) : null;
+        },
+        (error: unknown) => {
+          templates.delete(key);
+          throw error;
+        },
+      );
       templates.set(key, template);
     }
     return template;
