@@ -1,12 +1,13 @@
 import zlib from "node:zlib";
 import { describe, expect, it } from "vitest";
-import { fixedPiece, gzipPieces } from "./gzip-pieces.server";
+import { fixedPiece, gzipPieces, storedPiece } from "./gzip-pieces.server";
 
 describe("a gzip stream of fixed and stored pieces", () => {
   it("decompresses to the pieces in order, whatever their size and content", () => {
     const fixed = ["<!DOCTYPE html><p>", "</p>".repeat(20_000), ""].map((text) => Buffer.from(text));
     const values = ["王<小明>&\"' 🐉", "x".repeat(70_000), ""].map((text) => Buffer.from(text));
-    const pieces = fixed.flatMap((raw, index) => [fixedPiece(raw), { raw: values[index]! }]);
+    // A value as it is, and the same value's stored blocks made once.
+    const pieces = fixed.flatMap((raw, index) => [fixedPiece(raw), index % 2 ? storedPiece(values[index]!) : { raw: values[index]! }]);
     const gzipped = gzipPieces(pieces);
     // gunzip checks the trailer's CRC-32 and length, so a wrong combination of the fixed pieces' CRCs fails here.
     expect(zlib.gunzipSync(gzipped).equals(Buffer.concat(pieces.map(({ raw }) => raw)))).toBe(true);

@@ -7,8 +7,10 @@ import zlib from "node:zlib";
  */
 export interface Piece {
   raw: Buffer;
-  /** The piece compressed once by `fixedPiece`, with its CRC-32; absent for a value stored as it is. */
+  /** The piece compressed once by `fixedPiece`, with its CRC-32 … */
   fixed?: { deflated: Buffer; crc: number; shift: number };
+  /** … or its stored blocks (`storedPiece`), made once however often the value stands in the answer. */
+  stored?: Buffer;
 }
 
 /** A piece the same in every answer: compressed, and its CRC-32 taken, once. */
@@ -16,6 +18,9 @@ export const fixedPiece = (raw: Buffer): Piece => ({
   raw,
   fixed: { deflated: zlib.deflateRawSync(raw, { level: 9, finishFlush: zlib.constants.Z_SYNC_FLUSH }), crc: zlib.crc32(raw), shift: crcShift(raw.length) },
 });
+
+/** A value of this answer, as stored blocks. */
+export const storedPiece = (raw: Buffer): Piece => ({ raw, stored: Buffer.concat(storedBlocks(raw)) });
 
 /** Stored blocks (at most 65,535 bytes each), not the last: byte-aligned as a sync flush leaves the stream. */
 function storedBlocks(raw: Buffer): Buffer[] {
@@ -38,12 +43,12 @@ export function gzipPieces(pieces: readonly Piece[]): Buffer {
   const body: Buffer[] = [gzipHeader];
   let crc = 0;
   let size = 0;
-  for (const { raw, fixed } of pieces) {
+  for (const { raw, fixed, stored } of pieces) {
     if (fixed) {
       body.push(fixed.deflated);
       crc = (multiplyModP(fixed.shift, crc) ^ fixed.crc) >>> 0;
     } else {
-      body.push(...storedBlocks(raw));
+      body.push(...(stored ? [stored] : storedBlocks(raw)));
       crc = zlib.crc32(raw, crc);
     }
     size += raw.length;

@@ -1,7 +1,7 @@
 import { displayNameOf, type SessionUser } from "~/features/auth";
 import { getAuthService, getServerSessionUser, sessionUserOf } from "~/features/auth/index.server";
 import { cspNonceHeader } from "~/features/security/csp.server";
-import { fixedPiece, gzipPieces, type Piece } from "./gzip-pieces.server";
+import { fixedPiece, gzipPieces, storedPiece, type Piece } from "./gzip-pieces.server";
 
 /**
  * A page that is the same for every visitor (prerendered, decision 1030), as a signed-in parent sees it: the same
@@ -112,15 +112,29 @@ function fill(template: Template, user: SessionUser, nonce: string): FilledPage 
     shownName: displayNameOf(user),
     nonce,
   };
+  // A page holds each value several times (the nonce in every script): each is escaped, and stored, once.
+  const texts = new Map<string, string>();
   const filled = template.slots.map(({ slot, inScript }) => {
-    const value = values[slot];
-    return slot === "nonce" ? value : inScript ? escapeInData(value) : escapeMarkup(value);
+    const key = inScript ? `${slot} in data` : slot;
+    let text = texts.get(key);
+    if (text === undefined) {
+      const value = values[slot];
+      text = slot === "nonce" ? value : inScript ? escapeInData(value) : escapeMarkup(value);
+      texts.set(key, text);
+    }
+    return text;
   });
   return {
     html: () => template.parts.map((part, index) => (index ? filled[index - 1]! : "") + part).join(""),
     gzip: () => {
+      const stored = new Map<string, Piece>();
       const pieces: Piece[] = [template.compressedParts[0]!];
-      for (let index = 1; index < template.compressedParts.length; index += 1) pieces.push({ raw: Buffer.from(filled[index - 1]!) }, template.compressedParts[index]!);
+      for (let index = 1; index < template.compressedParts.length; index += 1) {
+        const text = filled[index - 1]!;
+        let piece = stored.get(text);
+        if (!piece) stored.set(text, (piece = storedPiece(Buffer.from(text))));
+        pieces.push(piece, template.compressedParts[index]!);
+      }
       return gzipPieces(pieces);
     },
   };
