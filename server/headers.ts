@@ -84,6 +84,7 @@ export function freshNonce(): string {
  */
 export function securityHeaders(options: HeaderOptions): MiddlewareHandler {
   const common = commonHeaders(options);
+  const policyFor = pagePolicy(options);
   return async (c, next) => {
     const nonce = freshNonce();
     nonces.set(c.req.raw, nonce);
@@ -92,7 +93,7 @@ export function securityHeaders(options: HeaderOptions): MiddlewareHandler {
     const headers = c.res.headers.has("Cross-Origin-Resource-Policy") ? common.filter(([name]) => name !== "Cross-Origin-Resource-Policy") : [...common];
     // A route may set its own (the sign-in pop-up's last page must keep its opener).
     if (!c.res.headers.has("Cross-Origin-Opener-Policy")) headers.push(defaultOpenerPolicy);
-    headers.push(...contentSecurityHeader(c, nonce, options));
+    headers.push(...contentSecurityHeader(c, nonce, policyFor));
     setOnAnswer(c, headers);
   };
 }
@@ -103,29 +104,34 @@ export function securityHeaders(options: HeaderOptions): MiddlewareHandler {
  */
 export function pageHeaders(options: HeaderOptions): (nonce: string) => Record<string, string> {
   const fixed = Object.fromEntries([...commonHeaders(options), defaultOpenerPolicy]);
-  // The policy around its nonce, made again only if the start-up pages' style hashes arrived since.
-  let policy = { styles: -1, around: [] as string[] };
-  return (nonce) => {
-    if (policy.styles !== options.cspHashes.styles.length) policy = { styles: options.cspHashes.styles.length, around: pagePolicy(nonceMark, options).split(nonceMark) };
-    return { ...fixed, "Content-Security-Policy": policy.around.join(nonce) };
-  };
+  const policyFor = pagePolicy(options);
+  return (nonce) => ({ ...fixed, "Content-Security-Policy": policyFor(nonce) });
 }
 
 /** Stands for the nonce in a policy made once: never a nonce itself (base64 has no `!`). */
 const nonceMark = "!nonce!";
 
-const pagePolicy = (nonce: string, options: HeaderOptions) =>
-  contentSecurityPolicy({ nonce, styleHashes: options.cspHashes.styles, analytics: options.analytics, formTargets: options.formTargets, frames: options.frames });
+/** A page's CSP with a given nonce, made once around it, and again only if the start-up pages' style hashes arrived since. */
+function pagePolicy(options: HeaderOptions): (nonce: string) => string {
+  let policy = { styles: -1, around: [] as string[] };
+  return (nonce) => {
+    if (policy.styles !== options.cspHashes.styles.length) {
+      const made = contentSecurityPolicy({ nonce: nonceMark, styleHashes: options.cspHashes.styles, analytics: options.analytics, formTargets: options.formTargets, frames: options.frames });
+      policy = { styles: options.cspHashes.styles.length, around: made.split(nonceMark) };
+    }
+    return policy.around.join(nonce);
+  };
+}
 
 /**
  * The answer's CSP, unless a route set its own (Better Auth's pop-up completion page, the development sign-in
  * page): a page rendered now (a POST to a prerendered address reaches its action, `?page=2` is rendered per
  * request) gets this answer's nonce; anything that is not a page gets the resource policy.
  */
-function contentSecurityHeader(c: Context, nonce: string, options: HeaderOptions): [string, string][] {
+function contentSecurityHeader(c: Context, nonce: string, policyFor: (nonce: string) => string): [string, string][] {
   if (c.res.headers.has("Content-Security-Policy")) return [];
   if (!(c.res.headers.get("content-type") ?? "").includes("text/html")) return [["Content-Security-Policy", resourcePolicy]];
-  return [["Content-Security-Policy", pagePolicy(nonce, options)]];
+  return [["Content-Security-Policy", policyFor(nonce)]];
 }
 
 const finishedAnswers = new WeakSet<Response>();

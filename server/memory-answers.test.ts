@@ -24,10 +24,11 @@ fs.writeFileSync(path.join(root, "features/index.html.gz"), zlib.gzipSync(page))
 const lines: AnswerLine[] = [];
 // A signed-in parent's page (server/signed-in-pages.ts, held to the chain's answer by tests/faults/signed-in-pages.test.ts):
 // here a parent whose cookie says "known" is answered, any other cookie left to the chain.
-const signedInPages = ({ pathname, cookie, requestId }: UpFrontRequest): Promise<UpFrontAnswer | null> | null =>
-  pathname !== "/features" || !cookie?.includes("session_token")
-    ? null
-    : Promise.resolve(cookie.includes("known") ? { status: 200, headers: { "x-request-id": requestId() }, body: "signed-in page" } : null);
+function signedInPages({ pathname, cookie: cookieOf, requestId }: UpFrontRequest): Promise<UpFrontAnswer | null> | null {
+  const cookie = pathname === "/features" ? cookieOf() : undefined;
+  if (!cookie?.includes("session_token")) return null;
+  return Promise.resolve(cookie.includes("known") ? { status: 200, headers: { "x-request-id": requestId() }, body: "signed-in page" } : null);
+}
 const answerFromMemory = memoryAnswers({
   files: staticFiles(root, () => ({ "x-content-type-options": "nosniff" })),
   hosts: { siteUrl: "https://example.tw", allowedHostnames: ["example.tw"], isLoopbackSite: false },

@@ -47,8 +47,9 @@ export function memoryAnswers(options: { files: StaticFiles; hosts: HostOptions;
     if (answer) return send(answer);
     // A signed-in parent's prerendered page: its template filled in (server/signed-in-pages.ts), or on to Hono. One
     // Cookie header only: Node joins several with "; ", Hono with ", ", and the two would read different sessions.
-    if (!signedInPages || method !== "GET" || queryAt !== -1 || headerCount(incoming.rawHeaders, "cookie") !== 1) return false;
-    const pending = signedInPages({ pathname, cookie: incoming.headers.cookie, acceptEncoding: incoming.headers["accept-encoding"], requestId: idOfRequest });
+    if (!signedInPages || method !== "GET" || queryAt !== -1) return false;
+    const cookie = () => (headerCount(incoming.rawHeaders, "cookie") === 1 ? incoming.headers.cookie : undefined);
+    const pending = signedInPages({ pathname, cookie, acceptEncoding: incoming.headers["accept-encoding"], requestId: idOfRequest });
     return pending ? pending.then((page) => (page ? send(page) : false)) : false;
   };
 }

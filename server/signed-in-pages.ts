@@ -43,7 +43,8 @@ export function signedInPageAnswers(pages: SignedInPages): MiddlewareHandler {
 /** What the answer in front of the chain reads of a GET without a query string. */
 export interface UpFrontRequest {
   pathname: string;
-  cookie: string | undefined;
+  /** The Cookie header, asked only for a prerendered page; undefined without one, or with several. */
+  cookie: () => string | undefined;
   acceptEncoding: string | undefined;
   /** Asked only when the page is answered. */
   requestId: () => string;
@@ -65,8 +66,10 @@ export interface UpFrontAnswer {
 export function signedInPagesUpFront(pages: SignedInPages, headerOptions: HeaderOptions) {
   const securityHeadersFor = pageHeaders(headerOptions);
   return (request: UpFrontRequest): Promise<UpFrontAnswer | null> | null => {
-    const { pathname, cookie } = request;
-    if (!cookie || !pages.has(pathname) || !carriesSessionCookie(cookie)) return null;
+    const { pathname } = request;
+    if (!pages.has(pathname)) return null;
+    const cookie = request.cookie();
+    if (!cookie || !carriesSessionCookie(cookie)) return null;
     const nonce = freshNonce();
     return pages
       .answerFromCookie(cookie, pathname, nonce)

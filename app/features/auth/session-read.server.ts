@@ -151,14 +151,16 @@ function sessionQuery(context: AuthContext, database: DatabaseHandle) {
   const sessionByToken = sql`select ${sql.join(selected("s", sessionColumns))} from ${sessions} where ${byToken}`.compile(database.db);
   const userById = sql`select ${sql.join(selected("u", userColumns))} from ${users} where ${sql.ref("u.id")} = ${""}`.compile(database.db);
   const raw = database.raw as SQLite.Database;
-  let statements: { session: SQLite.Statement<[string], Row>; user: SQLite.Statement<[string], Row> } | undefined;
+  const prepared = new Map<CompiledQuery, SQLite.Statement<[string], Row>>();
   const straight = (query: CompiledQuery, value: string) => {
-    statements ??= { session: raw.prepare(sessionByToken.sql), user: raw.prepare(userById.sql) };
-    return (query === sessionByToken ? statements.session : statements.user).get(value);
+    let statement = prepared.get(query);
+    if (!statement) prepared.set(query, (statement = raw.prepare(query.sql)));
+    return statement.get(value);
   };
+  const userIdAlias = `s_${userIdField}`;
   const sessionThenUser = async (rowOf: (query: CompiledQuery, value: string) => Row | undefined | Promise<Row | undefined>, token: string) => {
     const sessionRow = await rowOf(sessionByToken, token);
-    return answer(sessionRow, sessionRow && (await rowOf(userById, String(sessionRow[`s_${userIdField}`]))));
+    return answer(sessionRow, sessionRow && (await rowOf(userById, String(sessionRow[userIdAlias]))));
   };
   return async (token: string, waitless = false) => {
     // Straight on the connection while no transaction holds it: the same statements and rows, without Kysely's

@@ -50,7 +50,10 @@ type Slot = keyof typeof markers | "shownName";
 /** The template: text, then a slot, then text…; a slot in a script holds data, anywhere else markup. */
 interface Template {
   parts: string[];
-  slots: { slot: Slot; inScript: boolean }[];
+  /** Each distinct value the page holds (a field, in data or in markup); a page holds each several times (the nonce in every script). */
+  values: { slot: Slot; inScript: boolean }[];
+  /** Between part i and part i + 1: which of `values`. */
+  slots: number[];
   /** The parts, each compressed once, for a gzip answer that compresses only the values per request. */
   compressedParts: Piece[];
 }
@@ -85,6 +88,7 @@ function templateOf(html: string, user: SessionUser): Template | null {
   if (displayNameOf(user) === emailName) found.push([emailName, "shownName"]);
   const pattern = new RegExp(found.map(([marker]) => marker.replaceAll(".", "\\.")).join("|"), "g");
   const parts: string[] = [];
+  const values: Template["values"] = [];
   const slots: Template["slots"] = [];
   let at = 0;
   for (const match of html.matchAll(pattern)) {
@@ -95,12 +99,13 @@ function templateOf(html: string, user: SessionUser): Template | null {
     const fits = slot === "nonce" || (inScript ? dataSlots.has(slot) && html.startsWith(dataScript, html.indexOf(">", scriptAt) + 1) : markupSlots.has(slot));
     if (!fits) return null;
     parts.push(html.slice(at, match.index));
-    slots.push({ slot, inScript });
+    const known = values.findIndex((value) => value.slot === slot && value.inScript === inScript);
+    slots.push(known === -1 ? values.push({ slot, inScript }) - 1 : known);
     at = match.index + match[0].length;
   }
   parts.push(html.slice(at));
   if (parts.length === 1) return null;
-  return { parts, slots, compressedParts: parts.map((part) => fixedPiece(Buffer.from(part))) };
+  return { parts, values, slots, compressedParts: parts.map((part) => fixedPiece(Buffer.from(part))) };
 }
 
 function fill(template: Template, user: SessionUser, nonce: string): FilledPage {
@@ -112,29 +117,14 @@ function fill(template: Template, user: SessionUser, nonce: string): FilledPage 
     shownName: displayNameOf(user),
     nonce,
   };
-  // A page holds each value several times (the nonce in every script): each is escaped, and stored, once.
-  const texts = new Map<string, string>();
-  const filled = template.slots.map(({ slot, inScript }) => {
-    const key = inScript ? `${slot} in data` : slot;
-    let text = texts.get(key);
-    if (text === undefined) {
-      const value = values[slot];
-      text = slot === "nonce" ? value : inScript ? escapeInData(value) : escapeMarkup(value);
-      texts.set(key, text);
-    }
-    return text;
-  });
+  // Each value escaped, and stored, once however often the page holds it.
+  const texts = template.values.map(({ slot, inScript }) => (slot === "nonce" ? values[slot] : inScript ? escapeInData(values[slot]) : escapeMarkup(values[slot])));
   return {
-    html: () => template.parts.map((part, index) => (index ? filled[index - 1]! : "") + part).join(""),
+    html: () => template.parts.map((part, index) => (index ? texts[template.slots[index - 1]!]! : "") + part).join(""),
     gzip: () => {
-      const stored = new Map<string, Piece>();
+      const stored = texts.map((text) => storedPiece(Buffer.from(text)));
       const pieces: Piece[] = [template.compressedParts[0]!];
-      for (let index = 1; index < template.compressedParts.length; index += 1) {
-        const text = filled[index - 1]!;
-        let piece = stored.get(text);
-        if (!piece) stored.set(text, (piece = storedPiece(Buffer.from(text))));
-        pieces.push(piece, template.compressedParts[index]!);
-      }
+      for (let index = 1; index < template.compressedParts.length; index += 1) pieces.push(stored[template.slots[index - 1]!]!, template.compressedParts[index]!);
       return gzipPieces(pieces);
     },
   };
