@@ -115,7 +115,8 @@ const features = {
     public: ["upload-client.ts", "storage-errors.ts", "storage-paths.ts", "file-metadata.ts", "profile-photo-picker.tsx", "storage.server.ts", "profile-photo.server.ts"],
     host: ["storage.server.ts"],
   },
-  // The wishing well's screens and route handlers; the host registers wish-user-data.server.ts with the sign-in layer's user-data hooks.
+  // The wishing well's screens and route handlers; the host registers wish-user-data.server.ts with the sign-in
+  // layer's user-data hooks, and gives the signed-in pages the board's variants (wish-board-variants.server.ts).
   admin: { public: ["operator-console.server.ts", "console-page.tsx", "parent-page.tsx", "console-gate-page.tsx"] },
   "security-record": {
     public: ["security-record.server.ts", "record-retention.server.ts", "event-labels.ts"],
@@ -125,7 +126,7 @@ const features = {
   "firebase-import": { public: ["import-users.server.ts", "password-verify.server.ts", "firebase-id-token.server.ts"], host: ["import-users.server.ts"] },
   wishes: {
     public: ["wish-routes.server.ts", "wish-board.tsx", "wish-detail.tsx", "wish-meta.ts", "unsubscribe-page.tsx", "wish-rules.ts"],
-    host: ["wish-user-data.server.ts"],
+    host: ["wish-user-data.server.ts", "wish-board-variants.server.ts"],
   },
 };
 

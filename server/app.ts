@@ -33,6 +33,7 @@ import { signedInPages } from "~/features/shell/signed-in-pages.server";
 import { endAllSessions, endSessionsOf, getAuthService, setUserRole, shareSessionLookup, signInScreenSettings, socialSignInOrigins, registerUserDataHandler } from "~/features/auth/index.server";
 import { blobStoreFor, createStorage, importFirebaseStorage as importStorage, storageSummaryText, type StorageImportOptions } from "~/features/storage/storage.server";
 import { wishUserData } from "~/features/wishes/wish-user-data.server";
+import { wishBoardVariants } from "~/features/wishes/wish-board-variants.server";
 import { appRedirectSources, createAppSignIn, providerReadsBody } from "~/features/app-sign-in/app-sign-in.server";
 import { appOriginAccess } from "./app-origin";
 import { postUserData } from "~/features/dev-blog/post-user-data.server";
@@ -111,7 +112,7 @@ export function createApp(): { app: Hono; answerFromMemory: MemoryAnswers } {
   const cspHashes: CspHashes = { pages: {}, styles: [] };
   // The same pages, as signed-in parents see them: from a template per page once these are rendered.
   const signedInPaths = new Set<string>();
-  const signedIn = signedInPages({ render: handleRequest, siteUrl: env.SITE_URL, paths: signedInPaths });
+  const signedIn = signedInPages({ render: handleRequest, siteUrl: env.SITE_URL, paths: signedInPaths, variants: wishBoardVariants, variantSeconds: env.PAGE_CACHE_SECONDS });
   const headerOptions = {
     https,
     cspHashes,

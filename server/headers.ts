@@ -1,7 +1,7 @@
 import { randomFillSync } from "node:crypto";
 import type { Context, MiddlewareHandler } from "hono";
 import { contentSecurityPolicy, cspNonceHeader, cspReportPath, resourcePolicy, type CspHashes } from "~/features/security/csp.server";
-import { templateHeader } from "~/features/shell/signed-in-pages.server";
+import { templateHeader, templateVariantHeader } from "~/features/shell/signed-in-pages.server";
 
 const nonces = new WeakMap<Request, string>();
 
@@ -18,6 +18,7 @@ export function withCspNonce(c: Context, request: Request): Request {
   if (nonce) headers.set(cspNonceHeader, nonce);
   else headers.delete(cspNonceHeader);
   headers.delete(templateHeader);
+  headers.delete(templateVariantHeader);
   return new Request(request, { headers });
 }
 

@@ -22,17 +22,19 @@ function filledAnswer(page: FilledPage, acceptEncoding: string | undefined): { h
 }
 
 /**
- * A page the same for every visitor, asked for by a signed-in parent: the page's template filled in with their user
- * area and data (app/features/shell/signed-in-pages.server.ts) instead of a whole render, with this answer's nonce.
+ * A page the same for every visitor, or one of a page's variants (the wishing well's board), asked for by a
+ * signed-in parent: the page's template filled in with their user area and data
+ * (app/features/shell/signed-in-pages.server.ts) instead of a whole render, with this answer's nonce.
  * Anything else, and a page no template fits, goes on to React Router. Inside the security headers, which treat it
  * as the render it stands for. On SQLite most such requests are answered before the chain (`signedInPagesUpFront`).
  */
 export function signedInPageAnswers(pages: SignedInPages): MiddlewareHandler {
   return async (c, next) => {
-    const path = c.req.path;
     const nonce = cspNonceOf(c);
-    if (c.req.method !== "GET" || !nonce || c.req.url.includes("?") || !pages.has(path) || !carriesSessionCookie(c.req.header("cookie"))) return next();
-    const page = await pages.answer(c.req.raw, path, nonce);
+    if (c.req.method !== "GET" || !nonce || !carriesSessionCookie(c.req.header("cookie"))) return next();
+    const url = new URL(c.req.url);
+    if (!pages.takes(url)) return next();
+    const page = await pages.answer(c.req.raw, url, nonce);
     countSignedInPage(page ? "filled" : "rendered", "chain");
     if (!page) return next();
     const { headers, body } = filledAnswer(page, c.req.header("accept-encoding"));

@@ -1,11 +1,10 @@
 import { randomBytes, randomUUID } from "node:crypto";
-import http from "node:http";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase } from "~/db/connection.server";
 import { consentNoticeVersion } from "~/features/family/family-rules";
 import { multipart } from "~tests/integration/storage-fixtures";
-import { postJson, siteUrl, startSite, type SiteProcess } from "./site-process";
+import { postForm, postJson, siteUrl, startSite, type SiteProcess } from "./site-process";
 
 /**
  * One client address for every route that limits by address (issue 38.3, ASVS 16.2.1), on the built site behind a
@@ -34,20 +33,20 @@ function from(realAddress: string): Record<string, string> {
 const realAddress = () => `127.${1 + Math.floor(Math.random() * 250)}.${1 + Math.floor(Math.random() * 250)}.${1 + Math.floor(Math.random() * 250)}`;
 
 /** `attempts` requests from one real address, then one from another: the statuses of each. */
-async function statusesFrom(attempts: number, send: (headers: Record<string, string>) => Promise<Response>) {
+async function statusesFrom(attempts: number, send: (headers: Record<string, string>) => Promise<{ status: number; arrayBuffer?: () => Promise<ArrayBuffer> }>) {
   const address = realAddress();
   const statuses: number[] = [];
   for (let attempt = 0; attempt < attempts; attempt += 1) {
     const answer = await send(from(address));
     statuses.push(answer.status);
-    await answer.arrayBuffer();
+    await answer.arrayBuffer?.();
   }
   const elsewhere = await send(from(realAddress()));
-  await elsewhere.arrayBuffer();
+  await elsewhere.arrayBuffer?.();
   return { statuses, elsewhere: elsewhere.status };
 }
 
-const statusOf = async (answer: Promise<Response>) => (await answer).status;
+const statusOf = async (answer: Promise<{ status: number }>) => (await answer).status;
 
 const cookieOf = (response: Response) =>
   response.headers
@@ -59,22 +58,6 @@ const cookieOf = (response: Response) =>
  * A form post as a browser on SITE_URL sends it (React Router's own CSRF check wants Origin and Host to agree):
  * fetch cannot set Host, node:http can. Resolves with the status.
  */
-function postForm(site: SiteProcess, pathname: string, headers: Record<string, string>, form: URLSearchParams): Promise<Response> {
-  const body = form.toString();
-  const { hostname, port } = new URL(site.baseURL);
-  return new Promise((resolve, reject) => {
-    const request = http.request(
-      { hostname, port, method: "POST", path: pathname, headers: { ...headers, host: new URL(siteUrl).host, origin: siteUrl, "content-type": "application/x-www-form-urlencoded", "content-length": Buffer.byteLength(body) } },
-      (response) => {
-        response.resume();
-        response.on("end", () => resolve(new Response(null, { status: response.statusCode ?? 0 })));
-      },
-    );
-    request.on("error", reject);
-    request.end(body);
-  });
-}
-
 describe("the client's address on the built site's own limits", () => {
   let site: SiteProcess;
   beforeAll(async () => {

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { freePorts, siteUrl, startSite, type SiteProcess } from "./site-process";
+import { openDatabase } from "~/db/connection.server";
+import { freePorts, postForm, siteUrl, startSite, type SiteProcess } from "./site-process";
 
 /**
  * A prerendered page asked for by a signed-in parent is its template filled in with their user
@@ -7,6 +8,8 @@ import { freePorts, siteUrl, startSite, type SiteProcess } from "./site-process"
  * before: both must be the same bytes but for the nonce, for a parent, a guest, and a name full of what needs escaping.
  * On SQLite the filled page is answered in front of the middleware chain (server/signed-in-pages.ts, decision 712);
  * with MEMORY_ANSWERS=off, as on PostgreSQL, by the chain's own layer: both starts are held to the whole render.
+ * The wishing well's board is filled in from a template per shape and marks (which wishes they voted for and made,
+ * decision 713), by the chain's layer, and held to the whole render the same way.
  */
 describe.each([
   { path: "in front of the middleware chain", memoryAnswers: "on" },
@@ -48,11 +51,11 @@ describe.each([
     return (await fetch(`http://127.0.0.1:${metricsPort}/metrics`)).text();
   }
 
-  /** How many signed-in pages were filled in from a template by this start's layer, and how many rendered whole. */
-  async function signedInCounts(): Promise<{ filled: number; rendered: number }> {
+  /** How many signed-in pages were filled in from a template by this start's layer (or `layer`), and how many rendered whole. */
+  async function signedInCounts(layer = memoryAnswers === "on" ? "up-front" : "chain"): Promise<{ filled: number; rendered: number }> {
     const text = await metrics();
     const count = (result: string, layer: string) => Number(new RegExp(`^site_signed_in_pages_total\\{result="${result}",layer="${layer}"\\} (\\d+)`, "m").exec(text)?.[1] ?? 0);
-    return { filled: count("filled", memoryAnswers === "on" ? "up-front" : "chain"), rendered: count("rendered", "chain") };
+    return { filled: count("filled", layer), rendered: count("rendered", "chain") };
   }
 
   /** The page as the parent gets it: its HTML with the nonce taken out, its CSP's nonce, and its cache policy. */
@@ -87,6 +90,61 @@ describe.each([
     const after = await signedInCounts();
     expect(after.filled - before.filled).toBe(cookies.length * 4);
     expect(after.rendered).toBe(before.rendered);
+  });
+
+  it("fill in the wishing well's board with the parent's own votes and wishes, as the whole render shows them", async () => {
+    const [voter, author] = [await parent("voter@example.tw", "投票的<媽媽>"), await parent("author@example.tw", "許願的爸爸")];
+    const visitor = await guest();
+    const { db } = openDatabase({ dataDir: site.dataDir });
+    try {
+      await db.updateTable("user").set({ emailVerified: 1 }).where("email", "in", ["voter@example.tw", "author@example.tw"]).execute();
+    } finally {
+      await db.destroy();
+    }
+    const wish = async (cookie: string, title: string) => {
+      const made = await postForm(site, "/wishing-well", { cookie }, new URLSearchParams({ intent: "create", title, body: "" }));
+      expect(made.status).toBe(303);
+      return made.location!;
+    };
+    const vote = async (cookie: string, wishPath: string, vote: "add" | "remove") =>
+      expect((await postForm(site, wishPath, { cookie }, new URLSearchParams({ intent: "vote", vote }))).status).toBe(303);
+    const theirs = await wish(author, "希望可以替每個孩子設定不同的獎勵");
+    await wish(voter, "希望有深色模式");
+    await vote(voter, theirs, "add");
+
+    const board = async (cookie: string, path: string, encoding: string) => {
+      const filled = await page(path, cookie, { "accept-encoding": encoding });
+      const whole = await page(`${path}${path.includes("?") ? "&" : "?"}whole=1`, cookie, { "accept-encoding": encoding });
+      expect(filled.html, path).toBe(whole.html);
+      expect(filled.fields, path).toEqual(whole.fields);
+      expect(filled.html).not.toContain("zqx");
+      return filled.html;
+    };
+    const before = await signedInCounts("chain");
+    for (const round of [1, 2]) {
+      for (const [path, encoding] of [["/wishing-well", "gzip"], ["/wishing-well?order=votes", "identity"]] as const) {
+        const voterSees = await board(voter, path, encoding);
+        expect(voterSees, `round ${round}`).toContain('aria-pressed="true"');
+        expect(voterSees).toContain("你的願望");
+        expect(voterSees).toContain("投票的&lt;媽媽&gt;");
+        const authorSees = await board(author, path, encoding);
+        expect(authorSees).toContain('aria-pressed="false"');
+        expect(authorSees).not.toContain('aria-pressed="true"');
+        expect(authorSees).toContain("許願的爸爸");
+        const guestSees = await board(visitor, path, encoding);
+        expect(guestSees).not.toContain('aria-pressed="');
+        expect(guestSees).toContain("就能投票");
+      }
+    }
+    // Every board without `whole` was filled in; a search is rendered whole.
+    const after = await signedInCounts("chain");
+    expect(after.filled - before.filled).toBe(2 * 2 * 3);
+    expect(await (await fetch(`${site.baseURL}/wishing-well?q=深色`, { headers: { cookie: voter } })).text()).toContain("希望有深色模式");
+    expect((await signedInCounts("chain")).filled).toBe(after.filled);
+
+    // A vote taken back shows at once: the templates went with the write.
+    await vote(voter, theirs, "remove");
+    expect(await board(voter, "/wishing-well", "gzip")).not.toContain('aria-pressed="true"');
   });
 
   it("carry the request's id, and write its log line and count as every answer does", async () => {

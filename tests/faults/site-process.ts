@@ -184,3 +184,23 @@ export function postJson(baseURL: string, pathname: string, body: unknown, heade
     signal: AbortSignal.timeout(60_000),
   });
 }
+
+/**
+ * A form post as the browser sends it: to the site's own address (Host and Origin both SITE_URL's, which fetch
+ * cannot set), with the answer's status and where it redirects.
+ */
+export function postForm(site: SiteProcess, pathname: string, headers: Record<string, string>, form: URLSearchParams): Promise<{ status: number; location: string | null }> {
+  const body = form.toString();
+  const { hostname, port } = new URL(site.baseURL);
+  return new Promise((resolve, reject) => {
+    const request = http.request(
+      { hostname, port, method: "POST", path: pathname, headers: { ...headers, host: new URL(siteUrl).host, origin: siteUrl, "content-type": "application/x-www-form-urlencoded", "content-length": Buffer.byteLength(body) } },
+      (response) => {
+        response.resume();
+        response.on("end", () => resolve({ status: response.statusCode ?? 0, location: response.headers.location ?? null }));
+      },
+    );
+    request.on("error", reject);
+    request.end(body);
+  });
+}

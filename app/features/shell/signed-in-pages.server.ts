@@ -1,6 +1,8 @@
+import { randomBytes } from "node:crypto";
 import { displayNameOf, type SessionUser } from "~/features/auth";
 import { getAuthService, getServerSessionUser, sessionUserOf } from "~/features/auth/index.server";
 import { cspNonceHeader } from "~/features/security/csp.server";
+import { onPublicContentChanged } from "~/services/public-content.server";
 import { fixedPiece, gzipPieces, storedPiece, type Piece } from "./gzip-pieces.server";
 
 /**
@@ -14,15 +16,24 @@ import { fixedPiece, gzipPieces, storedPiece, type Piece } from "./gzip-pieces.s
 
 /** Set by the host on the one request that renders a template (and removed from every request a client sends). */
 export const templateHeader = "x-signed-in-template";
+/** With it, on a page with a viewer's variant: what the page's loader shows the marker user (`PageVariants.hint`). */
+export const templateVariantHeader = "x-signed-in-template-variant";
 
-/** Values no page holds, each unique, so every place a user's value lands in the HTML is found. */
-const markers = { uid: "zqxuidzqx", email: "zqxemailzqx@zqx.invalid", displayName: "zqxnamezqx", photoURL: "/zqxphotozqx.png", nonce: "zqxnoncezqx" };
+/**
+ * Values no page holds, each unique, so every place a user's value lands in the HTML is found. Random per process:
+ * a page of the parents' own words (a wish) cannot hold one, or the template would put each reader's name there.
+ */
+const secret = randomBytes(9).toString("hex");
+const markers = { uid: `zqxuid${secret}`, email: `zqxemail${secret}@zqx.invalid`, displayName: `zqxname${secret}`, photoURL: `/zqxphoto${secret}.png`, nonce: `zqxnonce${secret}` };
 const shapeFields = ["isAnonymous", "emailVerified", "email", "displayName", "photoURL"] as const;
 
 /** Which fields are set (or true): users of one shape get the same markup around their values. */
 function shapeOf(user: SessionUser): string {
   return shapeFields.map((field) => (user[field] === null || user[field] === false ? "0" : "1")).join("");
 }
+
+/** The variant a template request renders (its loader shows the marker user that), else null. */
+export const templateVariantOf = (request: Request): string | null => (templateUserOf(request) ? request.headers.get(templateVariantHeader) : null);
 
 /** The marker user of a template request (the root loader renders the page for it), else null. */
 export function templateUserOf(request: Request): SessionUser | null {
@@ -131,50 +142,107 @@ function fill(template: Template, user: SessionUser, nonce: string): FilledPage 
 }
 
 /**
- * The signed-in answers of the pages at `paths`. `render` is React Router's request handler; `siteUrl` the
- * address templates are rendered at. `answer` gives the HTML for the request's parent with `nonce`, or null: no
- * parent behind the cookie, a photo address React would rewrite, or a page that could not be made a template
- * (the page is then rendered per request, as before).
+ * Pages rendered from the database (kept for visitors by the page cache) whose only parts that are a parent's own,
+ * besides the user area, their owner names as a *variant*: the wishing well's board, where it is which of the
+ * page's wishes they voted for or made. Parents of one shape and one variant get the same page until the public
+ * content changes.
  */
-export function signedInPages(options: { render: (request: Request) => Promise<Response>; siteUrl: string; paths: ReadonlySet<string> }) {
+export interface PageVariants {
+  /** Whether the address (path and query) is such a page. */
+  takes(url: URL): boolean;
+  /** The parent's variant of the page, or null to render it whole: `key` names its template, `hint` is what the template request's loader shows the marker user. */
+  variantOf(userId: string, url: URL): Promise<{ key: string; hint: string } | null>;
+}
+
+type Address = Pick<URL, "pathname" | "search">;
+
+/** At most this many variant templates are kept (about as many bytes each as the page cache's entries). */
+const maxVariantTemplates = 256;
+
+/**
+ * The signed-in answers of the pages at `paths`, and of `variants`' pages. `render` is React Router's request
+ * handler; `siteUrl` the address templates are rendered at; `variantSeconds` how long a variant's template is
+ * kept (the page cache's lifetime: how long another instance's write may take to show, without Redis; 0 renders
+ * such pages whole). `answer` gives the HTML for the request's parent with `nonce`, or null: no parent behind the
+ * cookie, a photo address React would rewrite, or a page that could not be made a template (the page is then
+ * rendered per request, as before).
+ */
+export function signedInPages(options: {
+  render: (request: Request) => Promise<Response>;
+  siteUrl: string;
+  paths: ReadonlySet<string>;
+  variants?: PageVariants;
+  variantSeconds?: number;
+}) {
   const templates = new Map<string, Promise<Template | null>>();
+  const variantTemplates = new Map<string, { expires: number; template: Promise<Template | null> }>();
+  onPublicContentChanged(() => variantTemplates.clear());
+  const variantSeconds = options.variantSeconds ?? 0;
+
+  /** Renders a template; a failed render is forgotten (`forget`) so that the next request tries again. */
+  const renderTemplate = (address: string, shape: string, forget: () => void, hint?: string) => {
+    const headers: Record<string, string> = { [templateHeader]: shape, [cspNonceHeader]: markers.nonce };
+    if (hint !== undefined) headers[templateVariantHeader] = hint;
+    const request = new Request(new URL(address, options.siteUrl), { headers });
+    return options.render(request).then(
+      async (response) => {
+        const html = await response.text();
+        // A page that cannot be a template stays rendered per request.
+        if (response.status !== 200) forget();
+        return response.status === 200 ? templateOf(html, templateUserOf(request)!) : null;
+      },
+      (error: unknown) => {
+        forget();
+        throw error;
+      },
+    );
+  };
   const templateFor = (path: string, shape: string) => {
     const key = `${shape}${path}`;
     let template = templates.get(key);
     if (!template) {
-      const request = new Request(new URL(path, options.siteUrl), { headers: { [templateHeader]: shape, [cspNonceHeader]: markers.nonce } });
-      template = options.render(request).then(
-        async (response) => {
-          const html = await response.text();
-          // A failed render is tried again by the next request; a page that cannot be a template stays rendered per request.
-          if (response.status !== 200) templates.delete(key);
-          return response.status === 200 ? templateOf(html, templateUserOf(request)!) : null;
-        },
-        (error: unknown) => {
-          templates.delete(key);
-          throw error;
-        },
-      );
+      template = renderTemplate(path, shape, () => templates.delete(key));
       templates.set(key, template);
     }
     return template;
   };
-  const filledFor = async (user: SessionUser | null, path: string, nonce: string) => {
+  const variantTemplateFor = (url: URL, shape: string, variant: { key: string; hint: string }) => {
+    const key = `${shape}${url.pathname}${url.search}|${variant.key}`;
+    const kept = variantTemplates.get(key);
+    if (kept && kept.expires > Date.now()) return kept.template;
+    variantTemplates.delete(key);
+    if (variantTemplates.size >= maxVariantTemplates) variantTemplates.delete(variantTemplates.keys().next().value!);
+    const entry = { expires: Date.now() + variantSeconds * 1000, template: renderTemplate(url.pathname + url.search, shape, () => variantTemplates.get(key) === entry && variantTemplates.delete(key), variant.hint) };
+    variantTemplates.set(key, entry);
+    return entry.template;
+  };
+  const isPrerendered = (url: Address) => !url.search && options.paths.has(url.pathname);
+  const filledFor = async (user: SessionUser | null, url: Address, nonce: string) => {
     if (!user || !fillable(user)) return null;
-    const template = await templateFor(path, shapeOf(user));
+    const shape = shapeOf(user);
+    let template: Template | null;
+    if (isPrerendered(url)) template = await templateFor(url.pathname, shape);
+    else {
+      const address = new URL(url.pathname + url.search, options.siteUrl);
+      const variant = await options.variants?.variantOf(user.uid, address);
+      template = variant ? await variantTemplateFor(address, shape, variant) : null;
+    }
     return template && fill(template, user, nonce);
   };
   return {
+    /** A prerendered page's address (the answer in front of the chain takes only those). */
     has: (path: string) => options.paths.has(path),
-    answer: async (request: Request, path: string, nonce: string): Promise<FilledPage | null> => filledFor(await getServerSessionUser(request), path, nonce),
+    /** An address this layer may answer: a prerendered page without a query, or a variants' page. */
+    takes: (url: URL) => isPrerendered(url) || (variantSeconds > 0 && options.variants?.takes(url) === true),
+    answer: async (request: Request, url: Address, nonce: string): Promise<FilledPage | null> => filledFor(await getServerSessionUser(request), url, nonce),
     /**
-     * The same from a request's Cookie header alone, for the answer in front of the middleware chain
-     * (server/signed-in-pages.ts): null also where the session is Better Auth's to answer (it has something to write)
-     * and where the read fails; the chain then answers, with all it does for such a request.
+     * The same for a prerendered page from a request's Cookie header alone, for the answer in front of the
+     * middleware chain (server/signed-in-pages.ts): null also where the session is Better Auth's to answer (it has
+     * something to write) and where the read fails; the chain then answers, with all it does for such a request.
      */
     async answerFromCookie(cookie: string, path: string, nonce: string): Promise<FilledPage | null> {
       const current = await getAuthService().readSessionUnlessDue({ get: (name) => (name === "cookie" ? cookie : null) });
-      return current ? filledFor(sessionUserOf(current), path, nonce) : null;
+      return current ? filledFor(sessionUserOf(current), { pathname: path, search: "" }, nonce) : null;
     },
   };
 }

@@ -1,6 +1,8 @@
+import { z } from "zod";
 import { getEnv } from "~/config/env.server";
 import { getDatabase } from "~/db/db.server";
 import { getViewer, isEditor } from "~/features/auth/index.server";
+import { templateUserOf, templateVariantOf } from "~/features/shell/signed-in-pages.server";
 import { clientIpHeader } from "~/services/client-ip.server";
 import { sharedRateLimitStore } from "~/services/rate-limiter.server";
 import { createWishService, type WishService, type WishViewer } from "./wish-service.server";
@@ -21,11 +23,19 @@ export function getWishService(): WishService {
   return service;
 }
 
+const templateMarks = z.object({ voted: z.array(z.string()), own: z.array(z.string()) });
+
 /**
  * The signed-in user behind a request (guests included) and whether they may vote, or null; a visitor without
- * cookies costs no query.
+ * cookies costs no query. The host's template of a signed-in parent's board (decision 713) is rendered for a user
+ * of markers, with the marks its variant names.
  */
 export async function wishViewer(request: Request): Promise<(WishViewer & { standing: VoterStanding }) | null> {
+  const templateUser = templateUserOf(request);
+  if (templateUser) {
+    // The board shows the team nothing of its own, so a template serves editors too.
+    return { id: templateUser.uid, editor: false, standing: voterStanding({ isAnonymous: Boolean(templateUser.isAnonymous), emailVerified: templateUser.emailVerified }), marks: templateMarks.parse(JSON.parse(templateVariantOf(request) ?? "")) };
+  }
   if (!request.headers.get("cookie")) return null;
   const user = await getViewer(request);
   return user ? { id: user.id, editor: isEditor(user), standing: voterStanding(user) } : null;

@@ -25,10 +25,18 @@ import {
   type Wish,
 } from "./wishes.server";
 
+/** Which of a page's wishes a viewer voted for, and which they made. */
+export interface ViewerMarks {
+  voted: string[];
+  own: string[];
+}
+
 /** Who is asking: a signed-in user (guests included) and whether they are on the team. */
 export interface WishViewer {
   id: string;
   editor: boolean;
+  /** The host's template of a signed-in parent's board (decision 713): the marks it shows, instead of a user's. */
+  marks?: ViewerMarks;
 }
 
 export type ActionResult =
@@ -82,22 +90,30 @@ const form = (data: FormData, name: string) => {
  * form action, with permissions, limits and notices. Routes stay thin and call this.
  */
 export function createWishService({ db, rateLimitStore, brand, cacheSeconds = 5 }: WishServiceDeps) {
-  const boardCache = new Map<string, { expires: number; page: Promise<BoardPage> }>();
+  const boardCache = new Map<string, { expires: number; page: Promise<BoardPage>; load: number }>();
   const invalidate = () => boardCache.clear();
   // A write elsewhere (another worker or instance, an account deletion) clears it too: the page cache would
   // otherwise store a render of the old board.
   onPublicContentChanged(invalidate);
+  let loads = 0;
 
-  function board(query: BoardQuery): Promise<BoardPage> {
+  /** A page of the board as everybody sees it, and which load of it this is (each load is counted). */
+  function board(query: BoardQuery): { page: Promise<BoardPage>; load: number } {
     const key = `${query.order}|${query.status ?? ""}|${query.page}|${query.q}`;
     const now = Date.now();
     const cached = boardCache.get(key);
-    if (cached && cached.expires > now) return cached.page;
+    if (cached && cached.expires > now) return cached;
     const page = loadBoardPage(db, query);
     page.catch(() => boardCache.delete(key));
     if (boardCache.size > 500) boardCache.clear();
-    boardCache.set(key, { expires: now + cacheSeconds * 1000, page });
-    return page;
+    const entry = { expires: now + cacheSeconds * 1000, page, load: (loads += 1) };
+    boardCache.set(key, entry);
+    return entry;
+  }
+
+  async function marksOn(wishes: BoardPage["wishes"], userId: string): Promise<ViewerMarks> {
+    const voted = await votedWishIds(db, userId, wishes.map((wish) => wish.id));
+    return { voted, own: wishes.filter((wish) => wish.authorId === userId).map((wish) => wish.id) };
   }
 
   async function act(data: FormData, viewer: WishViewer | null, ip: string, wishId?: string): Promise<ActionResult> {
@@ -191,12 +207,17 @@ export function createWishService({ db, rateLimitStore, brand, cacheSeconds = 5 
   }
 
   return {
-    /** A page of the board, and which of its wishes the viewer has voted for. */
+    /** A page of the board, and which of its wishes the viewer has voted for and made. */
     async board(query: BoardQuery, viewer: WishViewer | null) {
-      const { wishes, total, counts } = await board(query);
-      const voted = viewer ? await votedWishIds(db, viewer.id, wishes.map((wish) => wish.id)) : [];
-      const own = viewer ? wishes.filter((wish) => wish.authorId === viewer.id).map((wish) => wish.id) : [];
-      return { wishes: wishes.map(publicWish), total, counts, voted, own };
+      const { wishes, total, counts } = await board(query).page;
+      const marks = viewer?.marks ?? (viewer ? await marksOn(wishes, viewer.id) : { voted: [], own: [] });
+      return { wishes: wishes.map(publicWish), total, counts, ...marks };
+    },
+
+    /** A user's marks on a page of the board, and which load of the board they are on (a template shows that load). */
+    async marks(query: BoardQuery, userId: string): Promise<ViewerMarks & { load: number }> {
+      const { page, load } = board(query);
+      return { load, ...(await marksOn((await page).wishes, userId)) };
     },
 
     /** One wish for its permalink; hidden wishes only for the team. */
