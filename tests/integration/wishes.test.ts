@@ -9,6 +9,7 @@ import { wishRateLimits } from "~/features/wishes/wish-limits.server";
 import { unsubscribe } from "~/features/wishes/wish-notice.server";
 import { setVote } from "~/features/wishes/wishes.server";
 import { memoryRateLimitStore } from "~/services/rate-limiter.server";
+import { straightReader } from "~/db/straight-read.server";
 import { describeEachDatabase } from "~tests/helpers/databases";
 import { startAuthServer, type AuthTestClient, type AuthTestServer } from "./auth-server";
 import { openVerificationLink, signedUpAccount, verifiedAccount } from "./factories";
@@ -128,6 +129,36 @@ describeEachDatabase("wishing well", (database) => {
     expect((await wishes.board({ order: "votes", status: null, page: 1, q: "" }, voter)).voted).toContain(id);
     expect(await act(voter, { intent: "vote", vote: "remove" }, id)).toMatchObject({ ok: true, vote: { voted: false, voteCount: 0 } });
     expect(await voteCount(id)).toBe(0);
+  });
+
+  it("reads a parent's marks on a board page at once only where nothing waits, and then as the read that waits does (decision 713)", async () => {
+    const { viewer: author } = await verifiedUser();
+    const { viewer: voter } = await verifiedUser();
+    const service = createWishService({
+      db: db(),
+      readStraight: straightReader(database().handle),
+      rateLimitStore: memoryRateLimitStore(),
+      brand: { productName: "任務小勇士", supportEmail: "support@example.tw", siteUrl: server.baseURL },
+      cacheSeconds: 600,
+    });
+    const theirs = await makeWish(author);
+    const own = await makeWish(voter);
+    expect(await act(voter, { intent: "vote", vote: "add" }, theirs)).toMatchObject({ ok: true });
+    const query = parseBoardQuery(new URLSearchParams());
+    // The board's page not loaded yet: reading it would wait.
+    expect(await service.marks(query, voter.id, true)).toBeUndefined();
+    const waited = await service.marks(query, voter.id);
+    expect(waited).toMatchObject({ voted: [theirs], own: [own] });
+    if (database().handle.dialect !== "sqlite") {
+      // A round trip is a wait.
+      expect(await service.marks(query, voter.id, true)).toBeUndefined();
+      return;
+    }
+    expect(await service.marks(query, voter.id, true)).toEqual(waited);
+    // A transaction holding SQLite's connection: a read on it would see what is not committed.
+    await db()
+      .transaction()
+      .execute(async () => expect(await service.marks(query, voter.id, true)).toBeUndefined());
   });
 
   it("refuses the votes of guests and unverified accounts, counting none of them, through the form and the domain alike", async () => {

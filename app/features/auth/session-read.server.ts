@@ -1,7 +1,7 @@
 import { createHmac, timingSafeEqual } from "node:crypto";
-import type SQLite from "better-sqlite3";
 import { sql, type CompiledQuery } from "kysely";
 import type { DatabaseHandle } from "~/db/connection.server";
+import { straightReader } from "~/db/straight-read.server";
 import { getLogger } from "~/services/logger.server";
 import type { Auth } from "./auth.server";
 import { withinAbsoluteLifetime } from "./sessions.server";
@@ -150,32 +150,21 @@ function sessionQuery(context: AuthContext, database: DatabaseHandle) {
   }
   const sessionByToken = sql`select ${sql.join(selected("s", sessionColumns))} from ${sessions} where ${byToken}`.compile(database.db);
   const userById = sql`select ${sql.join(selected("u", userColumns))} from ${users} where ${sql.ref("u.id")} = ${""}`.compile(database.db);
-  const raw = database.raw as SQLite.Database;
-  const prepared = new Map<CompiledQuery, SQLite.Statement<[string], Row>>();
-  const straight = (query: CompiledQuery, value: string) => {
-    let statement = prepared.get(query);
-    if (!statement) prepared.set(query, (statement = raw.prepare(query.sql)));
-    return statement.get(value);
-  };
+  const read = straightReader(database);
   const userIdAlias = `s_${userIdField}`;
-  const sessionThenUser = async (rowOf: (query: CompiledQuery, value: string) => Row | undefined | Promise<Row | undefined>, token: string) => {
-    const sessionRow = await rowOf(sessionByToken, token);
-    return answer(sessionRow, sessionRow && (await rowOf(userById, String(sessionRow[userIdAlias]))));
-  };
   return async (token: string, waitless = false) => {
     // Straight on the connection while no transaction holds it: the same statements and rows, without Kysely's
-    // connection hand-over around each (a third of the read). Inside one, through Kysely, which waits for its end:
-    // a read on the connection would see what that transaction has not committed. A failure is read again through
-    // Kysely too, which reports it as it reports every query's (the request's 503, the dependency's count).
-    // `waitless` never waits or reports: undefined instead, for the caller's own way that does.
-    if (!raw.inTransaction) {
-      try {
-        return await sessionThenUser(straight, token);
-      } catch {
-        if (waitless) return undefined;
-      }
-    }
-    return waitless ? undefined : sessionThenUser(firstRow, token);
+    // connection hand-over around each. Otherwise through Kysely, which waits for the transaction's end and reports
+    // a failure as it reports every query's (the request's 503, the dependency's count). `waitless` never waits or
+    // reports: undefined instead, for the caller's own way that does.
+    const sessionRows = read<Row>({ ...sessionByToken, parameters: [token] });
+    const sessionRow = sessionRows?.[0];
+    if (sessionRows && !sessionRow) return null;
+    const userRows = sessionRow && read<Row>({ ...userById, parameters: [String(sessionRow[userIdAlias])] });
+    if (userRows) return answer(sessionRow, userRows[0]);
+    if (waitless) return undefined;
+    const found = await firstRow(sessionByToken, token);
+    return answer(found, found && (await firstRow(userById, String(found[userIdAlias]))));
   };
 }
 

@@ -149,12 +149,23 @@ function fill(template: Template, user: SessionUser, nonce: string): FilledPage 
  */
 export interface PageVariants {
   /** Whether the address (path and query) is such a page. */
-  takes(url: URL): boolean;
-  /** The parent's variant of the page, or null to render it whole: `key` names its template, `hint` is what the template request's loader shows the marker user. */
-  variantOf(userId: string, url: URL): Promise<{ key: string; hint: string } | null>;
+  takes(pathname: string, parameters: URLSearchParams): boolean;
+  /**
+   * The parent's variant of the page, or null to render it whole: `key` names its template, `hint` is what the
+   * template request's loader shows the marker user. `atOnce`: undefined where finding it would wait.
+   */
+  variantOf(userId: string, url: URL, atOnce: boolean): Promise<{ key: string; hint: string } | null | undefined>;
 }
 
+const noParameters = new URLSearchParams();
+
 type Address = Pick<URL, "pathname" | "search">;
+/** A variant's template as it is being made, and once made. */
+interface VariantTemplate {
+  expires: number;
+  template: Promise<Template | null>;
+  made?: Template | null;
+}
 
 /** At most this many variant templates are kept (about as many bytes each as the page cache's entries). */
 const maxVariantTemplates = 256;
@@ -175,7 +186,7 @@ export function signedInPages(options: {
   variantSeconds?: number;
 }) {
   const templates = new Map<string, Promise<Template | null>>();
-  const variantTemplates = new Map<string, { expires: number; template: Promise<Template | null> }>();
+  const variantTemplates = new Map<string, VariantTemplate>();
   onPublicContentChanged(() => variantTemplates.clear());
   const variantSeconds = options.variantSeconds ?? 0;
 
@@ -206,43 +217,55 @@ export function signedInPages(options: {
     }
     return template;
   };
-  const variantTemplateFor = (url: URL, shape: string, variant: { key: string; hint: string }) => {
+  /** A variant's template; `atOnce`, only one already made (undefined otherwise: making it waits on a render). */
+  const variantTemplateFor = (url: URL, shape: string, variant: { key: string; hint: string }, atOnce: boolean) => {
     const key = `${shape}${url.pathname}${url.search}|${variant.key}`;
     const kept = variantTemplates.get(key);
-    if (kept && kept.expires > Date.now()) return kept.template;
+    if (kept && kept.expires > Date.now()) return atOnce ? kept.made : kept.template;
+    if (atOnce) return undefined;
     variantTemplates.delete(key);
     if (variantTemplates.size >= maxVariantTemplates) variantTemplates.delete(variantTemplates.keys().next().value!);
-    const entry = { expires: Date.now() + variantSeconds * 1000, template: renderTemplate(url.pathname + url.search, shape, () => variantTemplates.get(key) === entry && variantTemplates.delete(key), variant.hint) };
+    const entry: VariantTemplate = {
+      expires: Date.now() + variantSeconds * 1000,
+      template: renderTemplate(url.pathname + url.search, shape, () => variantTemplates.get(key) === entry && variantTemplates.delete(key), variant.hint),
+    };
+    entry.template.then(
+      (made) => (entry.made = made),
+      () => undefined,
+    );
     variantTemplates.set(key, entry);
     return entry.template;
   };
   const isPrerendered = (url: Address) => !url.search && options.paths.has(url.pathname);
-  const filledFor = async (user: SessionUser | null, url: Address, nonce: string) => {
+  const isVariant = (pathname: string, parameters: URLSearchParams) => variantSeconds > 0 && options.variants?.takes(pathname, parameters) === true;
+  /** `atOnce`: null where making the page would wait on a read or a render (the chain's layer then makes it). */
+  const filledFor = async (user: SessionUser | null, url: Address, nonce: string, atOnce = false) => {
     if (!user || !fillable(user)) return null;
     const shape = shapeOf(user);
-    let template: Template | null;
+    let template: Template | null | undefined;
     if (isPrerendered(url)) template = await templateFor(url.pathname, shape);
     else {
       const address = new URL(url.pathname + url.search, options.siteUrl);
-      const variant = await options.variants?.variantOf(user.uid, address);
-      template = variant ? await variantTemplateFor(address, shape, variant) : null;
+      const variant = await options.variants?.variantOf(user.uid, address, atOnce);
+      template = variant ? await variantTemplateFor(address, shape, variant, atOnce) : null;
     }
-    return template && fill(template, user, nonce);
+    return template ? fill(template, user, nonce) : null;
   };
   return {
-    /** A prerendered page's address (the answer in front of the chain takes only those). */
-    has: (path: string) => options.paths.has(path),
+    /** An address without a query this layer may answer: a prerendered page, or a variants' page. */
+    has: (path: string) => options.paths.has(path) || isVariant(path, noParameters),
     /** An address this layer may answer: a prerendered page without a query, or a variants' page. */
-    takes: (url: URL) => isPrerendered(url) || (variantSeconds > 0 && options.variants?.takes(url) === true),
+    takes: (url: URL) => isPrerendered(url) || isVariant(url.pathname, url.searchParams),
     answer: async (request: Request, url: Address, nonce: string): Promise<FilledPage | null> => filledFor(await getServerSessionUser(request), url, nonce),
     /**
-     * The same for a prerendered page from a request's Cookie header alone, for the answer in front of the
+     * The same for an address without a query from a request's Cookie header alone, for the answer in front of the
      * middleware chain (server/signed-in-pages.ts): null also where the session is Better Auth's to answer (it has
-     * something to write) and where the read fails; the chain then answers, with all it does for such a request.
+     * something to write), where a read fails, and where a variant's page would wait; the chain then answers, with
+     * all it does for such a request.
      */
     async answerFromCookie(cookie: string, path: string, nonce: string): Promise<FilledPage | null> {
       const current = await getAuthService().readSessionUnlessDue({ get: (name) => (name === "cookie" ? cookie : null) });
-      return current ? filledFor(sessionUserOf(current), { pathname: path, search: "" }, nonce) : null;
+      return current ? filledFor(sessionUserOf(current), { pathname: path, search: "" }, nonce, true) : null;
     },
   };
 }

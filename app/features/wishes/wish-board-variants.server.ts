@@ -11,11 +11,11 @@ const boardParameters = new Set(["page", "order", "status", "deleted"]);
  * per page, shape and marks (decision 713), made from the board's load the marks were read on.
  */
 export const wishBoardVariants: PageVariants = {
-  takes: (url) => url.pathname === "/wishing-well" && [...url.searchParams.keys()].every((name) => boardParameters.has(name)),
-  async variantOf(userId, url) {
-    const query = parseBoardQuery(url.searchParams);
-    const { load, voted, own } = await getWishService().marks(query, userId);
-    const hint = JSON.stringify({ voted, own });
-    return { key: `${load}|${hint}`, hint };
+  takes: (pathname, parameters) => pathname === "/wishing-well" && [...parameters.keys()].every((name) => boardParameters.has(name)),
+  async variantOf(userId, url, atOnce) {
+    const marks = await getWishService().marks(parseBoardQuery(url.searchParams), userId, atOnce);
+    if (!marks) return undefined;
+    const hint = JSON.stringify({ voted: marks.voted, own: marks.own });
+    return { key: `${marks.load}|${hint}`, hint };
   },
 };

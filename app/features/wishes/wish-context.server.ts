@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { getEnv } from "~/config/env.server";
 import { getDatabase } from "~/db/db.server";
+import { straightReader } from "~/db/straight-read.server";
 import { getViewer, isEditor } from "~/features/auth/index.server";
 import { templateUserOf, templateVariantOf } from "~/features/shell/signed-in-pages.server";
 import { clientIpHeader } from "~/services/client-ip.server";
@@ -16,6 +17,7 @@ export function getWishService(): WishService {
     const env = getEnv();
     service = createWishService({
       db: getDatabase().db,
+      readStraight: straightReader(getDatabase()),
       rateLimitStore: sharedRateLimitStore(),
       brand: { productName: env.PRODUCT_NAME, supportEmail: env.SUPPORT_EMAIL, siteUrl: env.SITE_URL },
     });

@@ -1,4 +1,4 @@
-import type { Kysely } from "kysely";
+import type { CompiledQuery, Kysely } from "kysely";
 import type { z } from "zod";
 import type { Database } from "~/db/schema";
 import { enqueueMail } from "~/features/mail/outbox.server";
@@ -21,6 +21,7 @@ import {
   setTeamReply,
   setVote,
   votedWishIds,
+  votedWishIdsQuery,
   type BoardPage,
   type Wish,
 } from "./wishes.server";
@@ -55,6 +56,8 @@ export interface WishDetail {
 
 export interface WishServiceDeps {
   db: Kysely<Database>;
+  /** Reads that never wait (`straightReader`): a signed-in parent's board answered in front of the chain (decision 713). */
+  readStraight?: <Row>(query: CompiledQuery) => Row[] | undefined;
   rateLimitStore: RateLimitStore;
   brand: NoticeBrand;
   /** How long another instance's writes may take to show on this one's board (this instance's show at once). */
@@ -89,31 +92,46 @@ const form = (data: FormData, name: string) => {
  * The wishing well's server side for the routes: reads (with a small cache of the public board) and every
  * form action, with permissions, limits and notices. Routes stay thin and call this.
  */
-export function createWishService({ db, rateLimitStore, brand, cacheSeconds = 5 }: WishServiceDeps) {
-  const boardCache = new Map<string, { expires: number; page: Promise<BoardPage>; load: number }>();
+export function createWishService({ db, readStraight = () => undefined, rateLimitStore, brand, cacheSeconds = 5 }: WishServiceDeps) {
+  const boardCache = new Map<string, { expires: number; page: Promise<BoardPage>; load: number; loaded?: BoardPage }>();
   const invalidate = () => boardCache.clear();
   // A write elsewhere (another worker or instance, an account deletion) clears it too: the page cache would
   // otherwise store a render of the old board.
   onPublicContentChanged(invalidate);
   let loads = 0;
 
+  const boardKey = (query: BoardQuery) => `${query.order}|${query.status ?? ""}|${query.page}|${query.q}`;
+
   /** A page of the board as everybody sees it, and which load of it this is (each load is counted). */
   function board(query: BoardQuery): { page: Promise<BoardPage>; load: number } {
-    const key = `${query.order}|${query.status ?? ""}|${query.page}|${query.q}`;
+    const key = boardKey(query);
     const now = Date.now();
     const cached = boardCache.get(key);
     if (cached && cached.expires > now) return cached;
     const page = loadBoardPage(db, query);
-    page.catch(() => boardCache.delete(key));
     if (boardCache.size > 500) boardCache.clear();
-    const entry = { expires: now + cacheSeconds * 1000, page, load: (loads += 1) };
+    const entry: { expires: number; page: Promise<BoardPage>; load: number; loaded?: BoardPage } = { expires: now + cacheSeconds * 1000, page, load: (loads += 1) };
+    page.then(
+      (loaded) => (entry.loaded = loaded),
+      () => boardCache.delete(key),
+    );
     boardCache.set(key, entry);
     return entry;
   }
 
+  const ownOn = (wishes: BoardPage["wishes"], userId: string) => wishes.filter((wish) => wish.authorId === userId).map((wish) => wish.id);
   async function marksOn(wishes: BoardPage["wishes"], userId: string): Promise<ViewerMarks> {
-    const voted = await votedWishIds(db, userId, wishes.map((wish) => wish.id));
-    return { voted, own: wishes.filter((wish) => wish.authorId === userId).map((wish) => wish.id) };
+    return { voted: await votedWishIds(db, userId, wishes.map((wish) => wish.id)), own: ownOn(wishes, userId) };
+  }
+
+  /** The same without waiting: undefined unless the board's page is loaded and the votes can be read at once. */
+  function marksAtOnce(query: BoardQuery, userId: string): (ViewerMarks & { load: number }) | undefined {
+    const entry = boardCache.get(boardKey(query));
+    if (!entry?.loaded || entry.expires <= Date.now()) return undefined;
+    const { wishes } = entry.loaded;
+    if (!wishes.length) return { load: entry.load, voted: [], own: [] };
+    const votes = readStraight<{ wish_id: string }>(votedWishIdsQuery(db, userId, wishes.map((wish) => wish.id)).compile());
+    return votes && { load: entry.load, voted: votes.map((vote) => vote.wish_id), own: ownOn(wishes, userId) };
   }
 
   async function act(data: FormData, viewer: WishViewer | null, ip: string, wishId?: string): Promise<ActionResult> {
@@ -214,8 +232,12 @@ export function createWishService({ db, rateLimitStore, brand, cacheSeconds = 5 
       return { wishes: wishes.map(publicWish), total, counts, ...marks };
     },
 
-    /** A user's marks on a page of the board, and which load of the board they are on (a template shows that load). */
-    async marks(query: BoardQuery, userId: string): Promise<ViewerMarks & { load: number }> {
+    /**
+     * A user's marks on a page of the board, and which load of the board they are on (a template shows that load).
+     * `atOnce`: undefined where reading them would wait (a board not loaded, a transaction holding SQLite).
+     */
+    async marks(query: BoardQuery, userId: string, atOnce = false): Promise<(ViewerMarks & { load: number }) | undefined> {
+      if (atOnce) return marksAtOnce(query, userId);
       const { page, load } = board(query);
       return { load, ...(await marksOn((await page).wishes, userId)) };
     },

@@ -124,9 +124,13 @@ export async function loadBoardPage(db: Db, query: BoardQuery): Promise<BoardPag
 }
 
 /** Which of `wishIds` the user has voted for: one query for a whole page. */
+/** Which of `wishIds` a user voted for (`wishIds` not empty). */
+export const votedWishIdsQuery = (db: Db, userId: string, wishIds: string[]) =>
+  db.selectFrom("wish_votes").select("wish_id").where("user_id", "=", userId).where("wish_id", "in", wishIds);
+
 export async function votedWishIds(db: Db, userId: string, wishIds: string[]): Promise<string[]> {
   if (!wishIds.length) return [];
-  const rows = await db.selectFrom("wish_votes").select("wish_id").where("user_id", "=", userId).where("wish_id", "in", wishIds).execute();
+  const rows = await votedWishIdsQuery(db, userId, wishIds).execute();
   return rows.map((row) => row.wish_id);
 }
 
