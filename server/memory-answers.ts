@@ -10,8 +10,8 @@ type SignedInPagesUpFront = ReturnType<typeof signedInPagesUpFront>;
 
 /**
  * The files of the build and the prerendered pages, answered straight from Node's request handler, in front of
- * Hono (decision 701, 2026-11-29 addendum); on SQLite, the same pages as a signed-in parent sees them (decision 712:
- * a promise, which says whether it answered). Through the middleware chain such an answer cost five times what bare
+ * Hono (decision 701, 2026-11-29 addendum); on SQLite, the same pages and the wishing well's board as a signed-in
+ * parent sees them (decisions 712, 713: a promise, which says whether it answered). Through the middleware chain such an answer cost five times what bare
  * `node:http` spends on the same bytes: a web Request, a context, nine async layers and the request context's
  * AsyncLocalStorage, for an answer that is a map look-up. Here it is one `writeHead` and one `end` with the same
  * header object `server/static-files.ts` makes for Hono, and what the chain does for such a request is done here
@@ -45,7 +45,7 @@ export function memoryAnswers(options: { files: StaticFiles; hosts: HostOptions;
     };
     const answer = options.files.answer({ method, pathname, hasQuery: queryAt !== -1, header: (name) => incoming.headers[name], requestId: idOfRequest });
     if (answer) return send(answer);
-    // A signed-in parent's prerendered page: its template filled in (server/signed-in-pages.ts), or on to Hono. One
+    // A signed-in parent's prerendered page or board: its template filled in (server/signed-in-pages.ts), or on to Hono. One
     // Cookie header only: Node joins several with "; ", Hono with ", ", and the two would read different sessions.
     if (!signedInPages || method !== "GET" || queryAt !== -1) return false;
     const cookie = () => (headerCount(incoming.rawHeaders, "cookie") === 1 ? incoming.headers.cookie : undefined);

@@ -59,7 +59,8 @@ export interface UpFrontAnswer {
 }
 
 /**
- * The same answer in front of the middleware chain (server/memory-answers.ts), with the whole header set the chain
+ * The same answer in front of the middleware chain (server/memory-answers.ts) for an address without a query (a
+ * prerendered page, the wishing well's board when its template is made, decision 713), with the whole header set the chain
  * gives it (security headers with this answer's nonce, the request id): the chain's layers, the web Request and
  * Response, were most of what such a page cost after decision 708 (decision 712). Null at once for a request it
  * does not take; a promise of null for one it could not answer (no session behind the cookie, a session Better Auth
