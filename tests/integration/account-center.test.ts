@@ -102,6 +102,8 @@ describeEachDatabase("account center", (database) => {
       .execute();
     const { methods } = (await client.get<SignInMethods>("/sign-in-methods")).body;
     expect(methods.map((method) => method.provider).sort()).toEqual(["dev", "password"]);
+    // When each was added, read from the rows Better Auth wrote (the password's) and the one above.
+    for (const method of methods) expect(Math.abs(Date.parse(method.linkedAt) - Date.now()), method.provider).toBeLessThan(60_000);
 
     const answers = await Promise.all(methods.map((method) => client.post("/sign-in-methods/remove", { id: method.id })));
     expect(answers.map((answer) => answer.status).sort()).toEqual([200, 400]);

@@ -1,5 +1,5 @@
 import { data, redirect, redirectDocument } from "react-router";
-import { authFailure as failed, callAuthApi as callAuth, currentIdentity as currentUser, currentSignInMethods, withCookies, type AuthAnswer, getAuthService, authPaths } from "~/features/auth/index.server";
+import { authFailure as failed, callAuthApi as callAuth, currentIdentity as currentUser, currentSignInMethods, currentUserFields, withCookies, type AuthAnswer, getAuthService, authPaths } from "~/features/auth/index.server";
 import { invalidForm as invalid, readForm as postedFields, unknownIntent as malformed } from "~/services/form.server";
 import { getEnv } from "~/config/env.server";
 import { type AccountData, type SocialProvider, messageForCode, accountName, displayPhoneNumber, givenEmail } from "~/features/auth";
@@ -43,7 +43,7 @@ function addressMessages(request: Request) {
 
 /** The account center's data, read on the server so the screen works without JavaScript. */
 export async function accountCenter(request: Request): Promise<AccountCenter> {
-  const user = await currentUser(request);
+  const user = await currentUserFields(request);
   if (!user?.email || user.isAnonymous) return { account: null, guest: Boolean(user?.isAnonymous) };
   const signInMethods = await currentSignInMethods(request);
   // Signed out in between (a page's session is looked up once, so only an action's second look can differ).

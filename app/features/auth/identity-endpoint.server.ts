@@ -13,12 +13,9 @@ export interface SignedInSession {
   session: Session;
 }
 
-/** The original §3 identity record of a signed-in session: what `/me` answers, and what loaders read in-process. */
-export async function identityRecordOf(adapter: InternalAdapter, { user, session }: SignedInSession): Promise<IdentityRecord> {
+/** The user's own fields of the identity record: all of it that needs no query beyond the session's. */
+export function userFieldsOf(user: SignedInSession["user"]): Omit<IdentityRecord, "providerData" | "metadata"> {
   const isAnonymous = Boolean(user.isAnonymous);
-  const accounts = await adapter.findAccounts(user.id);
-  const sessions = await adapter.listSessions(user.id);
-  const lastSignIn = Math.max(...sessions.map((row) => new Date(row.createdAt).getTime()), 0);
   return {
     uid: user.id,
     email: isAnonymous ? null : user.email,
@@ -28,6 +25,16 @@ export async function identityRecordOf(adapter: InternalAdapter, { user, session
     phoneNumber: verifiedNumber(user),
     tenantId: null,
     isAnonymous,
+  };
+}
+
+/** The original §3 identity record of a signed-in session: what `/me` answers, and what loaders read in-process. */
+export async function identityRecordOf(adapter: InternalAdapter, { user, session }: SignedInSession): Promise<IdentityRecord> {
+  const accounts = await adapter.findAccounts(user.id);
+  const sessions = await adapter.listSessions(user.id);
+  const lastSignIn = Math.max(...sessions.map((row) => new Date(row.createdAt).getTime()), 0);
+  return {
+    ...userFieldsOf(user),
     providerData: accounts.map((account) => ({
       providerId: account.providerId === "credential" ? "password" : account.providerId,
       uid: account.providerId === "credential" ? user.email : account.accountId,

@@ -26,6 +26,7 @@ export {
   currentDevices,
   currentIdentity,
   currentSignInMethods,
+  currentUserFields,
   hasPasswordWayIn,
   requestAfter,
   serveAuthRequest,

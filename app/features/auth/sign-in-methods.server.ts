@@ -1,5 +1,5 @@
 import { APIError, createAuthEndpoint, sessionMiddleware } from "better-auth/api";
-import type { AuthContext, BetterAuthPlugin } from "better-auth";
+import type { BetterAuthPlugin } from "better-auth";
 import type { Kysely } from "kysely";
 import type { Database } from "~/db/schema";
 import { z } from "zod";
@@ -13,11 +13,9 @@ const toIso = (value: Date | string) => new Date(value).toISOString();
 const methodOf = (providerId: string) => (providerId === "credential" ? "password" : providerId) as SignInMethod["provider"];
 
 /** The account's linked methods, the offered providers it has not linked, and how many passkeys it has. */
-export async function signInMethodsOf(
-  { adapter, db, providers }: { adapter: AuthContext["internalAdapter"]; db: Kysely<Database>; providers: readonly SocialProvider[] },
-  userId: string,
-): Promise<SignInMethods> {
-  const accounts = await adapter.findAccounts(userId);
+export async function signInMethodsOf({ db, providers }: { db: Kysely<Database>; providers: readonly SocialProvider[] }, userId: string): Promise<SignInMethods> {
+  // Straight from the table (Better Auth's adapter call was most of this read's cost on an account page).
+  const accounts = await db.selectFrom("account").select(["id", "providerId", "createdAt"]).where("userId", "=", userId).execute();
   const methods = accounts
     .map((account) => ({ id: account.id, provider: methodOf(account.providerId), linkedAt: toIso(account.createdAt) }))
     .sort((a, b) => a.linkedAt.localeCompare(b.linkedAt));
@@ -44,7 +42,7 @@ export function signInMethods(database: DatabaseHandle, site: NoticeSite, provid
     id: "sign-in-methods",
     endpoints: {
       listSignInMethods: createAuthEndpoint(authPaths.signInMethods, { method: "GET", use: [sessionMiddleware] }, async (ctx) =>
-        ctx.json(await signInMethodsOf({ adapter: ctx.context.internalAdapter, db, providers: providers() }, ctx.context.session.user.id)),
+        ctx.json(await signInMethodsOf({ db, providers: providers() }, ctx.context.session.user.id)),
       ),
       removeSignInMethod: createAuthEndpoint(
         authPaths.signInMethodsRemove,
