@@ -13,11 +13,40 @@ export interface Piece {
   stored?: Buffer;
 }
 
-/** A piece the same in every answer: compressed, and its CRC-32 taken, once. */
-export const fixedPiece = (raw: Buffer): Piece => ({
+/**
+ * A piece the same in every answer: compressed, and its CRC-32 taken, once. With a `dictionary`, the bytes that
+ * stand right before it in every answer, it may point back into them as one whole compression would.
+ */
+export const fixedPiece = (raw: Buffer, dictionary?: Buffer): Piece => ({
   raw,
-  fixed: { deflated: zlib.deflateRawSync(raw, { level: 9, finishFlush: zlib.constants.Z_SYNC_FLUSH }), crc: zlib.crc32(raw), shift: crcShift(raw.length) },
+  fixed: {
+    deflated: zlib.deflateRawSync(raw, { level: 9, finishFlush: zlib.constants.Z_SYNC_FLUSH, ...(dictionary?.length ? { dictionary } : {}) }),
+    crc: zlib.crc32(raw),
+    shift: crcShift(raw.length),
+  },
 });
+
+/** How far back deflate points: a dictionary longer than its window is cut to the window. */
+const window = 32 * 1024;
+
+/**
+ * The fixed pieces of a stream with a value between each two, compressed so that each may point back into the
+ * pieces before it (compressed alone, a signed-in page's parts came to 15 % more than the page's own gzip).
+ * `gaps[i]` is the byte length of the value after piece i where every answer's has that length (the nonce), else
+ * null (a parent's name): a piece's dictionary is what precedes it since the last value of unknown length, with each
+ * known value's bytes masked by NULs, which no piece holds (else every piece is compressed alone), so that nothing
+ * points into a value.
+ */
+export function fixedPieces(raws: readonly Buffer[], gaps: readonly (number | null)[]): Piece[] {
+  if (raws.some((raw) => raw.includes(0))) return raws.map((raw) => fixedPiece(raw));
+  let before: Buffer[] = [];
+  return raws.map((raw, index) => {
+    const piece = fixedPiece(raw, Buffer.concat(before).subarray(-window));
+    const gap = gaps[index];
+    before = gap === null || gap === undefined ? [] : [...before, raw, Buffer.alloc(gap)];
+    return piece;
+  });
+}
 
 /** A value of this answer, as stored blocks. */
 export const storedPiece = (raw: Buffer): Piece => ({ raw, stored: Buffer.concat(storedBlocks(raw)) });

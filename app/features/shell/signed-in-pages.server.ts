@@ -3,7 +3,7 @@ import { displayNameOf, type SessionUser } from "~/features/auth";
 import { getAuthService, getServerSessionUser, sessionUserOf } from "~/features/auth/index.server";
 import { cspNonceHeader } from "~/features/security/csp.server";
 import { onPublicContentChanged } from "~/services/public-content.server";
-import { fixedPiece, gzipPieces, storedPiece, type Piece } from "./gzip-pieces.server";
+import { fixedPieces, gzipPieces, storedPiece, type Piece } from "./gzip-pieces.server";
 
 /**
  * A page that is the same for every visitor (prerendered, decision 1030), as a signed-in parent sees it: the same
@@ -65,8 +65,8 @@ interface Template {
   values: { slot: Slot; inScript: boolean }[];
   /** Between part i and part i + 1: which of `values`. */
   slots: number[];
-  /** The parts, each compressed once, for a gzip answer that compresses only the values per request. */
-  compressedParts: Piece[];
+  /** The parts, compressed once (per length of the nonce), for a gzip answer that compresses only the values per request. */
+  compressedParts: Map<number, Piece[]>;
 }
 
 /** A template filled in: its HTML, or the same as gzip (each made when asked for). */
@@ -116,7 +116,18 @@ function templateOf(html: string, user: SessionUser): Template | null {
   }
   parts.push(html.slice(at));
   if (parts.length === 1) return null;
-  return { parts, values, slots, compressedParts: parts.map((part) => fixedPiece(Buffer.from(part))) };
+  return { parts, values, slots, compressedParts: new Map() };
+}
+
+/** The template's parts compressed, each with the parts before it as far as a parent's value (decision 713's addendum). */
+function compressedParts(template: Template, nonceBytes: number): Piece[] {
+  let compressed = template.compressedParts.get(nonceBytes);
+  if (!compressed) {
+    const gaps = template.slots.map((index) => (template.values[index]!.slot === "nonce" ? nonceBytes : null));
+    compressed = fixedPieces(template.parts.map((part) => Buffer.from(part)), gaps);
+    template.compressedParts.set(nonceBytes, compressed);
+  }
+  return compressed;
 }
 
 function fill(template: Template, user: SessionUser, nonce: string): FilledPage {
@@ -134,8 +145,9 @@ function fill(template: Template, user: SessionUser, nonce: string): FilledPage 
     html: () => template.parts.map((part, index) => (index ? texts[template.slots[index - 1]!]! : "") + part).join(""),
     gzip: () => {
       const stored = texts.map((text) => storedPiece(Buffer.from(text)));
-      const pieces: Piece[] = [template.compressedParts[0]!];
-      for (let index = 1; index < template.compressedParts.length; index += 1) pieces.push(stored[template.slots[index - 1]!]!, template.compressedParts[index]!);
+      const parts = compressedParts(template, Buffer.byteLength(nonce));
+      const pieces: Piece[] = [parts[0]!];
+      for (let index = 1; index < parts.length; index += 1) pieces.push(stored[template.slots[index - 1]!]!, parts[index]!);
       return gzipPieces(pieces);
     },
   };
