@@ -112,7 +112,7 @@ export function createApp(): { app: Hono; answerFromMemory: MemoryAnswers } {
   const cspHashes: CspHashes = { pages: {}, styles: [] };
   // The same pages, as signed-in parents see them: from a template per page once these are rendered.
   const signedInPaths = new Set<string>();
-  const signedIn = signedInPages({ render: handleRequest, siteUrl: env.SITE_URL, paths: signedInPaths, variants: wishBoardVariants, variantSeconds: env.PAGE_CACHE_SECONDS });
+  const signedIn = signedInPages({ render: handleRequest, siteUrl: env.SITE_URL, paths: signedInPaths, variants: wishBoardVariants, variantSeconds: env.PAGE_CACHE_SECONDS, variantMaxBytes: env.PAGE_CACHE_MAX_MB * 1024 * 1024 });
   const headerOptions = {
     https,
     cspHashes,

@@ -141,6 +141,10 @@ describe.each([
     const after = await filledByBoth();
     expect(after - before).toBe(2 * 2 * 3);
     expect(await (await fetch(`${site.baseURL}/wishing-well?q=深色`, { headers: { cookie: voter } })).text()).toContain("希望有深色模式");
+    // So is any spelling of the board's address but its own links' (each spelling would be a template of its own).
+    for (const spelling of ["/wishing-well?order=newest", "/wishing-well?page=01", "/wishing-well?order=votes&", "/wishing-well?deleted"]) {
+      expect((await fetch(`${site.baseURL}${spelling}`, { headers: { cookie: voter } })).status, spelling).toBe(200);
+    }
     expect(await filledByBoth()).toBe(after);
     // On SQLite, once its template is made and the board loaded, the board without a query is answered in front
     // of the chain (a board loaded anew in between, every 5 s, goes through the chain once: three tries).

@@ -155,6 +155,11 @@ describeEachDatabase("wishing well", (database) => {
       return;
     }
     expect(await service.marks(query, voter.id, true)).toEqual(waited);
+    // A template's board is the load its marks were read on, and none once a write has replaced that load.
+    expect(await service.templateBoard(query, waited!)).toMatchObject({ voted: [theirs], own: [own] });
+    expect(await service.act(formOf({ intent: "vote", vote: "remove" }), voter, nextIp(), theirs)).toMatchObject({ ok: true });
+    expect(await service.templateBoard(query, waited!)).toBeNull();
+    expect(await service.marks(query, voter.id)).toMatchObject({ voted: [], own: [own] });
     // A transaction holding SQLite's connection: a read on it would see what is not committed.
     await db()
       .transaction()

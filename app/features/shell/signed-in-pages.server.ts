@@ -160,27 +160,40 @@ function fill(template: Template, user: SessionUser, nonce: string): FilledPage 
  * content changes.
  */
 export interface PageVariants {
-  /** Whether the address (path and query) is such a page. */
-  takes(pathname: string, parameters: URLSearchParams): boolean;
   /**
-   * The parent's variant of the page, or null to render it whole: `key` names its template, `hint` is what the
-   * template request's loader shows the marker user. `atOnce`: undefined where finding it would wait.
+   * Whether the address is such a page, spelled exactly as the site's own links spell it (`search` with its `?`, or
+   * empty): another spelling of it is rendered whole, so a client cannot make templates by the thousand.
    */
-  variantOf(userId: string, url: URL, atOnce: boolean): Promise<{ key: string; hint: string } | null | undefined>;
+  takes(pathname: string, search: string): boolean;
+  /**
+   * The parent's variant of the page, or null to render it whole: `key` names its template (what it shows of the
+   * parent's), `version` which state of the page it shows (a newer one replaces the template), `hint` what the
+   * template request's loader shows the marker user (its loader answers otherwise than 200 when that state is gone).
+   * `atOnce`: undefined where finding it would wait.
+   */
+  variantOf(userId: string, url: URL, atOnce: boolean): Promise<Variant | null | undefined>;
 }
 
-const noParameters = new URLSearchParams();
+export interface Variant {
+  key: string;
+  version: number;
+  hint: string;
+}
 
 type Address = Pick<URL, "pathname" | "search">;
-/** A variant's template as it is being made, and once made. */
+/** A variant's template as it is being made, and once made (with about the bytes it holds). */
 interface VariantTemplate {
+  version: number;
   expires: number;
   template: Promise<Template | null>;
   made?: Template | null;
+  bytes: number;
 }
 
-/** At most this many variant templates are kept (about as many bytes each as the page cache's entries). */
+/** At most this many variant templates are kept, and at most `variantMaxBytes` of them. */
 const maxVariantTemplates = 256;
+/** What a template holds, about: its page's text as parts (two bytes a character), their UTF-8 and their gzip. */
+const templateBytes = (template: Template | null) => (template ? template.parts.reduce((total, part) => total + 5 * part.length, 0) : 0);
 
 /**
  * The signed-in answers of the pages at `paths`, and of `variants`' pages. `render` is React Router's request
@@ -196,11 +209,23 @@ export function signedInPages(options: {
   paths: ReadonlySet<string>;
   variants?: PageVariants;
   variantSeconds?: number;
+  variantMaxBytes?: number;
 }) {
   const templates = new Map<string, Promise<Template | null>>();
   const variantTemplates = new Map<string, VariantTemplate>();
-  onPublicContentChanged(() => variantTemplates.clear());
+  let variantBytes = 0;
+  const dropVariant = (key: string) => {
+    const entry = variantTemplates.get(key);
+    if (!entry) return;
+    variantBytes -= entry.bytes;
+    variantTemplates.delete(key);
+  };
+  onPublicContentChanged(() => {
+    variantTemplates.clear();
+    variantBytes = 0;
+  });
   const variantSeconds = options.variantSeconds ?? 0;
+  const variantMaxBytes = options.variantMaxBytes ?? 16 * 1024 * 1024;
 
   /** Renders a template; a failed render is forgotten (`forget`) so that the next request tries again. */
   const renderTemplate = (address: string, shape: string, forget: () => void, hint?: string) => {
@@ -229,27 +254,39 @@ export function signedInPages(options: {
     }
     return template;
   };
-  /** A variant's template; `atOnce`, only one already made (undefined otherwise: making it waits on a render). */
-  const variantTemplateFor = (url: URL, shape: string, variant: { key: string; hint: string }, atOnce: boolean) => {
+  /**
+   * A variant's template, one per page, shape and key, replaced when the page's state (`version`) moves on; `atOnce`,
+   * only one already made (undefined otherwise: making it waits on a render).
+   */
+  const variantTemplateFor = (url: URL, shape: string, variant: Variant, atOnce: boolean) => {
     const key = `${shape}${url.pathname}${url.search}|${variant.key}`;
     const kept = variantTemplates.get(key);
-    if (kept && kept.expires > Date.now()) return atOnce ? kept.made : kept.template;
+    if (kept && kept.version === variant.version && kept.expires > Date.now()) return atOnce ? kept.made : kept.template;
     if (atOnce) return undefined;
-    variantTemplates.delete(key);
-    if (variantTemplates.size >= maxVariantTemplates) variantTemplates.delete(variantTemplates.keys().next().value!);
+    dropVariant(key);
+    if (variantTemplates.size >= maxVariantTemplates) dropVariant(variantTemplates.keys().next().value!);
     const entry: VariantTemplate = {
+      version: variant.version,
       expires: Date.now() + variantSeconds * 1000,
-      template: renderTemplate(url.pathname + url.search, shape, () => variantTemplates.get(key) === entry && variantTemplates.delete(key), variant.hint),
+      template: renderTemplate(url.pathname + url.search, shape, () => variantTemplates.get(key) === entry && dropVariant(key), variant.hint),
+      bytes: 0,
     };
     entry.template.then(
-      (made) => (entry.made = made),
+      (made) => {
+        entry.made = made;
+        if (variantTemplates.get(key) !== entry) return;
+        entry.bytes = templateBytes(made);
+        variantBytes += entry.bytes;
+        // The oldest go first; one template larger than the whole allowance is not kept.
+        while (variantBytes > variantMaxBytes && variantTemplates.size) dropVariant(variantTemplates.keys().next().value!);
+      },
       () => undefined,
     );
     variantTemplates.set(key, entry);
     return entry.template;
   };
   const isPrerendered = (url: Address) => !url.search && options.paths.has(url.pathname);
-  const isVariant = (pathname: string, parameters: URLSearchParams) => variantSeconds > 0 && options.variants?.takes(pathname, parameters) === true;
+  const isVariant = (pathname: string, search: string) => variantSeconds > 0 && options.variants?.takes(pathname, search) === true;
   /** `atOnce`: null where making the page would wait on a read or a render (the chain's layer then makes it). */
   const filledFor = async (user: SessionUser | null, url: Address, nonce: string, atOnce = false) => {
     if (!user || !fillable(user)) return null;
@@ -265,9 +302,9 @@ export function signedInPages(options: {
   };
   return {
     /** An address without a query this layer may answer: a prerendered page, or a variants' page. */
-    has: (path: string) => options.paths.has(path) || isVariant(path, noParameters),
+    has: (path: string) => options.paths.has(path) || isVariant(path, ""),
     /** An address this layer may answer: a prerendered page without a query, or a variants' page. */
-    takes: (url: URL) => isPrerendered(url) || isVariant(url.pathname, url.searchParams),
+    takes: (url: URL) => isPrerendered(url) || isVariant(url.pathname, url.search),
     answer: async (request: Request, url: Address, nonce: string): Promise<FilledPage | null> => filledFor(await getServerSessionUser(request), url, nonce),
     /**
      * The same for an address without a query from a request's Cookie header alone, for the answer in front of the

@@ -6,7 +6,7 @@ import { getViewer, isEditor } from "~/features/auth/index.server";
 import { templateUserOf, templateVariantOf } from "~/features/shell/signed-in-pages.server";
 import { clientIpHeader } from "~/services/client-ip.server";
 import { sharedRateLimitStore } from "~/services/rate-limiter.server";
-import { createWishService, type WishService, type WishViewer } from "./wish-service.server";
+import { createWishService, type TemplateMarks, type WishService, type WishViewer } from "./wish-service.server";
 import { voterStanding, type VoterStanding } from "./wish-rules";
 
 let service: WishService | undefined;
@@ -25,18 +25,19 @@ export function getWishService(): WishService {
   return service;
 }
 
-const templateMarks = z.object({ voted: z.array(z.string()), own: z.array(z.string()) });
+const templateMarks = z.object({ voted: z.array(z.string()), own: z.array(z.string()), load: z.number() });
 
 /**
  * The signed-in user behind a request (guests included) and whether they may vote, or null; a visitor without
  * cookies costs no query. The host's template of a signed-in parent's board (decision 713) is rendered for a user
  * of markers, with the marks its variant names.
  */
-export async function wishViewer(request: Request): Promise<(WishViewer & { standing: VoterStanding }) | null> {
+export async function wishViewer(request: Request): Promise<(WishViewer & { standing: VoterStanding; template?: TemplateMarks }) | null> {
   const templateUser = templateUserOf(request);
   if (templateUser) {
     // The board shows the team nothing of its own, so a template serves editors too.
-    return { id: templateUser.uid, editor: false, standing: voterStanding({ isAnonymous: Boolean(templateUser.isAnonymous), emailVerified: templateUser.emailVerified }), marks: templateMarks.parse(JSON.parse(templateVariantOf(request) ?? "")) };
+    const standing = voterStanding({ isAnonymous: Boolean(templateUser.isAnonymous), emailVerified: templateUser.emailVerified });
+    return { id: templateUser.uid, editor: false, standing, template: templateMarks.parse(JSON.parse(templateVariantOf(request) ?? "")) };
   }
   if (!request.headers.get("cookie")) return null;
   const user = await getViewer(request);

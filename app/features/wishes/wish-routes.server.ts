@@ -21,7 +21,9 @@ export async function loadBoard(request: Request): Promise<BoardData> {
   const url = new URL(request.url);
   const query = parseBoardQuery(url.searchParams);
   const viewer = await wishViewer(request);
-  const board = await getWishService().board(query, viewer);
+  const board = viewer?.template ? await getWishService().templateBoard(query, viewer.template) : await getWishService().board(query, viewer);
+  // Only a host's template asks for a load of the board that may be gone: that page is then rendered whole.
+  if (!board) throw data(null, { status: 409 });
   return { content: loadData("wishingWell"), query, ...board, standing: viewer?.standing ?? null, deleted: url.searchParams.has("deleted") };
 }
 

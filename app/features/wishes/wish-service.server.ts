@@ -36,9 +36,10 @@ export interface ViewerMarks {
 export interface WishViewer {
   id: string;
   editor: boolean;
-  /** The host's template of a signed-in parent's board (decision 713): the marks it shows, instead of a user's. */
-  marks?: ViewerMarks;
 }
+
+/** What the host's template of a signed-in parent's board shows (decision 713): marks, and the board's load they were read on. */
+export type TemplateMarks = ViewerMarks & { load: number };
 
 export type ActionResult =
   | { ok: true; intent: string; redirect?: string; vote?: { voted: boolean; voteCount: number } }
@@ -228,8 +229,16 @@ export function createWishService({ db, readStraight = () => undefined, rateLimi
     /** A page of the board, and which of its wishes the viewer has voted for and made. */
     async board(query: BoardQuery, viewer: WishViewer | null) {
       const { wishes, total, counts } = await board(query).page;
-      const marks = viewer?.marks ?? (viewer ? await marksOn(wishes, viewer.id) : { voted: [], own: [] });
+      const marks = viewer ? await marksOn(wishes, viewer.id) : { voted: [], own: [] };
       return { wishes: wishes.map(publicWish), total, counts, ...marks };
+    },
+
+    /** The same for a template: the load its marks were read on, with them; null once that load is gone (they may not fit another). */
+    async templateBoard(query: BoardQuery, { load, voted, own }: TemplateMarks) {
+      const current = board(query);
+      if (current.load !== load) return null;
+      const { wishes, total, counts } = await current.page;
+      return { wishes: wishes.map(publicWish), total, counts, voted, own };
     },
 
     /**
