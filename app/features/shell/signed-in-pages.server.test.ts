@@ -1,0 +1,77 @@
+import { describe, expect, it, vi } from "vitest";
+import type { SessionUser } from "~/features/auth";
+import { cspNonceHeader } from "~/features/security/csp.server";
+import { signedInPages, templateUserOf, templateVariantOf, type PageVariants } from "./signed-in-pages.server";
+
+// The parent behind every request of this file; the session read itself is tested with the real database elsewhere.
+const parent: SessionUser = { uid: "u-1", email: "mei@example.tw", displayName: "林小美", emailVerified: true, isAnonymous: false, photoURL: null };
+vi.mock("~/features/auth/index.server", () => ({
+  getServerSessionUser: async () => parent,
+  getAuthService: () => {
+    throw new Error("not read in this file");
+  },
+  sessionUserOf: () => null,
+}));
+
+/** A page of about 16,000 characters with the user's name in markup and their id in the data script. */
+function fakeRenderer() {
+  const rendered: (string | null)[] = [];
+  const render = async (request: Request) => {
+    const user = templateUserOf(request)!;
+    rendered.push(templateVariantOf(request));
+    const nonce = request.headers.get(cspNonceHeader);
+    const page = `<html><body><p>${user.displayName}</p>${"<i>家</i>".repeat(2_000)}<script nonce="${nonce}">window.__reactRouterContext.streamController.enqueue("${user.uid}")</script></body></html>`;
+    return new Response(page, { status: 200, headers: { "content-type": "text/html" } });
+  };
+  return { render, rendered };
+}
+
+/** A page whose variant is its `k` parameter, at the state `version`. */
+function variantsAt(version: { current: number }): PageVariants {
+  return {
+    takes: (pathname) => pathname === "/board",
+    variantOf: async (_userId, url) => {
+      const key = url.searchParams.get("k") ?? "";
+      return { key, version: version.current, hint: key };
+    },
+  };
+}
+
+describe("a page's variant templates", () => {
+  const site = "http://localhost:4210";
+  const ask = (pages: ReturnType<typeof signedInPages>, k: string) => {
+    const url = new URL(`/board?k=${k}`, site);
+    return pages.answer(new Request(url), url, "nonce-of-this-answer");
+  };
+
+  it("are filled in with the parent and the answer's nonce, made once, and kept within their bytes, the oldest going first", async () => {
+    const { render, rendered } = fakeRenderer();
+    // About 80 KB a template (five bytes a character): two fit, a third pushes the oldest out.
+    const pages = signedInPages({ render, siteUrl: site, paths: new Set(), variants: variantsAt({ current: 1 }), variantSeconds: 60, variantMaxBytes: 200_000 });
+    const first = await ask(pages, "1");
+    expect(first?.html()).toContain("<p>林小美</p>");
+    expect(first?.html()).toContain('<script nonce="nonce-of-this-answer">');
+    expect(first?.html()).toContain('enqueue("u-1")');
+    await ask(pages, "2");
+    await ask(pages, "1");
+    expect(rendered).toEqual(["1", "2"]);
+    await ask(pages, "3");
+    await ask(pages, "2");
+    expect(rendered).toEqual(["1", "2", "3"]);
+    await ask(pages, "1");
+    expect(rendered).toEqual(["1", "2", "3", "1"]);
+  });
+
+  it("are replaced, not added to, when the page's state moves on", async () => {
+    const { render, rendered } = fakeRenderer();
+    const version = { current: 1 };
+    const pages = signedInPages({ render, siteUrl: site, paths: new Set(), variants: variantsAt(version), variantSeconds: 60, variantMaxBytes: 200_000 });
+    await ask(pages, "1");
+    version.current = 2;
+    await ask(pages, "1");
+    await ask(pages, "2");
+    // Two templates' bytes, not three: the first one's new state is still kept.
+    await ask(pages, "1");
+    expect(rendered).toEqual(["1", "1", "2"]);
+  });
+});
