@@ -31,7 +31,7 @@ function variantsAt(version: { current: number }): PageVariants {
   return {
     takes: (pathname) => pathname === "/board",
     variantOf: async (_userId, url) => {
-      const key = url.searchParams.get("k") ?? "";
+      const key = new URLSearchParams(url.search).get("k") ?? "";
       return { key, version: version.current, hint: key };
     },
   };

@@ -171,7 +171,7 @@ export interface PageVariants {
    * template request's loader shows the marker user (its loader answers otherwise than 200 when that state is gone).
    * `atOnce`: undefined where finding it would wait.
    */
-  variantOf(userId: string, url: URL, atOnce: boolean): Promise<Variant | null | undefined>;
+  variantOf(userId: string, url: Address, atOnce: boolean): Promise<Variant | null | undefined>;
 }
 
 export interface Variant {
@@ -180,7 +180,8 @@ export interface Variant {
   hint: string;
 }
 
-type Address = Pick<URL, "pathname" | "search">;
+/** An address as the pages read it: its path, and its query with its `?` (or empty). */
+export type Address = Pick<URL, "pathname" | "search">;
 /** A variant's template as it is being made, and once made (with about the bytes it holds). */
 interface VariantTemplate {
   version: number;
@@ -258,7 +259,7 @@ export function signedInPages(options: {
    * A variant's template, one per page, shape and key, replaced when the page's state (`version`) moves on; `atOnce`,
    * only one already made (undefined otherwise: making it waits on a render).
    */
-  const variantTemplateFor = (url: URL, shape: string, variant: Variant, atOnce: boolean) => {
+  const variantTemplateFor = (url: Address, shape: string, variant: Variant, atOnce: boolean) => {
     const key = `${shape}${url.pathname}${url.search}|${variant.key}`;
     const kept = variantTemplates.get(key);
     if (kept && kept.version === variant.version && kept.expires > Date.now()) return atOnce ? kept.made : kept.template;
@@ -294,9 +295,8 @@ export function signedInPages(options: {
     let template: Template | null | undefined;
     if (isPrerendered(url)) template = await templateFor(url.pathname, shape);
     else {
-      const address = new URL(url.pathname + url.search, options.siteUrl);
-      const variant = await options.variants?.variantOf(user.uid, address, atOnce);
-      template = variant ? await variantTemplateFor(address, shape, variant, atOnce) : null;
+      const variant = await options.variants?.variantOf(user.uid, url, atOnce);
+      template = variant ? await variantTemplateFor(url, shape, variant, atOnce) : null;
     }
     return template ? fill(template, user, nonce) : null;
   };

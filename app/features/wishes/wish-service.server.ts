@@ -41,6 +41,14 @@ export interface WishViewer {
 /** What the host's template of a signed-in parent's board shows (decision 713): marks, and the board's load they were read on. */
 export type TemplateMarks = ViewerMarks & { load: number };
 
+/** One load of a page of the board, counted, and what it loaded once it has. */
+interface BoardLoad {
+  expires: number;
+  page: Promise<BoardPage>;
+  load: number;
+  loaded?: BoardPage;
+}
+
 export type ActionResult =
   | { ok: true; intent: string; redirect?: string; vote?: { voted: boolean; voteCount: number } }
   | { ok: false; intent: string; status: number; code: string; message: string; fieldErrors?: Record<string, string>; values?: Record<string, string> };
@@ -94,7 +102,7 @@ const form = (data: FormData, name: string) => {
  * form action, with permissions, limits and notices. Routes stay thin and call this.
  */
 export function createWishService({ db, readStraight = () => undefined, rateLimitStore, brand, cacheSeconds = 5 }: WishServiceDeps) {
-  const boardCache = new Map<string, { expires: number; page: Promise<BoardPage>; load: number; loaded?: BoardPage }>();
+  const boardCache = new Map<string, BoardLoad>();
   const invalidate = () => boardCache.clear();
   // A write elsewhere (another worker or instance, an account deletion) clears it too: the page cache would
   // otherwise store a render of the old board.
@@ -104,14 +112,14 @@ export function createWishService({ db, readStraight = () => undefined, rateLimi
   const boardKey = (query: BoardQuery) => `${query.order}|${query.status ?? ""}|${query.page}|${query.q}`;
 
   /** A page of the board as everybody sees it, and which load of it this is (each load is counted). */
-  function board(query: BoardQuery): { page: Promise<BoardPage>; load: number } {
+  function board(query: BoardQuery): BoardLoad {
     const key = boardKey(query);
     const now = Date.now();
     const cached = boardCache.get(key);
     if (cached && cached.expires > now) return cached;
     const page = loadBoardPage(db, query);
     if (boardCache.size > 500) boardCache.clear();
-    const entry: { expires: number; page: Promise<BoardPage>; load: number; loaded?: BoardPage } = { expires: now + cacheSeconds * 1000, page, load: (loads += 1) };
+    const entry: BoardLoad = { expires: now + cacheSeconds * 1000, page, load: (loads += 1) };
     page.then(
       (loaded) => (entry.loaded = loaded),
       () => boardCache.delete(key),
@@ -126,7 +134,7 @@ export function createWishService({ db, readStraight = () => undefined, rateLimi
   }
 
   /** The same without waiting: undefined unless the board's page is loaded and the votes can be read at once. */
-  function marksAtOnce(query: BoardQuery, userId: string): (ViewerMarks & { load: number }) | undefined {
+  function marksAtOnce(query: BoardQuery, userId: string): TemplateMarks | undefined {
     const entry = boardCache.get(boardKey(query));
     if (!entry?.loaded || entry.expires <= Date.now()) return undefined;
     const { wishes } = entry.loaded;
@@ -245,7 +253,7 @@ export function createWishService({ db, readStraight = () => undefined, rateLimi
      * A user's marks on a page of the board, and which load of the board they are on (a template shows that load).
      * `atOnce`: undefined where reading them would wait (a board not loaded, a transaction holding SQLite).
      */
-    async marks(query: BoardQuery, userId: string, atOnce = false): Promise<(ViewerMarks & { load: number }) | undefined> {
+    async marks(query: BoardQuery, userId: string, atOnce = false): Promise<TemplateMarks | undefined> {
       if (atOnce) return marksAtOnce(query, userId);
       const { page, load } = board(query);
       return { load, ...(await marksOn((await page).wishes, userId)) };
