@@ -28,7 +28,7 @@ import { compressStartupFiles, renderStartupPages, startupCspHashes } from "./st
 import { prerenderedPaths } from "~/prerendered-paths";
 import type { CspHashes } from "~/features/security/csp.server";
 import { createPageCache } from "./page-cache";
-import { signedInPageAnswers, signedInPagesUpFront } from "./signed-in-pages";
+import { filledPageAnswers, signedInPageAnswers, signedInPagesUpFront } from "./signed-in-pages";
 import { signedInPages } from "~/features/shell/signed-in-pages.server";
 import { endAllSessions, endSessionsOf, getAuthService, setUserRole, shareSessionLookup, signInScreenSettings, socialSignInOrigins, registerUserDataHandler } from "~/features/auth/index.server";
 import { blobStoreFor, createStorage, importFirebaseStorage as importStorage, storageSummaryText, type StorageImportOptions } from "~/features/storage/storage.server";
@@ -63,6 +63,9 @@ export const MAX_BODY_BYTES = 64 * 1024;
  */
 export const MAX_POST_BODY_BYTES = 1024 * 1024;
 const editorPaths = /^\/dev-blog\/(?:create|[A-Za-z0-9]{20}\/edit)$/;
+
+/** How many signed-in parents' filled pages are kept (about 12 KB each, gzipped; PAGE_CACHE_MAX_MB bounds their bytes). */
+const FILLED_PAGES_KEPT = 2048;
 
 /** An answer from memory in front of Hono, or false: the request goes through Hono (server/memory-answers.ts). */
 type MemoryAnswers = ReturnType<typeof memoryAnswers>;
@@ -121,13 +124,15 @@ export function createApp(): { app: Hono; answerFromMemory: MemoryAnswers } {
     formTargets: [...appRedirectSources(env), ...socialSignInOrigins(env)],
     frames: botCheckFrames(env.BOT_CHECK),
   };
+  // A parent's filled pages, kept per page and parent (decision 714).
+  const filledAnswers = filledPageAnswers({ headers: headerOptions, maxEntries: FILLED_PAGES_KEPT, maxBytes: env.PAGE_CACHE_MAX_MB * 1024 * 1024 });
   if (import.meta.env.PROD) {
     // Files of the build answer first, each with the whole header set made at start-up (decision 701).
     const files = staticFiles(`${env.BUILD_DIR}/client`, staticFileHeaders(headerOptions));
     app.use(files.middleware);
     // On SQLite a signed-in parent's prerendered page too (decision 712): its session read never waits on a network,
     // so it needs neither the chain's deadline nor its request context. PostgreSQL's goes through the chain.
-    const signedInUpFront = getDatabase().dialect === "sqlite" ? signedInPagesUpFront(signedIn, headerOptions) : undefined;
+    const signedInUpFront = getDatabase().dialect === "sqlite" ? signedInPagesUpFront(signedIn, filledAnswers, headerOptions) : undefined;
     if (env.MEMORY_ANSWERS === "on") answerFromMemory = memoryAnswers({ files, hosts, logAnswer: answerLog(logger), signedInPages: signedInUpFront });
     // The pages the same for every visitor, rendered from this configuration before the server listens (decision 1030).
     renderPages = async () => {
@@ -196,7 +201,7 @@ export function createApp(): { app: Hono; answerFromMemory: MemoryAnswers } {
 
   // Dynamic answers are compressed on the fly; static files above are served precompressed.
   app.use(compressDynamic());
-  app.use(signedInPageAnswers(signedIn));
+  app.use(signedInPageAnswers(signedIn, filledAnswers));
   app.use(pageCache.middleware);
   // The signed-in pages' layer may have looked the session up already (a cookie without a session, a user no template fits).
   app.all("*", (c) => handleRequest(shareSessionLookup(c.req.raw, asSiteProtocol(withCspNonce(c, withClientIp(c, env.TRUSTED_PROXIES)), https))));

@@ -1,12 +1,14 @@
 // Every page answer gets a nonce of its own: its CSP names the one the page's scripts carry, and no two answers share one.
 import { Hono } from "hono";
 import { describe, expect, it } from "vitest";
-import { cspNonceOf, securityHeaders } from "./headers";
+import { cspNonceHeader } from "~/features/security/csp.server";
+import { securityHeaders, withCspNonce } from "./headers";
 
 function site() {
   const app = new Hono();
   app.use(securityHeaders({ https: true, cspHashes: { pages: {}, styles: [] }, analytics: false, formTargets: [], frames: [] }));
-  app.get("/page", (c) => c.html(`<script nonce="${cspNonceOf(c)}">1</script>`));
+  // The page reads its nonce as React Router does: from the request the host hands it.
+  app.get("/page", (c) => c.html(`<script nonce="${withCspNonce(c, c.req.raw).headers.get(cspNonceHeader)}">1</script>`));
   return app;
 }
 

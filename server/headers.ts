@@ -5,9 +5,6 @@ import { templateHeader, templateVariantHeader } from "~/features/shell/signed-i
 
 const nonces = new WeakMap<Request, string>();
 
-/** This answer's CSP nonce (set by `securityHeaders`), for a page made without React Router's renderer. */
-export const cspNonceOf = (c: Context) => nonces.get(c.req.raw);
-
 /**
  * The request handed to React Router, carrying this answer's nonce in the one header the app trusts for it, and
  * never the header that asks for a signed-in template (only the host makes those requests).
@@ -100,13 +97,23 @@ export function securityHeaders(options: HeaderOptions): MiddlewareHandler {
 }
 
 /**
- * The security headers of a page made for one request, as `securityHeaders` gives it: for an answer written in
- * front of the middleware chain (server/signed-in-pages.ts).
+ * The security headers of a page but its CSP, as `securityHeaders` gives them: for an answer written in front of
+ * the middleware chain with a CSP of its own (server/signed-in-pages.ts).
  */
-export function pageHeaders(options: HeaderOptions): (nonce: string) => Record<string, string> {
-  const fixed = Object.fromEntries([...commonHeaders(options), defaultOpenerPolicy]);
-  const policyFor = pagePolicy(options);
-  return (nonce) => ({ ...fixed, "Content-Security-Policy": policyFor(nonce) });
+export const fixedPageHeaders = (options: HeaderOptions): Record<string, string> => Object.fromEntries([...commonHeaders(options), defaultOpenerPolicy]);
+
+/**
+ * The CSP of a page that is the same bytes on every answer (a cached page, a parent's filled page): instead of a
+ * nonce, the hashes of its own inline scripts, and of its inline styles beside the start-up pages'.
+ */
+export function hashedPagePolicy(hashes: { scripts: readonly string[]; styles: readonly string[] }, options: Omit<HeaderOptions, "https">): string {
+  return contentSecurityPolicy({
+    scriptHashes: hashes.scripts,
+    styleHashes: [...new Set([...options.cspHashes.styles, ...hashes.styles])],
+    analytics: options.analytics,
+    formTargets: options.formTargets,
+    frames: options.frames,
+  });
 }
 
 /** Stands for the nonce in a policy made once: never a nonce itself (base64 has no `!`). */

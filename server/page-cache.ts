@@ -1,11 +1,11 @@
 import { promisify } from "node:util";
 import zlib from "node:zlib";
 import type { MiddlewareHandler } from "hono";
-import { contentSecurityPolicy, type CspHashes } from "~/features/security/csp.server";
+import { inlineHashes, type CspHashes } from "~/features/security/csp.server";
 import { countPageCache } from "~/services/metrics.server";
 import { onPublicContentChanged, publicContentChanged } from "~/services/public-content.server";
 import { carriesSessionCookie } from "./session-cookie";
-import { inlineHashes } from "./startup-pages";
+import { hashedPagePolicy } from "./headers";
 
 const gzip = promisify(zlib.gzip);
 
@@ -42,18 +42,6 @@ interface Entry {
   plain: Buffer;
   gzipped: Buffer;
   expires: number;
-}
-
-/** The policy of one cached page: the hashes of its inline scripts and of its inline styles beside the pages'. */
-function policyFor(html: string, options: PageCacheOptions): string {
-  const { scripts, styles } = inlineHashes(html);
-  return contentSecurityPolicy({
-    scriptHashes: scripts,
-    styleHashes: [...new Set([...options.cspHashes.styles, ...styles])],
-    analytics: options.analytics,
-    formTargets: options.formTargets,
-    frames: options.frames,
-  });
 }
 
 export function createPageCache(options: PageCacheOptions) {
@@ -109,7 +97,7 @@ export function createPageCache(options: PageCacheOptions) {
     if (response.status !== 200 || response.headers.has("set-cookie") || response.headers.has("content-encoding") || /private|no-store/.test(cacheControl)) return;
     const plain = Buffer.from(await response.arrayBuffer());
     const headers = [...response.headers].filter(([name]) => name !== "content-length" && name !== "date");
-    if (type.includes("text/html")) headers.push(["content-security-policy", policyFor(plain.toString("utf8"), options)]);
+    if (type.includes("text/html")) headers.push(["content-security-policy", hashedPagePolicy(inlineHashes(plain.toString("utf8")), options)]);
     const entry: Entry = { status: 200, headers, plain, gzipped: await gzip(plain, { level: 9 }), expires: Date.now() + options.ttlSeconds * 1000 };
     store(key, entry);
     c.res = undefined;

@@ -2,7 +2,8 @@ import zlib from "node:zlib";
 import { Hono } from "hono";
 import { describe, expect, it } from "vitest";
 import { parseEnv } from "~/config/env.server";
-import { compressStartupFiles, dataAddress, htmlAddress, inlineHashes, renderStartupPages, startupCspHashes } from "./startup-pages";
+import { inlineHashes } from "~/features/security/csp.server";
+import { compressStartupFiles, dataAddress, htmlAddress, renderStartupPages, startupCspHashes } from "./startup-pages";
 import { startFacts, startSentence } from "./start-facts";
 import { staticFiles } from "./static-files";
 

@@ -1,7 +1,6 @@
-import { createHash } from "node:crypto";
 import { promisify } from "node:util";
 import zlib from "node:zlib";
-import type { CspHashes } from "~/features/security/csp.server";
+import { inlineHashes, type CspHashes } from "~/features/security/csp.server";
 
 const brotli = promisify(zlib.brotliCompress);
 const gzip = promisify(zlib.gzip);
@@ -79,17 +78,6 @@ export async function compressStartupFiles(files: readonly StartupFile[]): Promi
       return { ...file, br, gzip: gz };
     }),
   );
-}
-
-const sha256 = (text: string) => `sha256-${createHash("sha256").update(text, "utf8").digest("base64")}`;
-
-/** The hashes of a page's inline scripts (not JSON data blocks, not scripts with a src) and of its inline styles. */
-export function inlineHashes(html: string): { scripts: string[]; styles: string[] } {
-  const scripts = [...html.matchAll(/<script(\s[^>]*)?>([\s\S]*?)<\/script>/g)]
-    .filter(([, attributes = ""]) => !/\ssrc=/.test(attributes) && !/type="application\/(ld\+)?json"/.test(attributes))
-    .map(([, , body = ""]) => sha256(body));
-  const styles = [...html.matchAll(/<style(\s[^>]*)?>([\s\S]*?)<\/style>/g)].map(([, , body = ""]) => sha256(body));
-  return { scripts: [...new Set(scripts)], styles: [...new Set(styles)] };
 }
 
 /** Per page address its inline scripts' hashes, and every page's inline styles (the CSP of every page allows those). */

@@ -51,6 +51,20 @@ describe("Content-Security-Policy", () => {
     await page.context().close();
   });
 
+  it("has no violation on a signed-in parent's pages kept with their scripts' hashes, which hydrate", async () => {
+    const page = await browser.newPage();
+    const violations = await watchViolations(page.context());
+    await signUp(page, newEmail());
+    // The second load of each is the parent's kept page, whose policy names its scripts by hash (decision 714).
+    for (const path of ["/", "/", "/features", "/features", "/wishing-well", "/wishing-well"]) {
+      const response = await openPage(page, path);
+      expect(response?.headers()["content-security-policy"], path).toMatch(/script-src ('sha256-[^']+' )+'strict-dynamic'/);
+      await expect(page.locator("details.user-menu").count()).resolves.toBe(1);
+    }
+    expect(violations).toEqual([]);
+    await page.context().close();
+  });
+
   it("sends the same headers on error and not-found answers, and CORP everywhere", async () => {
     for (const path of ["/no-such-page", "/", "/login", "/api/auth/me", "/favicon.svg"]) {
       const response = await fetch(`${baseURL()}${path}`);

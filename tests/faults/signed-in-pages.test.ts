@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openDatabase } from "~/db/connection.server";
+import { inlineHashes } from "~/features/security/csp.server";
 import { freePorts, postForm, siteUrl, startSite, type SiteProcess } from "./site-process";
 
 /**
@@ -58,19 +59,38 @@ describe.each([
     return { filled: count("filled", layer), rendered: count("rendered", "chain") };
   }
 
-  /** The page as the parent gets it: its HTML with the nonce taken out, its CSP's nonce, and its cache policy. */
+  /**
+   * The page as the parent gets it: its HTML with its nonce taken out, its headers but those of one answer alone, its
+   * policy without its script and style sources, and its cache policy. A page rendered for the answer carries the
+   * policy's nonce on every script and style; a parent's kept page (decision 714) carries one nonce no policy names,
+   * and its policy names exactly the hashes of its inline scripts, and its inline styles' among the start-up pages'.
+   */
   async function page(path: string, cookie: string, headers: Record<string, string> = {}) {
     const answer = await fetch(`${site.baseURL}${path}`, { headers: { cookie, ...headers } });
     expect(answer.status, path).toBe(200);
     const html = await answer.text();
-    const nonce = /'nonce-([^']+)'/.exec(answer.headers.get("content-security-policy") ?? "")?.[1] ?? "";
-    expect(nonce, path).not.toBe("");
-    // Every script and style carries this answer's nonce, and only it.
-    for (const [, used] of html.matchAll(/ nonce="([^"]*)"/g)) expect(used, path).toBe(nonce);
+    const policy = answer.headers.get("content-security-policy") ?? "";
+    const used = new Set([...html.matchAll(/ nonce="([^"]*)"/g)].map(([, nonce]) => nonce!));
+    expect(used.size, path).toBe(1);
+    const [nonce] = used as Set<string> & [string];
+    const policyNonce = /'nonce-([^']+)'/.exec(policy)?.[1];
+    if (policyNonce) expect(nonce, path).toBe(policyNonce);
+    else {
+      const hashes = inlineHashes(html);
+      expect(/script-src ([^;]*) 'strict-dynamic'/.exec(policy)?.[1]?.split(" ").toSorted(), path).toEqual(hashes.scripts.map((hash) => `'${hash}'`).toSorted());
+      for (const hash of hashes.styles) expect(/style-src [^;]*/.exec(policy)?.[0], path).toContain(`'${hash}'`);
+    }
     // The headers but those of one answer alone: its time, its id, and its framing (a length, or chunks for a
-    // render streamed as it is made).
-    const fields = [...answer.headers].filter(([name]) => !["date", "x-request-id", "content-length", "transfer-encoding"].includes(name)).map(([name, value]) => [name, value.replaceAll(nonce, "NONCE")]);
-    return { html: html.replaceAll(nonce, "NONCE"), fields, cacheControl: answer.headers.get("cache-control"), requestId: answer.headers.get("x-request-id") };
+    // render streamed as it is made); the policy apart.
+    const fields = [...answer.headers].filter(([name]) => !["date", "x-request-id", "content-length", "transfer-encoding", "content-security-policy"].includes(name));
+    return {
+      html: html.replaceAll(nonce, "NONCE"),
+      fields,
+      policy: policy.replaceAll(/ '(nonce|sha256)-[^']+'/g, ""),
+      kept: !policyNonce,
+      cacheControl: answer.headers.get("cache-control"),
+      requestId: answer.headers.get("x-request-id"),
+    };
   }
 
   it("are the whole render's bytes, for a parent with a name that needs escaping and for a guest", async () => {
@@ -82,6 +102,8 @@ describe.each([
         const whole = await page(`${path}?whole=1`, cookie, { "accept-encoding": encoding });
         expect(filled.html, path).toBe(whole.html);
         expect(filled.fields, path).toEqual(whole.fields);
+        expect(filled.policy, path).toBe(whole.policy);
+        expect([filled.kept, whole.kept], path).toEqual([true, false]);
         expect(filled.cacheControl).toBe("private, no-cache");
         expect(filled.html).not.toContain("zqx");
       }
@@ -90,6 +112,32 @@ describe.each([
     const after = await signedInCounts();
     expect(after.filled - before.filled).toBe(cookies.length * 4);
     expect(after.rendered).toBe(before.rendered);
+  });
+
+  it("are kept per parent: the same bytes when loaded again, smaller once compressed whole, and a new name at once", async () => {
+    const cookie = await parent("again@example.tw", "改名前的媽媽");
+    const first = await fetch(`${site.baseURL}/pricing`, { headers: { cookie, "accept-encoding": "gzip" } });
+    const firstHtml = await first.text();
+    const policy = first.headers.get("content-security-policy");
+    expect(firstHtml).toContain("改名前的媽媽");
+    // The second answer is the first one's bytes, and has the whole page compressed behind it for the next ones.
+    let smaller = false;
+    for (let tries = 0; tries < 20 && !smaller; tries += 1) {
+      const again = await fetch(`${site.baseURL}/pricing`, { headers: { cookie, "accept-encoding": "gzip" } });
+      expect(await again.text()).toBe(firstHtml);
+      expect(again.headers.get("content-security-policy")).toBe(policy);
+      smaller = Number(again.headers.get("content-length")) < Number(first.headers.get("content-length"));
+      if (!smaller) await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    expect(smaller).toBe(true);
+    const named = await fetch(`${site.baseURL}/api/auth/update-user`, { method: "POST", headers: { cookie, origin: siteUrl, "content-type": "application/json" }, body: JSON.stringify({ name: "改名後的媽媽" }) });
+    expect(named.status).toBe(200);
+    const filled = await page("/pricing", cookie, { "accept-encoding": "gzip" });
+    const whole = await page("/pricing?whole=1", cookie, { "accept-encoding": "gzip" });
+    expect(filled.html).toContain("改名後的媽媽");
+    expect(filled.html).not.toContain("改名前的媽媽");
+    expect(filled.html).toBe(whole.html);
+    expect(filled.kept).toBe(true);
   });
 
   it("fill in the wishing well's board with the parent's own votes and wishes, as the whole render shows them", async () => {
@@ -117,6 +165,8 @@ describe.each([
       const whole = await page(`${path}${path.includes("?") ? "&" : "?"}whole=1`, cookie, { "accept-encoding": encoding });
       expect(filled.html, path).toBe(whole.html);
       expect(filled.fields, path).toEqual(whole.fields);
+      expect(filled.policy, path).toBe(whole.policy);
+      expect([filled.kept, whole.kept], path).toEqual([true, false]);
       expect(filled.html).not.toContain("zqx");
       return filled.html;
     };

@@ -6,6 +6,8 @@
  * form on the way to an app redirects through /oidc/* to the app, and browsers hold every redirect of a form's
  * submission to form-action. Violations are reported to /api/csp-report.
  */
+import { createHash } from "node:crypto";
+
 export const cspReportPath = "/api/csp-report";
 
 /**
@@ -65,3 +67,27 @@ export function contentSecurityPolicy(options: {
 
 /** For answers that are not pages (JSON, text, files): nothing may run in them or frame them. */
 export const resourcePolicy = "default-src 'none'; frame-ancestors 'none'";
+
+/** The CSP source that allows an inline script or style of exactly this text. */
+export const cspHashOf = (text: string) => `sha256-${createHash("sha256").update(text, "utf8").digest("base64")}`;
+
+/** Where a page's inline scripts' texts stand: not JSON data blocks, not scripts with a src (nothing of theirs runs inline). */
+export function inlineScriptTexts(html: string): { start: number; end: number }[] {
+  const texts: { start: number; end: number }[] = [];
+  for (const match of html.matchAll(/<script(\s[^>]*)?>([\s\S]*?)<\/script>/g)) {
+    const [whole, attributes = "", text = ""] = match;
+    if (/\ssrc=/.test(attributes) || /type="application\/(ld\+)?json"/.test(attributes)) continue;
+    const end = match.index + whole.length - "</script>".length;
+    texts.push({ start: end - text.length, end });
+  }
+  return texts;
+}
+
+/** The inline styles' texts of a page. */
+export const inlineStyleTexts = (html: string) => [...html.matchAll(/<style(\s[^>]*)?>([\s\S]*?)<\/style>/g)].map(([, , text = ""]) => text);
+
+/** The hashes of a page's inline scripts and of its inline styles, each once. */
+export function inlineHashes(html: string): { scripts: string[]; styles: string[] } {
+  const scripts = inlineScriptTexts(html).map(({ start, end }) => cspHashOf(html.slice(start, end)));
+  return { scripts: [...new Set(scripts)], styles: [...new Set(inlineStyleTexts(html).map(cspHashOf))] };
+}

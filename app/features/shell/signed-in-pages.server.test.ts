@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from "vitest";
 import type { SessionUser } from "~/features/auth";
-import { cspNonceHeader } from "~/features/security/csp.server";
+import { cspNonceHeader, inlineHashes } from "~/features/security/csp.server";
 import { signedInPages, templateUserOf, templateVariantOf, type PageVariants } from "./signed-in-pages.server";
 
 // The parent behind every request of this file; the session read itself is tested with the real database elsewhere.
@@ -20,7 +20,8 @@ function fakeRenderer() {
     const user = templateUserOf(request)!;
     rendered.push(templateVariantOf(request));
     const nonce = request.headers.get(cspNonceHeader);
-    const page = `<html><body><p>${user.displayName}</p>${"<i>家</i>".repeat(2_000)}<script nonce="${nonce}">window.__reactRouterContext.streamController.enqueue("${user.uid}")</script></body></html>`;
+    const data = `<script nonce="${nonce}">window.__reactRouterContext.streamController.enqueue("${user.uid}","${user.displayName}")</script>`;
+    const page = `<html><head><style nonce="${nonce}">p{color:red}</style><script nonce="${nonce}">window.fixed=1</script></head><body><p>${user.displayName}</p>${"<i>家</i>".repeat(2_000)}${data}</body></html>`;
     return new Response(page, { status: 200, headers: { "content-type": "text/html" } });
   };
   return { render, rendered };
@@ -41,17 +42,17 @@ describe("a page's variant templates", () => {
   const site = "http://localhost:4210";
   const ask = (pages: ReturnType<typeof signedInPages>, k: string) => {
     const url = new URL(`/board?k=${k}`, site);
-    return pages.answer(new Request(url), url, "nonce-of-this-answer");
+    return pages.answer(new Request(url), url);
   };
 
-  it("are filled in with the parent and the answer's nonce, made once, and kept within their bytes, the oldest going first", async () => {
+  it("are filled in with the parent and a given nonce, made once, and kept within their bytes, the oldest going first", async () => {
     const { render, rendered } = fakeRenderer();
     // About 80 KB a template (five bytes a character): two fit, a third pushes the oldest out.
     const pages = signedInPages({ render, siteUrl: site, paths: new Set(), variants: variantsAt({ current: 1 }), variantSeconds: 60, variantMaxBytes: 200_000 });
     const first = await ask(pages, "1");
-    expect(first?.html()).toContain("<p>林小美</p>");
-    expect(first?.html()).toContain('<script nonce="nonce-of-this-answer">');
-    expect(first?.html()).toContain('enqueue("u-1")');
+    expect(first?.html("nonce-of-this-answer")).toContain("<p>林小美</p>");
+    expect(first?.html("nonce-of-this-answer")).toContain('<script nonce="nonce-of-this-answer">');
+    expect(first?.html("nonce-of-this-answer")).toContain('enqueue("u-1","林小美")');
     await ask(pages, "2");
     await ask(pages, "1");
     expect(rendered).toEqual(["1", "2"]);
@@ -73,5 +74,22 @@ describe("a page's variant templates", () => {
     // Two templates' bytes, not three: the first one's new state is still kept.
     await ask(pages, "1");
     expect(rendered).toEqual(["1", "1", "2"]);
+  });
+
+  it("name the filled page's own inline scripts and styles by their hashes, whatever the parent's values hold", async () => {
+    const { render } = fakeRenderer();
+    const pages = signedInPages({ render, siteUrl: site, paths: new Set(), variants: variantsAt({ current: 1 }), variantSeconds: 60 });
+    const named = parent.displayName;
+    try {
+      for (const name of ["林小美", `王<小明>&"'\\ \u2028🐉`]) {
+        parent.displayName = name;
+        const filled = (await ask(pages, "1"))!;
+        const html = filled.html("a-nonce");
+        expect(filled.hashes("a-nonce")).toEqual({ scripts: expect.arrayContaining(inlineHashes(html).scripts), styles: inlineHashes(html).styles });
+        expect(filled.hashes("a-nonce").scripts).toHaveLength(2);
+      }
+    } finally {
+      parent.displayName = named;
+    }
   });
 });

@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { displayNameOf, type SessionUser } from "~/features/auth";
 import { getAuthService, getServerSessionUser, sessionUserOf } from "~/features/auth/index.server";
-import { cspNonceHeader } from "~/features/security/csp.server";
+import { cspHashOf, cspNonceHeader, inlineScriptTexts, inlineStyleTexts } from "~/features/security/csp.server";
 import { onPublicContentChanged } from "~/services/public-content.server";
 import { fixedPieces, gzipPieces, storedPiece, type Piece } from "./gzip-pieces.server";
 
@@ -60,6 +60,8 @@ const fillable = (user: SessionUser) =>
 type Slot = keyof typeof markers | "shownName";
 /** The template: text, then a slot, then text…; a slot in a script holds data, anywhere else markup. */
 interface Template {
+  /** Unique in the process: with the parent's values, it names a filled page's bytes (`FilledPage.key`). */
+  id: number;
   parts: string[];
   /** Each distinct value the page holds (a field, in data or in markup); a page holds each several times (the nonce in every script). */
   values: { slot: Slot; inScript: boolean }[];
@@ -67,12 +69,29 @@ interface Template {
   slots: number[];
   /** The parts, compressed once (per length of the nonce), for a gzip answer that compresses only the values per request. */
   compressedParts: Map<number, Piece[]>;
+  hashes: HashPlan;
 }
 
-/** A template filled in: its HTML, or the same as gzip (each made when asked for). */
+/**
+ * What a filled page's CSP names: the hashes of the scripts no parent's value reaches and of the styles, made
+ * once; the scripts that hold a value (React Router's data) as their text between the values (`values` as `slots`).
+ */
+interface HashPlan {
+  scripts: string[];
+  filledScripts: { texts: string[]; values: number[] }[];
+  styles: string[];
+}
+
+/**
+ * A template filled in with a parent's values: its HTML with a given nonce, the same as gzip, and the hashes of its
+ * inline scripts and styles (each made when asked for). `key` names those bytes but the nonce: one key, one page
+ * (the host keeps filled pages by it, with a CSP of their hashes: server/signed-in-pages.ts).
+ */
 export interface FilledPage {
-  html: () => string;
-  gzip: () => Buffer;
+  key: string;
+  html: (nonce: string) => string;
+  gzip: (nonce: string) => Buffer;
+  hashes: (nonce: string) => { scripts: string[]; styles: string[] };
 }
 
 /** React's escaping of text and attribute values. */
@@ -89,6 +108,8 @@ const emailName = markers.email.split("@")[0]!;
 const dataSlots = new Set<Slot>(["uid", "email", "displayName", "photoURL"]);
 const markupSlots = new Set<Slot>(["shownName", "photoURL"]);
 
+let templatesMade = 0;
+
 /**
  * Cuts a template render at its markers. Null when a marker stands anywhere but where it can be filled in exactly:
  * the data script for the user's fields, markup for the name shown and the photo, anywhere for the nonce.
@@ -101,6 +122,7 @@ function templateOf(html: string, user: SessionUser): Template | null {
   const parts: string[] = [];
   const values: Template["values"] = [];
   const slots: Template["slots"] = [];
+  const marks: Mark[] = [];
   let at = 0;
   for (const match of html.matchAll(pattern)) {
     const [, marked] = found.find(([marker]) => marker === match[0])!;
@@ -113,10 +135,40 @@ function templateOf(html: string, user: SessionUser): Template | null {
     const known = values.findIndex((value) => value.slot === slot && value.inScript === inScript);
     slots.push(known === -1 ? values.push({ slot, inScript }) - 1 : known);
     at = match.index + match[0].length;
+    marks.push({ start: match.index, end: at, value: slots.at(-1)! });
   }
   parts.push(html.slice(at));
   if (parts.length === 1) return null;
-  return { parts, values, slots, compressedParts: new Map() };
+  templatesMade += 1;
+  return { id: templatesMade, parts, values, slots, compressedParts: new Map(), hashes: hashPlanOf(html, marks) };
+}
+
+/** A marker found in a template render: where it stands, and which of the template's values goes there. */
+interface Mark {
+  start: number;
+  end: number;
+  value: number;
+}
+
+/** The inline scripts' and styles' hashes of the template's pages: those a parent's value changes, as text around the values. */
+function hashPlanOf(html: string, marks: Mark[]): HashPlan {
+  const plan: HashPlan = { scripts: [], filledScripts: [], styles: [...new Set(inlineStyleTexts(html).map(cspHashOf))] };
+  for (const { start, end } of inlineScriptTexts(html)) {
+    const inside = marks.filter((mark) => mark.start >= start && mark.end <= end);
+    if (!inside.length) {
+      plan.scripts.push(cspHashOf(html.slice(start, end)));
+      continue;
+    }
+    const texts = inside.map((mark, index) => html.slice(index ? inside[index - 1]!.end : start, mark.start));
+    plan.filledScripts.push({ texts: [...texts, html.slice(inside.at(-1)!.end, end)], values: inside.map((mark) => mark.value) });
+  }
+  return plan;
+}
+
+/** The hashes of a filled page's inline scripts and styles. */
+function hashesOf(plan: HashPlan, texts: string[]): { scripts: string[]; styles: string[] } {
+  const filled = plan.filledScripts.map((script) => cspHashOf(script.texts.map((text, index) => (index ? texts[script.values[index - 1]!]! : "") + text).join("")));
+  return { scripts: [...new Set([...plan.scripts, ...filled])], styles: plan.styles };
 }
 
 /** The template's parts compressed, each with the parts before it as far as a parent's value (decision 713's addendum). */
@@ -130,21 +182,30 @@ function compressedParts(template: Template, nonceBytes: number): Piece[] {
   return compressed;
 }
 
-function fill(template: Template, user: SessionUser, nonce: string): FilledPage {
-  const values: Record<Slot, string> = {
-    uid: user.uid,
-    email: user.email ?? "",
-    displayName: user.displayName ?? "",
-    photoURL: user.photoURL ?? "",
-    shownName: displayNameOf(user),
-    nonce,
-  };
+function fill(template: Template, user: SessionUser): FilledPage {
+  // The shown name and every escaping follow from these (and the template from the user's shape).
+  const key = `${template.id}${JSON.stringify([user.uid, user.email, user.displayName, user.photoURL])}`;
   // Each value escaped, and stored, once however often the page holds it.
-  const texts = template.values.map(({ slot, inScript }) => (slot === "nonce" ? values[slot] : inScript ? escapeInData(values[slot]) : escapeMarkup(values[slot])));
+  const textsWith = (nonce: string) => {
+    const values: Record<Slot, string> = {
+      uid: user.uid,
+      email: user.email ?? "",
+      displayName: user.displayName ?? "",
+      photoURL: user.photoURL ?? "",
+      shownName: displayNameOf(user),
+      nonce,
+    };
+    return template.values.map(({ slot, inScript }) => (slot === "nonce" ? values[slot] : inScript ? escapeInData(values[slot]) : escapeMarkup(values[slot])));
+  };
   return {
-    html: () => template.parts.map((part, index) => (index ? texts[template.slots[index - 1]!]! : "") + part).join(""),
-    gzip: () => {
-      const stored = texts.map((text) => storedPiece(Buffer.from(text)));
+    key,
+    html: (nonce) => {
+      const texts = textsWith(nonce);
+      return template.parts.map((part, index) => (index ? texts[template.slots[index - 1]!]! : "") + part).join("");
+    },
+    hashes: (nonce) => hashesOf(template.hashes, textsWith(nonce)),
+    gzip: (nonce) => {
+      const stored = textsWith(nonce).map((text) => storedPiece(Buffer.from(text)));
       const parts = compressedParts(template, Buffer.byteLength(nonce));
       const pieces: Piece[] = [parts[0]!];
       for (let index = 1; index < parts.length; index += 1) pieces.push(stored[template.slots[index - 1]!]!, parts[index]!);
@@ -289,7 +350,7 @@ export function signedInPages(options: {
   const isPrerendered = (url: Address) => !url.search && options.paths.has(url.pathname);
   const isVariant = (pathname: string, search: string) => variantSeconds > 0 && options.variants?.takes(pathname, search) === true;
   /** `atOnce`: null where making the page would wait on a read or a render (the chain's layer then makes it). */
-  const filledFor = async (user: SessionUser | null, url: Address, nonce: string, atOnce = false) => {
+  const filledFor = async (user: SessionUser | null, url: Address, atOnce = false) => {
     if (!user || !fillable(user)) return null;
     const shape = shapeOf(user);
     let template: Template | null | undefined;
@@ -298,23 +359,23 @@ export function signedInPages(options: {
       const variant = await options.variants?.variantOf(user.uid, url, atOnce);
       template = variant ? await variantTemplateFor(url, shape, variant, atOnce) : null;
     }
-    return template ? fill(template, user, nonce) : null;
+    return template ? fill(template, user) : null;
   };
   return {
     /** An address without a query this layer may answer: a prerendered page, or a variants' page. */
     has: (path: string) => options.paths.has(path) || isVariant(path, ""),
     /** An address this layer may answer: a prerendered page without a query, or a variants' page. */
     takes: (url: URL) => isPrerendered(url) || isVariant(url.pathname, url.search),
-    answer: async (request: Request, url: Address, nonce: string): Promise<FilledPage | null> => filledFor(await getServerSessionUser(request), url, nonce),
+    answer: async (request: Request, url: Address): Promise<FilledPage | null> => filledFor(await getServerSessionUser(request), url),
     /**
      * The same for an address without a query from a request's Cookie header alone, for the answer in front of the
      * middleware chain (server/signed-in-pages.ts): null also where the session is Better Auth's to answer (it has
      * something to write), where a read fails, and where a variant's page would wait; the chain then answers, with
      * all it does for such a request.
      */
-    async answerFromCookie(cookie: string, path: string, nonce: string): Promise<FilledPage | null> {
+    async answerFromCookie(cookie: string, path: string): Promise<FilledPage | null> {
       const current = await getAuthService().readSessionUnlessDue({ get: (name) => (name === "cookie" ? cookie : null) });
-      return current ? filledFor(sessionUserOf(current), { pathname: path, search: "" }, nonce, true) : null;
+      return current ? filledFor(sessionUserOf(current), { pathname: path, search: "" }, true) : null;
     },
   };
 }
