@@ -51,3 +51,23 @@ export function outsideDeadline<T>(fn: () => T): T {
   const context = storage.getStore();
   return context?.deadline ? storage.run({ ...context, deadline: undefined }, fn) : fn();
 }
+
+/**
+ * A value kept for the current request alone, out of sight of every other request: `put` does nothing outside a
+ * request, and `take` gives the value once.
+ */
+export function requestSlot<T>() {
+  const values = new WeakMap<RequestContext, T>();
+  return {
+    put(value: T): void {
+      const context = storage.getStore();
+      if (context) values.set(context, value);
+    },
+    take(): T | undefined {
+      const context = storage.getStore();
+      const value = context && values.get(context);
+      if (context) values.delete(context);
+      return value;
+    },
+  };
+}

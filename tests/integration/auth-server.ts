@@ -4,6 +4,7 @@ import { Hono } from "hono";
 import { parseEnv } from "~/config/env.server";
 import { createAuthService, type AuthService } from "~/features/auth/index.server";
 import { listMailbox, type MailboxEntry } from "~/features/mail/mailbox.server";
+import { runWithRequestContext } from "~/services/request-context.server";
 import type { IdentityRecord } from "~/features/auth";
 import { authRoutes } from "~server/auth-routes";
 import type { TestDatabase } from "~tests/helpers/databases";
@@ -48,7 +49,10 @@ export async function startAuthServer(
     database: database.handle,
     rateLimitPrefix: options.rateLimitPrefix,
   });
-  const app = new Hono().route("/", authRoutes(service));
+  // Each request in a request context of its own, as the site's request log gives it (a password sign-in's hash
+  // begun early is kept there, decision 715).
+  let requests = 0;
+  const app = new Hono().use((_c, next) => runWithRequestContext({ id: `test-${(requests += 1)}`, errors: [] }, next)).route("/", authRoutes(service));
   // Other features mounted beside the sign-in layer (file storage), on the same service and database.
   if (options.routes) app.route("/", options.routes(service));
   target.app = app;

@@ -21,8 +21,10 @@ const password = "kite-river-7";
  * statements): a sign-in is one event, a sign-in from a new browser two (the sign-in and the new device) in one insert. The app's endpoints (*Fifth round*): a
  * token is read with its grant and the grant's session row, the account with its family claim, one statement each;
  * a refresh then writes the new tokens and consumes the presented one (two statements, provider-records.server.ts).
+ * A password sign-in reads the typed address's stored hash once more, to begin the hash before the rest of the way
+ * to the endpoint (decision 715): one statement more than when the budgets were set.
  */
-const budget = { sessionCheck: 2, signInKnownBrowser: 15, signInNewBrowser: 12, tokenRefresh: 4, userinfo: 2 };
+const budget = { sessionCheck: 2, signInKnownBrowser: 16, signInNewBrowser: 13, tokenRefresh: 4, userinfo: 2 };
 
 describeEachDatabase("SQL statements per operation", (database) => {
   let server: AuthTestServer;

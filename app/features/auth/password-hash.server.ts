@@ -1,6 +1,7 @@
 import { availableParallelism } from "node:os";
 import type { Algorithm } from "@node-rs/argon2";
 import { verifyPassword as verifyScrypt } from "better-auth/crypto";
+import { requestSlot } from "~/services/request-context.server";
 import { hashThreads } from "./hash-threads.server";
 import { normalizePassword } from "./password-policy";
 
@@ -35,13 +36,48 @@ export async function inHashSlot<T>(work: () => Promise<T>): Promise<T> {
   }
 }
 
+/** A hash begun early for this request (`beginPasswordWork`): the stored hash it verifies against, or null for a new hash. */
+interface BegunWork {
+  stored: string | null;
+  password: string;
+  result: Promise<string | boolean>;
+}
+const begun = requestSlot<BegunWork>();
+
+/**
+ * The begun work, if it is the very call now made (the same stored hash, or none, and the same password); taken
+ * once. Anything else (another password, a stored hash changed meanwhile) is hashed as it always is.
+ */
+function begunAs(stored: string | null, password: string): Promise<string | boolean> | undefined {
+  const work = begun.take();
+  return work && work.stored === stored && work.password === password ? work.result : undefined;
+}
+
+/**
+ * Starts, for the current request, the argon2id work its sign-in is about to ask for: verifying `password` against
+ * the account's stored hash, or (no stored password) hashing it, which a sign-in with an unknown address does so
+ * that it takes as long (ways-in/password/password.server.ts). The call that follows takes the result.
+ * Stored hashes of another scheme are left to that call.
+ */
+export function beginPasswordWork(stored: string | null, password: string): void {
+  if (stored !== null && !stored.startsWith("$argon2")) return;
+  const result = stored === null ? hashNormalized(password) : hashThreads.verify(stored, normalizePassword(password));
+  // A sign-in refused before it asks (its result is then nobody's) must not leave an unhandled rejection.
+  result.catch(() => undefined);
+  begun.put({ stored, password, result });
+}
+
+const hashNormalized = (password: string) => hashThreads.hash(normalizePassword(password), argon2Options);
+
 /** Hashed in NFC: a password typed as NFD (some macOS and iOS keyboards) signs in all the same. */
 export function hashPassword(password: string): Promise<string> {
-  return hashThreads.hash(normalizePassword(password), argon2Options);
+  return (begunAs(null, password) as Promise<string> | undefined) ?? hashNormalized(password);
 }
 
 /** Hashes of another scheme (Better Auth's default scrypt `salt:key`) keep verifying. */
 export async function verifyPassword({ hash: stored, password }: { hash: string; password: string }): Promise<boolean> {
+  const early = begunAs(stored, password) as Promise<boolean> | undefined;
+  if (early) return early;
   const normalized = normalizePassword(password);
   if (stored.startsWith("$argon2")) return hashThreads.verify(stored, normalized);
   return inHashSlot(() => verifyScrypt({ hash: stored, password: normalized }));

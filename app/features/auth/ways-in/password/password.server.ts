@@ -1,0 +1,54 @@
+import { createAuthMiddleware } from "better-auth/api";
+import { sql } from "kysely";
+import type { BetterAuthPlugin } from "better-auth";
+import { z } from "zod";
+import type { DatabaseHandle } from "~/db/connection.server";
+import { authPaths, endpointsWhere } from "~/features/auth/auth-endpoints";
+import { beginPasswordWork } from "~/features/auth/password-hash.server";
+import type { WayInServer } from "~/features/auth/way-in-plugins.server";
+import { passwordWayIn } from "./password";
+
+/** Email and password: Better Auth's core endpoints, and the sign-in's hash begun early. */
+export const wayInServer: WayInServer = {
+  unit: passwordWayIn,
+  plugins: ({ database }) => ({ plugins: [earlyPasswordCheck(database)] }),
+};
+
+/**
+ * A password sign-in's argon2id work begun as soon as every rule that could refuse the request without it has
+ * passed (decision 715): the bot check, the lockout, the rate limits, the redirect rule and the body rules run
+ * before the ways in's plugins. The rest of the way to the endpoint's own verify (the remaining hooks, Better Auth's read of
+ * the user and their accounts) then runs beside the hash instead of before it, on the event loop, which the
+ * hash leaves idle. The endpoint's call takes the begun work (password-hash.server.ts); it asks exactly what is
+ * begun here, read by the same rule: the credential account's stored hash for the typed address, or, with none,
+ * a hash of the typed password (an unknown address takes as long as a known one, as before). A request the
+ * endpoint itself would refuse unhashed (an address it does not take, a password over the policy's length)
+ * begins nothing.
+ */
+function earlyPasswordCheck(database: DatabaseHandle): BetterAuthPlugin {
+  const storedHash = database.db
+    .selectFrom("user")
+    .innerJoin("account", (join) => join.onRef("account.userId", "=", "user.id").onRef("account.accountId", "=", "user.id").on("account.providerId", "=", sql.lit("credential")))
+    .select("account.password")
+    // The typed address is the compiled query's one parameter.
+    .where("user.email", "=", "")
+    .compile();
+  return {
+    id: "early-password-check",
+    hooks: {
+      before: [
+        {
+          matcher: endpointsWhere((row) => row.path === authPaths.signInEmail),
+          handler: createAuthMiddleware(async (ctx) => {
+            const { email, password } = (ctx.body ?? {}) as { email?: unknown; password?: unknown };
+            if (typeof email !== "string" || typeof password !== "string" || password.length > ctx.context.password.config.maxPasswordLength) return;
+            if (!z.email().safeParse(email).success) return;
+            // A read that fails begins nothing: the endpoint reads again and reports it as it always does.
+            const found = await database.db.executeQuery<{ password: string | null }>({ ...storedHash, parameters: [email.toLowerCase()] }).catch(() => undefined);
+            if (found) beginPasswordWork(found.rows[0]?.password ?? null, password);
+          }),
+        },
+      ],
+    },
+  };
+}
