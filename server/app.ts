@@ -25,6 +25,7 @@ import { compressDynamic } from "./compression";
 import { authRoutes } from "./auth-routes";
 import { devProviderReadsBody } from "./dev-identity-provider";
 import { compressStartupFiles, renderStartupPages, startupCspHashes } from "./startup-pages";
+import { hoistedStyleHashes } from "./hoisted-styles";
 import { prerenderedPaths } from "~/prerendered-paths";
 import type { CspHashes } from "~/features/security/csp.server";
 import { createPageCache } from "./page-cache";
@@ -112,7 +113,8 @@ export function createApp(): { app: Hono; answerFromMemory: MemoryAnswers } {
     return next();
   });
   // Filled at start-up with the hashes of the pages rendered then (renderPages below), before the first request.
-  const cspHashes: CspHashes = { pages: {}, styles: [] };
+  // With the stylesheets screens hoist on a client-side navigation (server/hoisted-styles.ts).
+  const cspHashes: CspHashes = { pages: {}, styles: hoistedStyleHashes() };
   // The same pages, as signed-in parents see them: from a template per page once these are rendered.
   const signedInPaths = new Set<string>();
   const signedIn = signedInPages({ render: handleRequest, siteUrl: env.SITE_URL, paths: signedInPaths, variants: wishBoardVariants, variantSeconds: env.PAGE_CACHE_SECONDS, variantMaxBytes: env.PAGE_CACHE_MAX_MB * 1024 * 1024 });
@@ -140,7 +142,7 @@ export function createApp(): { app: Hono; answerFromMemory: MemoryAnswers } {
       const rendered = await renderStartupPages(handleRequest, env.SITE_URL, paths);
       const hashes = startupCspHashes(rendered);
       Object.assign(cspHashes.pages, hashes.pages);
-      cspHashes.styles.push(...hashes.styles);
+      cspHashes.styles.push(...hashes.styles.filter((style) => !cspHashes.styles.includes(style)));
       files.add(await compressStartupFiles(rendered));
       for (const path of paths) signedInPaths.add(path);
       return rendered.length;

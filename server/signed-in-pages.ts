@@ -29,8 +29,8 @@ type FilledAnswer = { headers: Record<string, string>; body: string | Buffer };
  * A parent's filled pages, kept by what they hold (`FilledPage.key`: the template and the parent's values) so that
  * a page they load again is the same bytes, sent as they are: its CSP names the hashes of its own inline scripts and
  * styles, as a visitor's cached page does (decision 702), instead of a nonce per answer (decision 714). At most
- * `maxEntries` and about `maxBytes`, the oldest going first; a page whose template or parent's values changed has
- * another key. Private like every page that names its user, and gzipped as server/compression.ts gzips a render,
+ * `maxEntries` and about `maxBytes`, the one read longest ago going first; a page whose template or parent's values
+ * changed has another key. Private like every page that names its user, and gzipped as server/compression.ts gzips a render,
  * but from the template's parts compressed once.
  */
 export function filledPageAnswers(options: { headers: HeaderOptions; maxEntries: number; maxBytes: number }) {
@@ -47,7 +47,12 @@ export function filledPageAnswers(options: { headers: HeaderOptions; maxEntries:
   };
   const keptPage = (page: FilledPage): KeptPage => {
     const known = kept.get(page.key);
-    if (known) return known;
+    if (known) {
+      // Last out: pages read again outlive those made once (a board's, whose template is made anew every few seconds).
+      kept.delete(page.key);
+      kept.set(page.key, known);
+      return known;
+    }
     const nonce = freshNonce();
     const made: KeptPage = { nonce, policy: hashedPagePolicy(page.hashes(nonce), options.headers), bytes: 0 };
     kept.set(page.key, made);

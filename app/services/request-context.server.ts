@@ -37,6 +37,9 @@ export function throwIfPastDeadline(): void {
   storage.getStore()?.deadline?.throwIfAborted();
 }
 
+/** Whether the current request's deadline has passed (false outside a request, and without a deadline). */
+export const pastDeadline = (): boolean => storage.getStore()?.deadline?.aborted === true;
+
 /** Gives the current request its deadline signal. */
 export function setRequestDeadline(signal: AbortSignal): void {
   const context = storage.getStore();

@@ -65,6 +65,25 @@ describe("Content-Security-Policy", () => {
     await page.context().close();
   });
 
+  it.each([{ who: "a visitor" }, { who: "a signed-in parent" }])(
+    "has no violation when $who goes from a page of hashes to screens that hoist their own styles",
+    async ({ who }) => {
+      const page = await browser.newPage();
+      const violations = await watchViolations(page.context());
+      if (who !== "a visitor") await signUp(page, newEmail());
+      // Each from `/` (prerendered, or the parent's kept page: a policy of hashes), in the browser: the screen's
+      // <style> (the wishing well's, the dev blog's, the content screens') is added to that page.
+      for (const path of ["/wishing-well", "/dev-blog", "/faq"]) {
+        await openPage(page, "/");
+        await page.evaluate((to) => (window as unknown as { __reactRouterDataRouter: { navigate(to: string): Promise<void> } }).__reactRouterDataRouter.navigate(to), path);
+        await page.waitForURL(`**${path}`);
+        await page.locator(`style[data-href~="${path === "/faq" ? "content-styles" : path === "/dev-blog" ? "dev-blog-styles" : "wish-styles"}"]`).waitFor({ state: "attached" });
+      }
+      expect(violations).toEqual([]);
+      await page.context().close();
+    },
+  );
+
   it("sends the same headers on error and not-found answers, and CORP everywhere", async () => {
     for (const path of ["/no-such-page", "/", "/login", "/api/auth/me", "/favicon.svg"]) {
       const response = await fetch(`${baseURL()}${path}`);

@@ -68,30 +68,39 @@ describe("password hashing", () => {
     it("is never another call's answer: another password, another stored hash, a second call, another request", async () => {
       const stored = await hashPassword("lantern-harbour-9");
       const other = await hashPassword("another-harbour-8");
-      await inRequest(async () => {
+      const counted = jobs();
+      try {
+        await inRequest(async () => {
+          beginPasswordWork(stored, "lantern-harbour-9");
+          await expect(verifyPassword({ hash: stored, password: "another-harbour-8" })).resolves.toBe(false);
+          // Taken (and dropped) by the first call: the second, the very one begun, is a job of its own.
+          await expect(verifyPassword({ hash: stored, password: "lantern-harbour-9" })).resolves.toBe(true);
+        });
+        expect(counted.count()).toBe(3);
+        await inRequest(async () => {
+          beginPasswordWork(stored, "lantern-harbour-9");
+          await expect(verifyPassword({ hash: other, password: "lantern-harbour-9" })).resolves.toBe(false);
+        });
+        await inRequest(async () => {
+          beginPasswordWork(null, "lantern-harbour-9");
+          await expect(verifyPassword({ hash: stored, password: "lantern-harbour-9" })).resolves.toBe(true);
+        });
+        expect(counted.count()).toBe(7);
+        // Begun in one request, asked in another: the other hashes for itself.
+        await inRequest(async () => beginPasswordWork(stored, "lantern-harbour-9"));
+        await inRequest(async () => expect(verifyPassword({ hash: stored, password: "lantern-harbour-9" })).resolves.toBe(true));
+        expect(counted.count()).toBe(9);
+        // Outside a request nothing is kept; past its deadline nothing is begun.
         beginPasswordWork(stored, "lantern-harbour-9");
-        await expect(verifyPassword({ hash: stored, password: "another-harbour-8" })).resolves.toBe(false);
-        // Taken (and dropped) by the first call: the second is verified afresh.
         await expect(verifyPassword({ hash: stored, password: "lantern-harbour-9" })).resolves.toBe(true);
-      });
-      await inRequest(async () => {
-        beginPasswordWork(stored, "lantern-harbour-9");
-        await expect(verifyPassword({ hash: other, password: "lantern-harbour-9" })).resolves.toBe(false);
-      });
-      await inRequest(async () => {
-        beginPasswordWork(null, "lantern-harbour-9");
-        await expect(verifyPassword({ hash: stored, password: "lantern-harbour-9" })).resolves.toBe(true);
-      });
-      // Begun in one request, asked for in another: the other hashes for itself.
-      let begunElsewhere: Promise<void> | undefined;
-      await inRequest(async () => {
-        begunElsewhere = Promise.resolve(beginPasswordWork(stored, "a-wrong-password-1"));
-      });
-      await begunElsewhere;
-      await inRequest(async () => expect(verifyPassword({ hash: stored, password: "lantern-harbour-9" })).resolves.toBe(true));
-      // Outside a request nothing is kept.
-      beginPasswordWork(stored, "a-wrong-password-1");
-      await expect(verifyPassword({ hash: stored, password: "lantern-harbour-9" })).resolves.toBe(true);
+        expect(counted.count()).toBe(11);
+        const ended = new AbortController();
+        ended.abort();
+        await runWithRequestContext({ id: "late", errors: [], deadline: ended.signal }, async () => beginPasswordWork(stored, "lantern-harbour-9"));
+        expect(counted.count()).toBe(11);
+      } finally {
+        counted.restore();
+      }
     });
   });
 });

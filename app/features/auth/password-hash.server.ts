@@ -1,7 +1,7 @@
 import { availableParallelism } from "node:os";
 import type { Algorithm } from "@node-rs/argon2";
 import { verifyPassword as verifyScrypt } from "better-auth/crypto";
-import { requestSlot } from "~/services/request-context.server";
+import { pastDeadline, requestSlot } from "~/services/request-context.server";
 import { hashThreads } from "./hash-threads.server";
 import { normalizePassword } from "./password-policy";
 
@@ -60,7 +60,8 @@ function begunAs(stored: string | null, password: string): Promise<string | bool
  * Stored hashes of another scheme are left to that call.
  */
 export function beginPasswordWork(stored: string | null, password: string): void {
-  if (stored !== null && !stored.startsWith("$argon2")) return;
+  // A request already answered at its deadline asks for nothing more (as its reads are refused then).
+  if ((stored !== null && !stored.startsWith("$argon2")) || pastDeadline()) return;
   const result = stored === null ? hashNormalized(password) : hashThreads.verify(stored, normalizePassword(password));
   // A sign-in refused before it asks (its result is then nobody's) must not leave an unhandled rejection.
   result.catch(() => undefined);

@@ -92,4 +92,14 @@ describe("a page's variant templates", () => {
       parent.displayName = named;
     }
   });
+
+  it("are not made of a page with a parent's value in a style's text (its hash is made once per template)", async () => {
+    const render = async (request: Request) => {
+      const user = templateUserOf(request)!;
+      const nonce = request.headers.get(cspNonceHeader);
+      return new Response(`<html><head><style nonce="${nonce}">p::before{content:"${user.displayName}"}</style></head><body><p>${user.displayName}</p></body></html>`, { status: 200 });
+    };
+    const pages = signedInPages({ render, siteUrl: site, paths: new Set(), variants: variantsAt({ current: 1 }), variantSeconds: 60 });
+    expect(await ask(pages, "1")).toBeNull();
+  });
 });

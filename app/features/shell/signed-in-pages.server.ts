@@ -128,6 +128,10 @@ function templateOf(html: string, user: SessionUser): Template | null {
     const [, marked] = found.find(([marker]) => marker === match[0])!;
     const scriptAt = html.lastIndexOf("<script", match.index);
     const inScript = scriptAt > html.lastIndexOf("</script>", match.index);
+    // A style's text is named by its hash made once per template: no parent's value may stand in one (its nonce
+    // attribute aside).
+    const styleAt = html.lastIndexOf("<style", match.index);
+    if (styleAt > html.lastIndexOf("</style>", match.index) && html.indexOf(">", styleAt) < match.index) return null;
     const slot = marked === "displayName" && !inScript ? "shownName" : marked;
     const fits = slot === "nonce" || (inScript ? dataSlots.has(slot) && html.startsWith(dataScript, html.indexOf(">", scriptAt) + 1) : markupSlots.has(slot));
     if (!fits) return null;

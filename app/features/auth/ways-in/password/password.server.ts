@@ -22,9 +22,17 @@ export const wayInServer: WayInServer = {
  * hash leaves idle. The endpoint's call takes the begun work (password-hash.server.ts); it asks exactly what is
  * begun here, read by the same rule: the credential account's stored hash for the typed address, or, with none,
  * a hash of the typed password (an unknown address takes as long as a known one, as before). A request the
- * endpoint itself would refuse unhashed (an address it does not take, a password over the policy's length)
- * begins nothing.
+ * endpoint itself would refuse unhashed (a body its schema refuses, an address it does not take, a password over
+ * the policy's length), and one past its deadline, begins nothing.
  */
+/** The body Better Auth's `/sign-in/email` takes (its own schema, and its check of the address). */
+const takenByTheEndpoint = z.object({
+  email: z.email(),
+  password: z.string(),
+  callbackURL: z.string().optional(),
+  rememberMe: z.boolean().optional(),
+});
+
 function earlyPasswordCheck(database: DatabaseHandle): BetterAuthPlugin {
   const storedHash = database.db
     .selectFrom("user")
@@ -40,9 +48,9 @@ function earlyPasswordCheck(database: DatabaseHandle): BetterAuthPlugin {
         {
           matcher: endpointsWhere((row) => row.path === authPaths.signInEmail),
           handler: createAuthMiddleware(async (ctx) => {
-            const { email, password } = (ctx.body ?? {}) as { email?: unknown; password?: unknown };
-            if (typeof email !== "string" || typeof password !== "string" || password.length > ctx.context.password.config.maxPasswordLength) return;
-            if (!z.email().safeParse(email).success) return;
+            if (!takenByTheEndpoint.safeParse(ctx.body).success) return;
+            const { email, password } = ctx.body as z.infer<typeof takenByTheEndpoint>;
+            if (password.length > ctx.context.password.config.maxPasswordLength) return;
             // A read that fails begins nothing: the endpoint reads again and reports it as it always does.
             const found = await database.db.executeQuery<{ password: string | null }>({ ...storedHash, parameters: [email.toLowerCase()] }).catch(() => undefined);
             if (found) beginPasswordWork(found.rows[0]?.password ?? null, password);
