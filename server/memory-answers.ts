@@ -50,7 +50,8 @@ export function memoryAnswers(options: { files: StaticFiles; hosts: HostOptions;
     if (!signedInPages || method !== "GET" || queryAt !== -1) return false;
     const cookie = () => (headerCount(incoming.rawHeaders, "cookie") === 1 ? incoming.headers.cookie : undefined);
     const pending = signedInPages({ pathname, cookie, acceptEncoding: incoming.headers["accept-encoding"], requestId: idOfRequest });
-    return pending ? pending.then((page) => (page ? send(page) : false)) : false;
+    if (!pending) return false;
+    return pending instanceof Promise ? pending.then((page) => (page ? send(page) : false)) : send(pending);
   };
 }
 

@@ -86,7 +86,7 @@ type FilledPageAnswers = ReturnType<typeof filledPageAnswers>;
 /**
  * A page the same for every visitor, or one of a page's variants (the wishing well's board), asked for by a
  * signed-in parent: the page's template filled in with their user area and data
- * (app/features/shell/signed-in-pages.server.ts) instead of a whole render, with this answer's nonce.
+ * (app/features/shell/signed-in-pages.server.ts) instead of a whole render, kept for them (`filledPageAnswers`).
  * Anything else, and a page no template fits, goes on to React Router. Inside the security headers, which treat it
  * as the render it stands for. On SQLite most such requests are answered before the chain (`signedInPagesUpFront`).
  */
@@ -122,27 +122,35 @@ export interface UpFrontAnswer {
 /**
  * The same answer in front of the middleware chain (server/memory-answers.ts) for an address without a query (a
  * prerendered page, the wishing well's board when its template is made, decision 713), with the whole header set the chain
- * gives it (security headers with this answer's nonce, the request id): the chain's layers, the web Request and
+ * gives it (the security headers, the request id): the chain's layers, the web Request and
  * Response, were most of what such a page cost after decision 708 (decision 712). Null at once for a request it
  * does not take; a promise of null for one it could not answer (no session behind the cookie, a session Better Auth
  * must answer, a user no template fits, a failed read): the chain then answers it, as above.
  */
 export function signedInPagesUpFront(pages: SignedInPages, filledAnswer: FilledPageAnswers, headerOptions: HeaderOptions) {
   const securityHeaders = fixedPageHeaders(headerOptions);
-  return (request: UpFrontRequest): Promise<UpFrontAnswer | null> | null => {
+  const answerOf = (page: FilledPage, request: UpFrontRequest): UpFrontAnswer => {
+    const { headers, body } = filledAnswer(page, request.acceptEncoding);
+    const answer = { status: 200 as const, headers: { ...securityHeaders, ...headers, "X-Request-Id": request.requestId() }, body };
+    countSignedInPage("filled", "up-front");
+    return answer;
+  };
+  return (request: UpFrontRequest): UpFrontAnswer | Promise<UpFrontAnswer | null> | null => {
     const { pathname } = request;
     if (!pages.has(pathname)) return null;
     const cookie = request.cookie();
     if (!cookie || !carriesSessionCookie(cookie)) return null;
+    // Without a promise where everything is at hand (a prerendered page's template made, the session read straight).
+    try {
+      const atOnce = pages.answerFromCookieAtOnce(cookie, pathname);
+      if (atOnce !== undefined) return atOnce && answerOf(atOnce, request);
+    } catch {
+      // The chain answers, and says what failed.
+      return null;
+    }
     return pages
       .answerFromCookie(cookie, pathname)
-      .then((page): UpFrontAnswer | null => {
-        if (!page) return null;
-        const { headers, body } = filledAnswer(page, request.acceptEncoding);
-        const answer = { status: 200 as const, headers: { ...securityHeaders, ...headers, "X-Request-Id": request.requestId() }, body };
-        countSignedInPage("filled", "up-front");
-        return answer;
-      })
+      .then((page) => page && answerOf(page, request))
       // Whatever failed, the chain answers (and says what failed, as it does for every request).
       .catch(() => null);
   };

@@ -18,14 +18,18 @@ const password = "kite-river-7";
 // the same answer for every cookie and every session, and the request handed to Better Auth whenever a write is due.
 describeEachDatabase("a page load's session read", (database) => {
   let server: AuthTestServer;
-  let reader: ReturnType<typeof pageSessionReader>;
+  let reader: ReturnType<typeof pageSessionReader>["read"];
+  let atOnce: ReturnType<typeof pageSessionReader>["readAtOnce"];
   const db = () => database().handle.db;
   const stored = (date: Date) => (database().handle.dialect === "sqlite" ? date.toISOString() : date);
   const verified = () => (database().handle.dialect === "sqlite" ? 1 : true);
 
   beforeAll(async () => {
     server = await startAuthServer(database());
-    reader = pageSessionReader(server.service.auth, database().handle, server.service.env.SESSION_ABSOLUTE_DAYS);
+    const both = pageSessionReader(server.service.auth, database().handle, server.service.env.SESSION_ABSOLUTE_DAYS);
+    expect(both.readAtOnce("better-auth.session_token=any")).toBeUndefined();
+    reader = both.read;
+    atOnce = both.readAtOnce;
   });
   afterAll(async () => {
     await server.close();
@@ -46,11 +50,18 @@ describeEachDatabase("a page load's session read", (database) => {
       .where("token", "=", token)
       .execute();
 
-  /** Our read answers on its own (no write due) and gives what Better Auth gives for the same cookie. */
+  /**
+   * Our read answers on its own (no write due) and gives what Better Auth gives for the same cookie; so does the
+   * read without a promise on SQLite (on PostgreSQL it leaves every session to the read that waits).
+   */
   async function expectSameAnswer(cookie: string) {
     const ours = await reader(headers(cookie));
     expect(ours).not.toBeUndefined();
     expect(ours).toStrictEqual(await betterAuth(cookie));
+    const quick = atOnce(cookie);
+    if (database().handle.dialect === "sqlite") expect(quick).toStrictEqual(ours);
+    // PostgreSQL's needs a round trip for any session: it answers at once only a cookie that names none.
+    else expect(quick === undefined || (quick === null && ours === null)).toBe(true);
     return ours;
   }
 
@@ -93,6 +104,8 @@ describeEachDatabase("a page load's session read", (database) => {
     // The first of two names the session: a bad first one is no session at all, in both.
     await expectSameAnswer(`${name}=tampered.${"A".repeat(43)}=; ${name}=${value}`);
     expect(await reader(headers(`${name}=tampered.${"A".repeat(43)}=; ${name}=${value}`))).toBeNull();
+    // A cookie whose signature is not the secret's names no session on either database, with no read.
+    expect(atOnce(`${name}=tampered.${"A".repeat(43)}=; ${name}=${value}`)).toBeNull();
   });
 
   it("reads an https site's __Host- cookie as Better Auth does", async () => {
@@ -106,12 +119,12 @@ describeEachDatabase("a page load's session read", (database) => {
       const { headers: answered } = await site.auth.api.signUpEmail({ body: { email, password, name: "王小明" }, headers: new Headers(), returnHeaders: true });
       const cookie = answered.getSetCookie().map((line) => line.split(";")[0]).join("; ");
       expect(cookie).toMatch(/^__Host-task-hero\.session_token=/);
-      const ours = await pageSessionReader(site.auth, database().handle, site.env.SESSION_ABSOLUTE_DAYS)(headers(cookie));
+      const ours = await pageSessionReader(site.auth, database().handle, site.env.SESSION_ABSOLUTE_DAYS).read(headers(cookie));
       expect(ours?.user.email).toBe(email);
       expect(ours).toStrictEqual(await site.auth.api.getSession({ headers: headers(cookie) }));
       // The same cookie without its prefix is another cookie: no session, in both.
       const unprefixed = cookie.replace("__Host-", "");
-      expect(await pageSessionReader(site.auth, database().handle, 30)(headers(unprefixed))).toBeNull();
+      expect(await pageSessionReader(site.auth, database().handle, 30).read(headers(unprefixed))).toBeNull();
       expect(await site.auth.api.getSession({ headers: headers(unprefixed) })).toBeNull();
     } finally {
       await site.close();
@@ -126,7 +139,7 @@ describeEachDatabase("a page load's session read", (database) => {
       ? openDatabase({ databaseUrl: "postgres://127.0.0.1:1/away", dataDir: os.tmpdir(), postgres: { connectMs: 500 } })
       : openDatabase({ dataDir: fs.mkdtempSync(path.join(os.tmpdir(), "page-read-")) });
     if (!postgres) (away.raw as { close(): void }).close();
-    const read = pageSessionReader(server.service.auth, away, 30)(headers(cookieHeader(client)));
+    const read = pageSessionReader(server.service.auth, away, 30).read(headers(cookieHeader(client)));
     await expect(read).rejects.toThrow();
     if (postgres) expect(isDependencyUnavailable(await read.catch((error: unknown) => error))).toBe(true);
     await away.db.destroy().catch(() => {});
@@ -151,6 +164,7 @@ describeEachDatabase("a page load's session read", (database) => {
     // On SQLite the read shares the one connection the transaction holds open: it must wait for its end, and the
     // read that never waits (the page answered in front of the middleware chain) leaves the request to the chain.
     if (database().handle.dialect === "sqlite") expect(await reader(headers(cookieHeader(client)), { waitless: true })).toBeUndefined();
+    expect(atOnce(cookieHeader(client))).toBeUndefined();
     const read = reader(headers(cookieHeader(client)));
     rollBack();
     await expect(transaction).rejects.toThrow("rolled back on purpose");
@@ -201,6 +215,7 @@ describeEachDatabase("a page load's session read", (database) => {
     expect(await reader(headers(cookieHeader(client)))).toBeNull();
     // The read that never waits: on SQLite the same; PostgreSQL's is a round trip, left to the chain.
     expect(await reader(headers(cookieHeader(client)), { waitless: true })).toBe(database().handle.dialect === "sqlite" ? null : undefined);
+    expect(atOnce(cookieHeader(client))).toBe(database().handle.dialect === "sqlite" ? null : undefined);
   });
 
   it("gives no session for a deleted one, as Better Auth does", async () => {
@@ -215,6 +230,7 @@ describeEachDatabase("a page load's session read", (database) => {
     const ended = await signedUp();
     await setLife(tokenOf(ended), { expiresInDays: -0.001 });
     expect(await reader(headers(cookieHeader(ended)))).toBeUndefined();
+    expect(atOnce(cookieHeader(ended))).toBeUndefined();
     expect(await server.service.readSession(headers(cookieHeader(ended)))).toBeNull();
     expect(await sessionRow(ended)).toBeUndefined();
 
@@ -230,12 +246,14 @@ describeEachDatabase("a page load's session read", (database) => {
     const old = await signedUp();
     await setLife(tokenOf(old), { createdDaysAgo: 31, expiresInDays: 7 - 0.001 });
     expect(await reader(headers(cookieHeader(old)))).toBeUndefined();
+    expect(atOnce(cookieHeader(old))).toBeUndefined();
     expect(await server.service.readSession(headers(cookieHeader(old)))).toBeNull();
     expect(await sessionRow(old)).toBeUndefined();
 
     const sliding = await signedUp();
     await setLife(tokenOf(sliding), { createdDaysAgo: 2, expiresInDays: 5 });
     expect(await reader(headers(cookieHeader(sliding)))).toBeUndefined();
+    expect(atOnce(cookieHeader(sliding))).toBeUndefined();
     const slid = await server.service.readSession(headers(cookieHeader(sliding)));
     expect(slid?.session.expiresAt.getTime()).toBeGreaterThan(Date.now() + 6.9 * day);
     // Slid, it is read without Better Auth again.
@@ -248,6 +266,7 @@ describeEachDatabase("a page load's session read", (database) => {
     expect((await once.post("/sign-in/email", { email, password, rememberMe: false })).status).toBe(200);
     expect([...once.cookies.keys()].some((name) => name.endsWith("dont_remember"))).toBe(true);
     expect(await reader(headers(cookieHeader(once)))).toBeUndefined();
+    expect(atOnce(cookieHeader(once))).toBeUndefined();
     expect(await server.service.readSession(headers(cookieHeader(once)))).toEqual(await betterAuth(cookieHeader(once)));
   });
 });

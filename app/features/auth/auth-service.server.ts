@@ -34,6 +34,11 @@ export interface AuthService {
    * and where the read would wait for the database or failed (for a caller whose other way reads with a deadline).
    */
   readSessionUnlessDue(headers: CookieHeaders): Promise<SessionAnswer | undefined>;
+  /**
+   * `readSessionUnlessDue` for a Cookie header without a promise, where nothing at all would wait (SQLite's
+   * connection free, Better Auth's context at hand since an earlier read): undefined also otherwise.
+   */
+  readSessionAtOnce(cookies: string): SessionAnswer | undefined;
   mail: MailTransport;
   /** Delivers the mail outbox through `mail`; stopped (and drained) by close(). */
   mailSender: MailSender;
@@ -110,10 +115,11 @@ export function createAuthService({ env, database, rateLimitPrefix, rateLimitSto
     database,
     auth,
     readSession: async (headers) => {
-      const read = await readPageSession(headers);
+      const read = await readPageSession.read(headers);
       return read === undefined ? auth.api.getSession({ headers }) : read;
     },
-    readSessionUnlessDue: (headers) => readPageSession(headers, { waitless: true }),
+    readSessionUnlessDue: (headers) => readPageSession.read(headers, { waitless: true }),
+    readSessionAtOnce: readPageSession.readAtOnce,
     mail,
     mailSender,
     rateLimitStore,

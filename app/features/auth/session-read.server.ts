@@ -142,29 +142,39 @@ function sessionQuery(context: AuthContext, database: DatabaseHandle) {
     const joined = sql`select ${sql.join([...selected("s", sessionColumns), ...selected("u", userColumns)])}
       from ${sessions} inner join ${users} on ${sql.ref("u.id")} = ${sql.ref(`s.${userIdField}`)} where ${byToken}`.compile(database.db);
     // Never waitless: a round trip is a wait (the chain's deadline bounds it).
-    return async (token: string, waitless = false) => {
-      if (waitless) return undefined;
-      const row = await firstRow(joined, token);
-      return answer(row, row);
+    return {
+      find: async (token: string, waitless = false) => {
+        if (waitless) return undefined;
+        const row = await firstRow(joined, token);
+        return answer(row, row);
+      },
+      findAtOnce: () => undefined,
     };
   }
   const sessionByToken = sql`select ${sql.join(selected("s", sessionColumns))} from ${sessions} where ${byToken}`.compile(database.db);
   const userById = sql`select ${sql.join(selected("u", userColumns))} from ${users} where ${sql.ref("u.id")} = ${""}`.compile(database.db);
   const read = straightReader(database);
   const userIdAlias = `s_${userIdField}`;
-  return async (token: string, waitless = false) => {
-    // Straight on the connection while no transaction holds it: the same statements and rows, without Kysely's
-    // connection hand-over around each. Otherwise through Kysely, which waits for the transaction's end and reports
-    // a failure as it reports every query's (the request's 503, the dependency's count). `waitless` never waits or
-    // reports: undefined instead, for the caller's own way that does.
+  // Straight on the connection while no transaction holds it: the same statements and rows, without Kysely's
+  // connection hand-over around each; undefined where that read cannot be made.
+  const findAtOnce = (token: string) => {
     const sessionRows = read<Row>({ ...sessionByToken, parameters: [token] });
     const sessionRow = sessionRows?.[0];
     if (sessionRows && !sessionRow) return null;
     const userRows = sessionRow && read<Row>({ ...userById, parameters: [String(sessionRow[userIdAlias])] });
-    if (userRows) return answer(sessionRow, userRows[0]);
-    if (waitless) return undefined;
-    const found = await firstRow(sessionByToken, token);
-    return answer(found, found && (await firstRow(userById, String(found[userIdAlias]))));
+    return userRows ? answer(sessionRow, userRows[0]) : undefined;
+  };
+  return {
+    findAtOnce,
+    // Otherwise through Kysely, which waits for the transaction's end and reports a failure as it reports every
+    // query's (the request's 503, the dependency's count). `waitless` never waits or reports: undefined instead, for
+    // the caller's own way that does.
+    find: async (token: string, waitless = false) => {
+      const atOnce = findAtOnce(token);
+      if (atOnce !== undefined || waitless) return atOnce;
+      const found = await firstRow(sessionByToken, token);
+      return answer(found, found && (await firstRow(userById, String(found[userIdAlias]))));
+    },
   };
 }
 
@@ -181,21 +191,19 @@ function sessionQuery(context: AuthContext, database: DatabaseHandle) {
  * both databases.
  */
 export function pageSessionReader(auth: Auth, database: DatabaseHandle, absoluteDays: number) {
-  let find: ReturnType<typeof sessionQuery> | undefined;
+  let known: AuthContext | undefined;
+  let query: ReturnType<typeof sessionQuery> | undefined;
   let tokenOf: ReturnType<typeof verifiedTokens> | undefined;
-  /** `waitless`: never wait for the database (a transaction holding SQLite's connection, PostgreSQL) nor report its failure: undefined instead. */
-  return async (headers: CookieHeaders, options: { waitless?: boolean } = {}): Promise<SessionAnswer | undefined> => {
-    const context = await auth.$context;
-    const cookies = headers.get("cookie");
+  /** The token of a Cookie header: null without a valid one, undefined where Better Auth must read it (not remembered). */
+  const tokenIn = (context: AuthContext, cookies: string | null): string | null | undefined => {
     const signed = cookies && cookieValue(cookies, context.authCookies.sessionToken.name);
     if (!signed) return null;
     if (cookieValue(cookies, context.authCookies.dontRememberToken.name) !== null) return undefined;
     tokenOf ??= verifiedTokens(context.secret);
-    const token = tokenOf(signed);
-    if (!token) return null;
-    if (find === undefined) find = sessionQuery(context, database);
-    if (!find) return undefined;
-    const found = await find(token, options.waitless);
+    return tokenOf(signed);
+  };
+  /** The answer for the rows found, or undefined where Better Auth has something to write. */
+  const judged = (context: AuthContext, found: Awaited<ReturnType<NonNullable<typeof query>["find"]>>): SessionAnswer | undefined => {
     if (found === undefined) return undefined;
     if (!found) return null;
     const now = Date.now();
@@ -207,4 +215,25 @@ export function pageSessionReader(auth: Auth, database: DatabaseHandle, absolute
     if (!current || !slidRecently) return undefined;
     return found as unknown as SessionAnswer;
   };
+  /** `waitless`: never wait for the database (a transaction holding SQLite's connection, PostgreSQL) nor report its failure: undefined instead. */
+  const read = async (headers: CookieHeaders, options: { waitless?: boolean } = {}): Promise<SessionAnswer | undefined> => {
+    const context = (known ??= await auth.$context);
+    const token = tokenIn(context, headers.get("cookie"));
+    if (!token) return token === undefined ? undefined : null;
+    if (query === undefined) query = sessionQuery(context, database);
+    if (!query) return undefined;
+    return judged(context, await query.find(token, options.waitless));
+  };
+  /**
+   * The same answer without a promise, for a Cookie header, where nothing would wait: undefined also before the
+   * first read (Better Auth's context not yet at hand) and wherever the straight read cannot be made (PostgreSQL, a
+   * transaction holding SQLite's connection, a failure).
+   */
+  const readAtOnce = (cookies: string): SessionAnswer | undefined => {
+    if (!known || !query) return undefined;
+    const token = tokenIn(known, cookies);
+    if (!token) return token === undefined ? undefined : null;
+    return judged(known, query.findAtOnce(token));
+  };
+  return { read, readAtOnce };
 }
