@@ -235,8 +235,8 @@ async function start() {
     const listener = http.createServer((incoming, outgoing) => {
       const answered = !state.closing && server.answerFromMemory(incoming, outgoing);
       if (answered === true) return;
-      // A signed-in parent's page is a promise (a session read): Hono takes it only if it was not answered, or if
-      // writing the answer failed before anything went out (after that, the connection is ended).
+      // A signed-in parent's page may be a promise (a session read that waits): Hono takes it only if it was not
+      // answered, or if writing the answer failed before anything went out (after that, the connection is ended).
       if (answered) {
         void answered.then(
           (done) => done || throughHono(incoming, outgoing),

@@ -11,7 +11,7 @@ type SignedInPagesUpFront = ReturnType<typeof signedInPagesUpFront>;
 /**
  * The files of the build and the prerendered pages, answered straight from Node's request handler, in front of
  * Hono (decision 701, 2026-11-29 addendum); on SQLite, the same pages and the wishing well's board as a signed-in
- * parent sees them (decisions 712, 713: a promise, which says whether it answered). Through the middleware chain such an answer cost five times what bare
+ * parent sees them (decisions 712, 713, 714: answered at once, or a promise which says whether it answered). Through the middleware chain such an answer cost five times what bare
  * `node:http` spends on the same bytes: a web Request, a context, nine async layers and the request context's
  * AsyncLocalStorage, for an answer that is a map look-up. Here it is one `writeHead` and one `end` with the same
  * header object `server/static-files.ts` makes for Hono, and what the chain does for such a request is done here
@@ -21,8 +21,8 @@ type SignedInPagesUpFront = ReturnType<typeof signedInPagesUpFront>;
  * a file's exactly (no percent-escape, no dot segment: nothing the URL parser would rewrite), one Host header that
  * is ours and not its www. form (no canonical redirect), no development tool (their guard reads the client's
  * address). Everything else returns false and goes through Hono, which answers the same file the same way
- * (`tests/faults/memory-answers.test.ts` holds the two paths to the same bytes). A signed-in parent's page returns a
- * promise of the same: true once answered, false for Hono to answer (nothing written yet).
+ * (`tests/faults/memory-answers.test.ts` holds the two paths to the same bytes). A signed-in parent's page is true
+ * once answered at once, or a promise of the same: true once answered, false for Hono to answer (nothing written yet).
  */
 export function memoryAnswers(options: { files: StaticFiles; hosts: HostOptions; logAnswer: (line: AnswerLine) => void; signedInPages?: SignedInPagesUpFront }) {
   const servedAsIs = servedHosts(options.hosts);
@@ -51,7 +51,13 @@ export function memoryAnswers(options: { files: StaticFiles; hosts: HostOptions;
     const cookie = () => (headerCount(incoming.rawHeaders, "cookie") === 1 ? incoming.headers.cookie : undefined);
     const pending = signedInPages({ pathname, cookie, acceptEncoding: incoming.headers["accept-encoding"], requestId: idOfRequest });
     if (!pending) return false;
-    return pending instanceof Promise ? pending.then((page) => (page ? send(page) : false)) : send(pending);
+    if (pending instanceof Promise) return pending.then((page) => (page ? send(page) : false));
+    // Made at once: a write that fails is handled as the promise's would be (server.mjs: Hono, or the connection ended).
+    try {
+      return send(pending);
+    } catch (error) {
+      return Promise.reject(error);
+    }
   };
 }
 

@@ -123,9 +123,10 @@ export interface UpFrontAnswer {
  * The same answer in front of the middleware chain (server/memory-answers.ts) for an address without a query (a
  * prerendered page, the wishing well's board when its template is made, decision 713), with the whole header set the chain
  * gives it (the security headers, the request id): the chain's layers, the web Request and
- * Response, were most of what such a page cost after decision 708 (decision 712). Null at once for a request it
- * does not take; a promise of null for one it could not answer (no session behind the cookie, a session Better Auth
- * must answer, a user no template fits, a failed read): the chain then answers it, as above.
+ * Response, were most of what such a page cost after decision 708 (decision 712). The answer itself where everything
+ * is at hand (decision 714's addendum), else a promise of it. Null for a request it does not take or could not
+ * answer at once (no session behind the cookie, a user no template fits, a failure), and a promise of null for one
+ * it could not answer after reading (a session Better Auth must answer, a failed read): the chain then answers it.
  */
 export function signedInPagesUpFront(pages: SignedInPages, filledAnswer: FilledPageAnswers, headerOptions: HeaderOptions) {
   const securityHeaders = fixedPageHeaders(headerOptions);

@@ -311,15 +311,16 @@ export function signedInPages(options: {
       },
     );
   };
-  /** The prerendered pages' templates once made, for the answer without a promise. */
-  const madeTemplates = new Map<string, Template>();
+  /** The prerendered pages' templates once made (null: the page cannot be one), for the answer without a promise. */
+  const madeTemplates = new Map<string, Template | null>();
   const templateFor = (path: string, shape: string) => {
     const key = `${shape}${path}`;
     let template = templates.get(key);
     if (!template) {
       template = renderTemplate(path, shape, () => templates.delete(key));
       templates.set(key, template);
-      template.then((made) => made && madeTemplates.set(key, made), () => undefined);
+      // A failed render is forgotten (tried again), so only a render that answered is known here.
+      template.then((made) => templates.get(key) === template && madeTemplates.set(key, made), () => undefined);
     }
     return template;
   };
@@ -396,7 +397,7 @@ export function signedInPages(options: {
       const user = sessionUserOf(current);
       if (!user || !fillable(user)) return null;
       const template = madeTemplates.get(`${shapeOf(user)}${path}`);
-      return template ? fill(template, user) : undefined;
+      return template === undefined ? undefined : template && fill(template, user);
     },
   };
 }
