@@ -190,6 +190,9 @@ function sessionQuery(context: AuthContext, database: DatabaseHandle) {
  * without "remember me" (never slid). tests/integration/page-session-read.test.ts holds the two answers equal on
  * both databases.
  */
+/** A session and its user as read (null: none; undefined: not read, the caller's other way reads it). */
+type Found = ReturnType<NonNullable<ReturnType<typeof sessionQuery>>["findAtOnce"]>;
+
 export function pageSessionReader(auth: Auth, database: DatabaseHandle, absoluteDays: number) {
   let known: AuthContext | undefined;
   let query: ReturnType<typeof sessionQuery> | undefined;
@@ -203,7 +206,7 @@ export function pageSessionReader(auth: Auth, database: DatabaseHandle, absolute
     return tokenOf(signed);
   };
   /** The answer for the rows found, or undefined where Better Auth has something to write. */
-  const judged = (context: AuthContext, found: Awaited<ReturnType<NonNullable<typeof query>["find"]>>): SessionAnswer | undefined => {
+  const judged = (context: AuthContext, found: Found): SessionAnswer | undefined => {
     if (found === undefined) return undefined;
     if (!found) return null;
     const now = Date.now();

@@ -189,8 +189,11 @@ function compressedParts(template: Template, nonceBytes: number): Piece[] {
 function fill(template: Template, user: SessionUser): FilledPage {
   // The shown name and every escaping follow from these (and the template from the user's shape).
   const key = `${template.id}${JSON.stringify([user.uid, user.email, user.displayName, user.photoURL])}`;
-  // Each value escaped, and stored, once however often the page holds it.
+  // Each value escaped, and stored, once however often the page holds it; once per nonce (a kept page asks its
+  // hashes, gzip and HTML with the same one).
+  let escaped: { nonce: string; texts: string[] } | undefined;
   const textsWith = (nonce: string) => {
+    if (escaped?.nonce === nonce) return escaped.texts;
     const values: Record<Slot, string> = {
       uid: user.uid,
       email: user.email ?? "",
@@ -199,7 +202,9 @@ function fill(template: Template, user: SessionUser): FilledPage {
       shownName: displayNameOf(user),
       nonce,
     };
-    return template.values.map(({ slot, inScript }) => (slot === "nonce" ? values[slot] : inScript ? escapeInData(values[slot]) : escapeMarkup(values[slot])));
+    const texts = template.values.map(({ slot, inScript }) => (slot === "nonce" ? values[slot] : inScript ? escapeInData(values[slot]) : escapeMarkup(values[slot])));
+    escaped = { nonce, texts };
+    return texts;
   };
   return {
     key,
@@ -247,12 +252,16 @@ export interface Variant {
 
 /** An address as the pages read it: its path, and its query with its `?` (or empty). */
 export type Address = Pick<URL, "pathname" | "search">;
-/** A variant's template as it is being made, and once made (with about the bytes it holds). */
-interface VariantTemplate {
-  version: number;
-  expires: number;
+/** A template as it is being made, and once made (null: the page cannot be one). */
+interface TemplateEntry {
   template: Promise<Template | null>;
   made?: Template | null;
+}
+
+/** A variant's template, with the state of the page it shows, its end and about the bytes it holds. */
+interface VariantTemplate extends TemplateEntry {
+  version: number;
+  expires: number;
   bytes: number;
 }
 
@@ -277,7 +286,9 @@ export function signedInPages(options: {
   variantSeconds?: number;
   variantMaxBytes?: number;
 }) {
-  const templates = new Map<string, Promise<Template | null>>();
+  /** The prerendered pages' templates, per shape and page: being made, and once made (null: the page cannot be one). */
+  const templates = new Map<string, TemplateEntry>();
+  const templateKey = (path: string, shape: string) => `${shape}${path}`;
   const variantTemplates = new Map<string, VariantTemplate>();
   let variantBytes = 0;
   const dropVariant = (key: string) => {
@@ -311,18 +322,16 @@ export function signedInPages(options: {
       },
     );
   };
-  /** The prerendered pages' templates once made (null: the page cannot be one), for the answer without a promise. */
-  const madeTemplates = new Map<string, Template | null>();
   const templateFor = (path: string, shape: string) => {
-    const key = `${shape}${path}`;
-    let template = templates.get(key);
-    if (!template) {
-      template = renderTemplate(path, shape, () => templates.delete(key));
-      templates.set(key, template);
-      // A failed render is forgotten (tried again), so only a render that answered is known here.
-      template.then((made) => templates.get(key) === template && madeTemplates.set(key, made), () => undefined);
+    const key = templateKey(path, shape);
+    let entry = templates.get(key);
+    if (!entry) {
+      // A failed render is forgotten (the entry goes, and the next request tries again).
+      const made: TemplateEntry = { template: renderTemplate(path, shape, () => templates.delete(key)) };
+      made.template.then((template) => (made.made = template), () => undefined);
+      templates.set(key, (entry = made));
     }
-    return template;
+    return entry.template;
   };
   /**
    * A variant's template, one per page, shape and key, replaced when the page's state (`version`) moves on; `atOnce`,
@@ -396,7 +405,7 @@ export function signedInPages(options: {
       if (!current) return current;
       const user = sessionUserOf(current);
       if (!user || !fillable(user)) return null;
-      const template = madeTemplates.get(`${shapeOf(user)}${path}`);
+      const template = templates.get(templateKey(path, shapeOf(user)))?.made;
       return template === undefined ? undefined : template && fill(template, user);
     },
   };
