@@ -64,28 +64,25 @@ describe("a parent's kept pages", () => {
   });
 
   it("keep at most their count and about their bytes, the oldest going first", async () => {
-    const byCount = filledPageAnswers({ headers: headerOptions, maxEntries: 2, maxBytes: 10_000_000 });
-    const pages = ["a", "b", "c"].map((key) => fakePage(key));
-    for (const { page } of pages) byCount(page, "gzip");
-    byCount(pages[1]!.page, "gzip");
-    byCount(pages[2]!.page, "gzip");
-    expect(pages.map(({ made }) => made.hashes)).toEqual([1, 1, 1]);
-    byCount(pages[0]!.page, "gzip");
-    expect(pages[0]!.made.hashes).toBe(2);
+    type Answers = ReturnType<typeof filledPageAnswers>;
+    /** Three pages asked in turn, then the last two again (still kept: made once), then the first (made again). */
+    const expectFirstPushedOut = (answers: Answers, pages: ReturnType<typeof fakePage>[]) => {
+      for (const { made } of pages) made.hashes = 0;
+      for (const { page } of pages) answers(page, "gzip");
+      answers(pages[2]!.page, "gzip");
+      answers(pages[1]!.page, "gzip");
+      expect(pages.map(({ made }) => made.hashes)).toEqual([1, 1, 1]);
+      answers(pages[0]!.page, "gzip");
+      expect(pages[0]!.made.hashes).toBe(2);
+    };
+    expectFirstPushedOut(filledPageAnswers({ headers: headerOptions, maxEntries: 2, maxBytes: 10_000_000 }), ["a", "b", "c"].map((key) => fakePage(key)));
 
-    // Three pages where two fit: the third pushes the first out.
+    // Three pages where two fit.
     const large = ["x", "y", "z"].map((key) => fakePage(key));
-    const kept = (answer: ReturnType<typeof byCount>) => (answer.body as Buffer).length + 2 * (1 + answer.headers["Content-Security-Policy"]!.length);
+    const kept = (answer: ReturnType<Answers>) => (answer.body as Buffer).length + 2 * (1 + answer.headers["Content-Security-Policy"]!.length);
     const probe = filledPageAnswers({ headers: headerOptions, maxEntries: 100, maxBytes: 10_000_000 });
     const [x, y, z] = large.map(({ page }) => kept(probe(page, "gzip")));
     expect(Math.min(x!, y!, z!)).toBeGreaterThan(3_000);
-    const byBytes = filledPageAnswers({ headers: headerOptions, maxEntries: 100, maxBytes: y! + z! + 100 });
-    for (const { made } of large) made.hashes = 0;
-    for (const { page } of large) byBytes(page, "gzip");
-    byBytes(large[2]!.page, "gzip");
-    byBytes(large[1]!.page, "gzip");
-    expect(large.map(({ made }) => made.hashes)).toEqual([1, 1, 1]);
-    byBytes(large[0]!.page, "gzip");
-    expect(large[0]!.made.hashes).toBe(2);
+    expectFirstPushedOut(filledPageAnswers({ headers: headerOptions, maxEntries: 100, maxBytes: y! + z! + 100 }), large);
   });
 });
