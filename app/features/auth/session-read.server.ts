@@ -102,20 +102,23 @@ function columnsOf(fields: Record<string, FieldAttributes>, sqlite: boolean): Co
   return columns;
 }
 
-/** A model's columns as the row names them: with the table's alias as a prefix (`s_token`, `u_email`). */
+/** A model's columns as a joined row names them: with the table's alias as a prefix (`s_token`, `u_email`). */
 const aliased = (table: string, columns: Column[]) => columns.map((column) => ({ ...column, alias: `${table}_${column.column}` }));
+/** A model's columns as a row of the union names them: by place (`c0`, `c1`, …), the same names for both models. */
+const placed = (columns: Column[]) => columns.map((column, index) => ({ ...column, alias: `c${index}` }));
+type NamedColumns = ReturnType<typeof aliased>;
 
-/** A model's fields out of a row read with `aliased` names. */
-function recordOf(row: Record<string, unknown>, columns: ReturnType<typeof aliased>): Record<string, unknown> {
+/** A model's fields out of a row read with `aliased` or `placed` names. */
+function recordOf(row: Record<string, unknown>, columns: NamedColumns): Record<string, unknown> {
   const record: Record<string, unknown> = {};
   for (const { key, alias, read } of columns) record[key] = read(row[alias]);
   return record;
 }
 
 /**
- * The session of a token and its user, each statement compiled once (Kysely builds a query anew per call). On
- * PostgreSQL one joined statement: one round trip. On SQLite two by key, session then user: the join took 50–68 µs
- * there against 7–8 µs for the two (docs/performance.md, *Thirteenth round*).
+ * The session of a token and its user in one statement, compiled once (Kysely builds a query anew per call). On
+ * PostgreSQL a join. On SQLite the two rows of a `union all`, each part by key, told apart by their first column: there
+ * the join took 17–22 µs, two statements by key 7–8 µs, the union 5 µs (docs/performance.md, *Seventeenth round*).
  */
 function sessionQuery(context: AuthContext, database: DatabaseHandle) {
   const sqlite = database.dialect === "sqlite";
@@ -127,42 +130,52 @@ function sessionQuery(context: AuthContext, database: DatabaseHandle) {
     return null;
   }
   const field = (model: "session" | "user", key: string) => context.tables[model]!.fields[key]?.fieldName || key;
-  const selected = (table: string, columns: Column[]) => columns.map(({ column }) => sql`${sql.ref(`${table}.${column}`)} as ${sql.ref(`${table}_${column}`)}`);
   const sessions = sql`${sql.table(session!.modelName)} as s`;
   const users = sql`${sql.table(user!.modelName)} as u`;
-  const byToken = sql`${sql.ref(`s.${field("session", "token")}`)} = ${""}`;
-  const userIdField = field("session", "userId");
-  // The same compiled query (and its query id) on every run, with this value: the database handle has no plugins.
-  const firstRow = async (query: CompiledQuery, value: string) => (await database.db.executeQuery<Row>({ ...query, parameters: [value] })).rows[0];
-  const sessionFields = aliased("s", sessionColumns);
-  const userFields = aliased("u", userColumns);
-  const answer = (sessionRow: Row | undefined, userRow: Row | undefined) =>
-    sessionRow && userRow ? { session: recordOf(sessionRow, sessionFields), user: recordOf(userRow, userFields) } : null;
+  const tokenColumn = field("session", "token");
+  const userIdColumn = field("session", "userId");
+  const byToken = sql`${sql.ref(`s.${tokenColumn}`)} = ${""}`;
+  const selected = (table: string, columns: NamedColumns) => columns.map(({ column, alias }) => sql`${sql.ref(`${table}.${column}`)} as ${sql.ref(alias)}`);
+  // The same compiled query (and its query id) on every run, with these values: the database handle has no plugins.
+  const rowsOf = async (query: CompiledQuery, values: string[]) => (await database.db.executeQuery<Row>({ ...query, parameters: values })).rows;
   if (!sqlite) {
-    const joined = sql`select ${sql.join([...selected("s", sessionColumns), ...selected("u", userColumns)])}
-      from ${sessions} inner join ${users} on ${sql.ref("u.id")} = ${sql.ref(`s.${userIdField}`)} where ${byToken}`.compile(database.db);
+    const sessionFields = aliased("s", sessionColumns);
+    const userFields = aliased("u", userColumns);
+    const joined = sql`select ${sql.join([...selected("s", sessionFields), ...selected("u", userFields)])}
+      from ${sessions} inner join ${users} on ${sql.ref("u.id")} = ${sql.ref(`s.${userIdColumn}`)} where ${byToken}`.compile(database.db);
     // Never waitless: a round trip is a wait (the chain's deadline bounds it).
     return {
       find: async (token: string, waitless = false) => {
         if (waitless) return undefined;
-        const row = await firstRow(joined, token);
-        return answer(row, row);
+        const [row] = await rowsOf(joined, [token]);
+        return row ? { session: recordOf(row, sessionFields), user: recordOf(row, userFields) } : null;
       },
       findAtOnce: () => undefined,
     };
   }
-  const sessionByToken = sql`select ${sql.join(selected("s", sessionColumns))} from ${sessions} where ${byToken}`.compile(database.db);
-  const userById = sql`select ${sql.join(selected("u", userColumns))} from ${users} where ${sql.ref("u.id")} = ${""}`.compile(database.db);
+  const sessionFields = placed(sessionColumns);
+  const userFields = placed(userColumns);
+  const width = Math.max(sessionFields.length, userFields.length);
+  // Each part's columns, then nulls to the union's width.
+  const part = (kind: "s" | "u", table: string, columns: NamedColumns) => [
+    sql`${sql.lit(kind)} as ${sql.ref("kind")}`,
+    ...selected(table, columns),
+    ...Array.from({ length: width - columns.length }, (_, index) => sql`null as ${sql.ref(`c${columns.length + index}`)}`),
+  ];
+  const userIdOfToken = sql`(select ${sql.ref(userIdColumn)} from ${sql.table(session!.modelName)} where ${sql.ref(tokenColumn)} = ${""})`;
+  const sessionAndUser = sql`select ${sql.join(part("s", "s", sessionFields))} from ${sessions} where ${byToken}
+    union all select ${sql.join(part("u", "u", userFields))} from ${users} where ${sql.ref("u.id")} = ${userIdOfToken}`.compile(database.db);
+  const answer = (rows: Row[]) => {
+    const sessionRow = rows.find((row) => row.kind === "s");
+    const userRow = rows.find((row) => row.kind === "u");
+    return sessionRow && userRow ? { session: recordOf(sessionRow, sessionFields), user: recordOf(userRow, userFields) } : null;
+  };
   const read = straightReader(database);
-  const userIdAlias = `s_${userIdField}`;
-  // Straight on the connection while no transaction holds it: the same statements and rows, without Kysely's
-  // connection hand-over around each; undefined where that read cannot be made.
+  // Straight on the connection while no transaction holds it: the same statement and rows, without Kysely's
+  // connection hand-over; undefined where that read cannot be made.
   const findAtOnce = (token: string) => {
-    const sessionRows = read<Row>({ ...sessionByToken, parameters: [token] });
-    const sessionRow = sessionRows?.[0];
-    if (sessionRows && !sessionRow) return null;
-    const userRows = sessionRow && read<Row>({ ...userById, parameters: [String(sessionRow[userIdAlias])] });
-    return userRows ? answer(sessionRow, userRows[0]) : undefined;
+    const rows = read<Row>({ ...sessionAndUser, parameters: [token, token] });
+    return rows && answer(rows);
   };
   return {
     findAtOnce,
@@ -172,8 +185,7 @@ function sessionQuery(context: AuthContext, database: DatabaseHandle) {
     find: async (token: string, waitless = false) => {
       const atOnce = findAtOnce(token);
       if (atOnce !== undefined || waitless) return atOnce;
-      const found = await firstRow(sessionByToken, token);
-      return answer(found, found && (await firstRow(userById, String(found[userIdAlias]))));
+      return answer(await rowsOf(sessionAndUser, [token, token]));
     },
   };
 }
