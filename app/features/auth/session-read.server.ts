@@ -190,21 +190,21 @@ function sessionQuery(context: AuthContext, database: DatabaseHandle) {
   };
 }
 
+/** A session and its user as read (null: none; undefined: not read, the caller's other way reads it). */
+type Found = ReturnType<NonNullable<ReturnType<typeof sessionQuery>>["findAtOnce"]>;
+
 /**
  * The session behind a page load's headers, the answer `auth.api.getSession` gives, for the case that is nearly
  * every page load: a valid session with nothing to write. Better Auth's call runs its endpoint machinery (a context
  * per call and per hook, WebCrypto) around `findSession`, whose adapter makes two queries, each with its own
  * building, debug formatting and output copies: most of a signed-in page's CPU (docs/performance.md, "Twelfth
- * round"). This reads the same cookie with the same secret, and the session and its user with statements compiled once
+ * round"). This reads the same cookie with the same secret, and the session and its user with one statement compiled once
  * with the fields Better Auth answers.
  * `undefined` hands the request to Better Auth: a session that has ended (deleted there), one past its absolute
  * lifetime (deleted by sessions.server.ts), one due to slide (its row and cookie renewed there), and one signed in
  * without "remember me" (never slid). tests/integration/page-session-read.test.ts holds the two answers equal on
  * both databases.
  */
-/** A session and its user as read (null: none; undefined: not read, the caller's other way reads it). */
-type Found = ReturnType<NonNullable<ReturnType<typeof sessionQuery>>["findAtOnce"]>;
-
 export function pageSessionReader(auth: Auth, database: DatabaseHandle, absoluteDays: number) {
   let known: AuthContext | undefined;
   let query: ReturnType<typeof sessionQuery> | undefined;
