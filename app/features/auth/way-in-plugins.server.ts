@@ -8,8 +8,9 @@ import { wayInTwins } from "./ways-in/twins.server";
  * The server halves of the ways in: each `ways-in/<name>/<name>.server.ts` (a unit's server twin) exports
  * `wayInServer`, listed in ways-in/twins.server.ts. Its plugins join auth.server.ts's list in the units' order:
  * `plugins` before two-step sign-in (which turns a one-factor sign-in into a pending code), `afterTwoStep` after it
- * (the pop-up plugin answers its opener from the callback's final redirect). A unit with no twin adds no plugin; a twin left out of the list leaves its unit's rows without live endpoints, which
- * tests/integration/auth-endpoints.test.ts refuses.
+ * (the pop-up plugin answers its opener from the callback's final redirect). A unit with no twin adds no plugin; a
+ * twin left out of the list leaves its unit's rows without live endpoints, which tests/integration/auth-endpoints.test.ts
+ * refuses.
  */
 export type WayInId = (typeof waysIn)[number]["id"];
 
