@@ -18,6 +18,7 @@ import { userOptions } from "./user-options.server";
 import { userAndAccountHooks } from "./user-account-hooks.server";
 import { authPlugins } from "./auth-plugins.server";
 import { passwordPolicyFrom } from "./password-policy.server";
+import { dropTypeOnlyHookMiddlewares } from "./type-only-middleware.server";
 
 /** The sign-in layer's secret (a public site refuses to start without AUTH_SECRET: env.server.ts). */
 const authSecret = (env: ServerEnv) => env.AUTH_SECRET ?? "development-secret-for-loopback-sites-only-0123456789";
@@ -83,6 +84,7 @@ export function authOptions(deps: AuthDependencies) {
 }
 
 export function createAuth(deps: AuthDependencies) {
+  dropTypeOnlyHookMiddlewares();
   const auth = betterAuth(authOptions(deps));
   // Registered before any request can await the context, so no session is read before the check is in place.
   auth.$context.then((context) => refuseSessionsPastAbsoluteAge(context.internalAdapter, deps.env.SESSION_ABSOLUTE_DAYS)).catch(() => {});
