@@ -3,10 +3,10 @@ import { availableParallelism } from "node:os";
 import { Worker } from "node:worker_threads";
 
 /**
- * argon2id on threads of their own (decision 711): one per core but one at the event loop's own priority, as the
- * hashes ran on libuv's pool before, and one more below it. A hash goes to the first idle thread in that order, so
- * a sign-in on a quiet or a busy machine runs as before; in a sign-in storm the last thread hashes on the core the
- * event loop leaves idle, and gives it back to a page's request as soon as one arrives.
+ * argon2id on threads of their own (decision 711): one at the event loop's own priority, which hashes whenever no
+ * other hash runs, so a sign-in on a quiet or a busy machine runs as it did on libuv's pool; and one per core below
+ * that priority, which take the hashes that come while one runs. In a sign-in storm every core hashes, and gives
+ * itself back to the event loop (a page's request) and to the machine's other work as soon as they want it.
  *
  * Linux keeps a nice value per thread, so a thread lowers its own alone. Elsewhere the same call would lower the
  * whole process: there every thread keeps the normal priority, and one core is left to the event loop.
@@ -46,7 +46,8 @@ interface Slot {
 /**
  * Runs argon2 jobs in arrival order on one thread per entry of `lowerBy` (how far below the process's priority it
  * runs, in nice steps: 0 for the same), each started on first use and kept idle afterwards without holding the
- * process open; a job takes the first idle one. A thread that dies fails its job and is started again for the next.
+ * process open. A job takes the first thread when no job runs; while one does, the first idle lowered thread, or
+ * where none is lowered, the first idle one. A thread that dies fails its job and is started again for the next.
  */
 export function createHashThreads({ lowerBy }: { lowerBy: readonly number[] }) {
   const argon2 = createRequire(import.meta.url).resolve("@node-rs/argon2");
@@ -83,9 +84,11 @@ export function createHashThreads({ lowerBy }: { lowerBy: readonly number[] }) {
     thread.postMessage(pending.job);
   };
 
+  const anyLowered = slots.some((slot) => slot.lowerBy > 0);
   const next = () => {
     while (queue.length) {
-      const idle = slots.find((slot) => !slot.busy);
+      const alone = slots.every((slot) => !slot.busy);
+      const idle = alone ? slots[0] : slots.find((slot) => !slot.busy && (slot.lowerBy > 0 || !anyLowered));
       if (!idle) return;
       runOn(idle, queue.shift()!);
     }
@@ -103,6 +106,10 @@ export function createHashThreads({ lowerBy }: { lowerBy: readonly number[] }) {
 }
 
 const cores = availableParallelism();
-const normal = Array<number>(Math.max(1, cores - 1)).fill(0);
-/** The site's: a core left to the event loop, and on Linux the last core too, 10 nice steps below it. */
-export const hashThreads = createHashThreads({ lowerBy: perThreadPriority && cores > 1 ? [...normal, 10] : normal });
+/**
+ * The site's. On Linux: one thread at the normal priority and one per core 10 nice steps below it. Elsewhere:
+ * `cores − 1` at the normal priority, a core left to the event loop.
+ */
+export const hashThreads = createHashThreads({
+  lowerBy: perThreadPriority && cores > 1 ? [0, ...Array<number>(cores).fill(10)] : Array<number>(Math.max(1, cores - 1)).fill(0),
+});
