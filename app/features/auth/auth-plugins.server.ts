@@ -33,7 +33,7 @@ export function authPlugins(
   { secret, ways, policy }: { secret: string; ways: { plugins: BetterAuthPlugin[]; afterTwoStep: BetterAuthPlugin[] }; policy: PasswordPolicy },
 ) {
   return [
-    accountLock(),
+    accountLock(database),
     // Before the per-account limits: a request without a solved check never spends someone's quota.
     botCheck(env, rateLimitStore, botCheckSecret(env, secret)),
     accountRateLimit(env, rateLimitStore),
