@@ -24,8 +24,9 @@ export function accountLock(database: DatabaseHandle): BetterAuthPlugin {
           session: {
             create: {
               before: async (session) => {
-                // Where it cannot be read straight (inside a transaction, such as a sign-up's, or on PostgreSQL), through
-                // Better Auth's adapter, which runs inside that transaction (decision 602).
+                // Where it is not read straight (a transaction is open, this sign-up's or another request's; on
+                // PostgreSQL; no row; a failed read), through Better Auth's adapter: inside this request's
+                // transaction, or after another's (decision 602).
                 const [straight] = readStraight<{ lockedAt: string | null }>({ ...lockOf, parameters: [session.userId] }) ?? [];
                 const user = straight ?? ((await context.internalAdapter.findUserById(session.userId)) as { lockedAt?: string | null } | null);
                 if (user?.lockedAt) throw new APIError("FORBIDDEN", { code: "ACCOUNT_LOCKED", message: "This account is locked" });

@@ -4,9 +4,10 @@ import { Worker } from "node:worker_threads";
 
 /**
  * argon2id on threads of their own (decision 711): one at the event loop's own priority, which hashes whenever no
- * other hash runs, so a sign-in on a quiet or a busy machine runs as it did on libuv's pool; and one per core below
- * that priority, which take the hashes that come while one runs. In a sign-in storm every core hashes, and gives
- * itself back to the event loop (a page's request) and to the machine's other work as soon as they want it.
+ * other hash runs, so a sign-in alone runs as it did on libuv's pool on a quiet or a busy machine; and one per core
+ * below that priority, which take the hashes that come while one runs. In a sign-in storm every core hashes, and
+ * gives itself back to the event loop (a page's request) and to the machine's other work as soon as they want it;
+ * on a machine busy with other work, hashes that overlap wait for what it leaves.
  *
  * Linux keeps a nice value per thread, so a thread lowers its own alone. Elsewhere the same call would lower the
  * whole process: there every thread keeps the normal priority, and one core is left to the event loop.
@@ -107,8 +108,8 @@ export function createHashThreads({ lowerBy }: { lowerBy: readonly number[] }) {
 
 const cores = availableParallelism();
 /**
- * The site's. On Linux: one thread at the normal priority and one per core 10 nice steps below it. Elsewhere:
- * `cores − 1` at the normal priority, a core left to the event loop.
+ * The site's. On Linux with more than one core: one thread at the normal priority and one per core 10 nice steps
+ * below it. Otherwise `cores − 1` (at least one) at the normal priority, a core left to the event loop.
  */
 export const hashThreads = createHashThreads({
   lowerBy: perThreadPriority && cores > 1 ? [0, ...Array<number>(cores).fill(10)] : Array<number>(Math.max(1, cores - 1)).fill(0),

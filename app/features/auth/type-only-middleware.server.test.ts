@@ -3,14 +3,16 @@ import { createAuthMiddleware, optionsMiddleware } from "better-auth/api";
 import { describe, expect, it } from "vitest";
 import { droppedHookMiddlewares, dropTypeOnlyHookMiddlewares, hookMiddlewares } from "./type-only-middleware.server";
 
+const authContext = () => ({ secret: "a-secret", options: { appName: "小幫手" } });
 /** Called the way Better Auth calls a before hook: its endpoint's context, and the headers asked back. */
-const callAsBetterAuth = (hook: unknown) => (hook as (call: object) => Promise<{ headers: Headers; response: unknown }>)({
-  body: { email: "mom@example.tw", password: "tide-lantern-47" },
-  headers: new Headers({ cookie: "site.session_token=abc", origin: "https://example.tw" }),
-  path: "/sign-in/email",
-  context: { secret: "a-secret", options: { appName: "小幫手" } },
-  returnHeaders: true,
-});
+const callAsBetterAuth = (hook: unknown, context: object = authContext()) =>
+  (hook as (call: object) => Promise<{ headers: Headers; response: unknown }>)({
+    body: { email: "mom@example.tw", password: "tide-lantern-47" },
+    headers: new Headers({ cookie: "site.session_token=abc", origin: "https://example.tw" }),
+    path: "/sign-in/email",
+    context,
+    returnHeaders: true,
+  });
 
 describe("the hooks' type-only middlewares", () => {
   it("are Better Auth's optionsMiddleware and one more, and are gone from every hook once dropped", () => {
@@ -25,13 +27,15 @@ describe("the hooks' type-only middlewares", () => {
     expect(createAuthMiddleware(async () => ({})).options.use).toHaveLength(0);
   });
 
-  it("answered nothing: no header, no context, whatever the call carries", async () => {
+  it("answered nothing: no header, no context, and the auth context as it was", async () => {
     dropTypeOnlyHookMiddlewares();
     expect(droppedHookMiddlewares).toHaveLength(2);
     for (const middleware of droppedHookMiddlewares) {
-      const { headers, response } = await callAsBetterAuth(middleware);
+      const context = authContext();
+      const { headers, response } = await callAsBetterAuth(middleware, context);
       expect([...headers]).toEqual([]);
       expect(response).toEqual({});
+      expect(context).toEqual(authContext());
     }
   });
 
