@@ -51,6 +51,20 @@ describe("hash threads", () => {
     expect(tasks().filter((task) => !before.has(task))).toHaveLength(2);
   });
 
+  it("starts a thread again for the next job when it stops between jobs", async () => {
+    // A thread that answers its first job, then stops while idle.
+    const answersOnceThenStops = `
+const { parentPort } = require("node:worker_threads");
+parentPort.on("message", ({ password }) => {
+  parentPort.postMessage({ result: "hashed:" + password });
+  setTimeout(() => process.exit(0), 10);
+});`;
+    const threads = createHashThreads({ lowerBy: [0], source: answersOnceThenStops });
+    await expect(threads.hash("first", {})).resolves.toBe("hashed:first");
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    await expect(threads.hash("second", {})).resolves.toBe("hashed:second");
+  });
+
   it("fails a job argon2 refuses and goes on with the next", async () => {
     const threads = createHashThreads({ lowerBy: [0] });
     await expect(threads.verify("$argon2id$not-a-hash", "family-password")).rejects.toThrow();

@@ -48,17 +48,23 @@ interface Slot {
  * Runs argon2 jobs in arrival order on one thread per entry of `lowerBy` (how far below the process's priority it
  * runs, in nice steps: 0 for the same), each started on first use and kept idle afterwards without holding the
  * process open. A job takes the first thread when no job runs; while one does, the first idle lowered thread, or
- * where none is lowered, the first idle one. A thread that dies fails its job and is started again for the next.
+ * where none is lowered, the first idle one. A thread that dies fails its job, if it had one, and is started again
+ * for the next. `source` is what each thread runs (tests pass their own; the site's runs argon2).
  */
-export function createHashThreads({ lowerBy }: { lowerBy: readonly number[] }) {
+export function createHashThreads({ lowerBy, source = threadSource }: { lowerBy: readonly number[]; source?: string }) {
   const argon2 = createRequire(import.meta.url).resolve("@node-rs/argon2");
   const slots: Slot[] = lowerBy.map((steps) => ({ lowerBy: steps, thread: null, busy: false }));
   const queue: Pending[] = [];
 
   const threadOf = (slot: Slot) => {
     if (!slot.thread) {
-      slot.thread = new Worker(threadSource, { eval: true, workerData: { argon2, lowerBy: slot.lowerBy } });
-      slot.thread.unref();
+      const thread = new Worker(source, { eval: true, workerData: { argon2, lowerBy: slot.lowerBy } });
+      thread.unref();
+      // One that stops between jobs is started again for the next, which would otherwise be posted to nobody.
+      thread.once("exit", () => {
+        if (slot.thread === thread) slot.thread = null;
+      });
+      slot.thread = thread;
     }
     return slot.thread;
   };
