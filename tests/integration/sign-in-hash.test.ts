@@ -49,3 +49,59 @@ describeEachDatabase("a password sign-in's hash", (database) => {
     }
   });
 });
+
+// Better Auth's sign-up hashes inside its transaction; the password way in's hook hashes first, outside it, so that
+// a sign-up does not hold SQLite's one connection for its whole hash and sign-ups hash side by side.
+describeEachDatabase("a password sign-up's hash", (database) => {
+  let server: AuthTestServer;
+
+  beforeAll(async () => {
+    server = await startAuthServer(database());
+  });
+  afterAll(async () => {
+    await server.close();
+  });
+
+  /** The argon2id hashes `work` asks for, and how many ran at once at most. */
+  async function hashesOf(work: () => Promise<void>): Promise<{ jobs: number; atOnce: number }> {
+    const original = hashThreads.hash.bind(hashThreads);
+    let running = 0;
+    let atOnce = 0;
+    const hash = vi.spyOn(hashThreads, "hash").mockImplementation(async (password, options) => {
+      running += 1;
+      atOnce = Math.max(atOnce, running);
+      try {
+        return await original(password, options);
+      } finally {
+        running -= 1;
+      }
+    });
+    try {
+      await work();
+      return { jobs: hash.mock.calls.length, atOnce };
+    } finally {
+      hash.mockRestore();
+    }
+  }
+  const signUp = (body: Record<string, unknown>) => server.client().post("/sign-up/email", body);
+  const password = "lantern-harbour-9";
+
+  it("is one hash for a new address and one for a taken one, none for a body the endpoint refuses", async () => {
+    const email = newEmail("sign-up-hash");
+    expect(await hashesOf(async () => expect((await signUp({ email, password, name: "媽媽" })).status).toBe(200))).toMatchObject({ jobs: 1 });
+    const again = await hashesOf(async () => void (await signUp({ email, password, name: "媽媽" })));
+    expect(again.jobs).toBe(1);
+    for (const body of [{ email: "not-an-address", password, name: "媽媽" }, { email: newEmail("short"), password: "short", name: "媽媽" }]) {
+      const refused = await hashesOf(async () => expect((await signUp(body)).status, JSON.stringify(body)).toBe(400));
+      expect(refused.jobs, JSON.stringify(body)).toBe(0);
+    }
+  });
+
+  it("hashes two sign-ups side by side, none holding the database for its hash", async () => {
+    const both = await hashesOf(async () => {
+      const answers = await Promise.all([1, 2].map((n) => signUp({ email: newEmail(`side-${n}`), password, name: "爸爸" })));
+      expect(answers.map((answer) => answer.status)).toEqual([200, 200]);
+    });
+    expect(both).toEqual({ jobs: 2, atOnce: 2 });
+  });
+});
