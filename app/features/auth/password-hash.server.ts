@@ -54,9 +54,10 @@ function begunAs(stored: string | null, password: string): Promise<string | bool
 }
 
 /**
- * Starts, for the current request, the argon2id work its sign-in is about to ask for: verifying `password` against
- * the account's stored hash, or (no stored password) hashing it, which a sign-in with an unknown address does so
- * that it takes as long (ways-in/password/password.server.ts). The call that follows takes the result.
+ * Starts, for the current request, the argon2id work its sign-in or sign-up is about to ask for: verifying `password`
+ * against the account's stored hash, or (no stored password) hashing it, which a sign-up stores and a sign-in with an
+ * unknown address does so that it takes as long (ways-in/password/password.server.ts). The call that follows takes
+ * the result.
  * Stored hashes of another scheme are left to that call. Gives when the work is done (never a rejection: the call
  * that takes it sees that), or undefined if nothing was begun.
  */
@@ -65,7 +66,7 @@ export function beginPasswordWork(stored: string | null, password: string): Prom
   if ((stored !== null && !stored.startsWith("$argon2")) || pastDeadline()) return undefined;
   const result = stored === null ? hashNormalized(password) : hashThreads.verify(stored, normalizePassword(password));
   begun.put({ stored, password, result });
-  // A sign-in refused before it asks (its result is then nobody's) must not leave an unhandled rejection.
+  // A request refused before it asks (its result is then nobody's) must not leave an unhandled rejection.
   return result.then(
     () => undefined,
     () => undefined,
