@@ -80,16 +80,17 @@ function earlyPasswordCheck(database: DatabaseHandle): BetterAuthPlugin {
           // connection for the whole hash (a sign-up at a time, and every other write, and every read that waits, behind
           // it: 68 sign-ups/s at 50 in flight). Hashed here first, after the same rules, and waited for, the endpoint's
           // call takes the finished hash at once (decision 715's addendum). A taken address is refused by the endpoint
-          // without a hash (its answer names the address as taken), so it is not hashed here either; nor is anything
-          // when the read fails (the endpoint then hashes as it always did).
+          // without a hash (its answer names the address as taken), so it is not hashed here either. A read that fails
+          // fails the request, as the endpoint's own read would: reading again would make a silent database cost two
+          // waits, past the request's deadline.
           matcher: endpointsWhere((row) => row.path === authPaths.signUpEmail),
           handler: createAuthMiddleware(async (ctx) => {
             if (!takenForSignUp.safeParse(ctx.body).success) return;
             const { email, password } = ctx.body as z.infer<typeof takenForSignUp>;
             const { minPasswordLength, maxPasswordLength } = ctx.context.password.config;
             if (password.length < minPasswordLength || password.length > maxPasswordLength) return;
-            const taken = await database.db.executeQuery({ ...takenAddress, parameters: [email.toLowerCase()] }).catch(() => undefined);
-            if (taken?.rows.length === 0) await beginPasswordWork(null, password);
+            const taken = await database.db.executeQuery({ ...takenAddress, parameters: [email.toLowerCase()] });
+            if (taken.rows.length === 0) await beginPasswordWork(null, password);
           }),
         },
       ],
