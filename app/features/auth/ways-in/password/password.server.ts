@@ -29,7 +29,7 @@ const takenForSignUp = z.object({
 });
 
 /** The body Better Auth's `/sign-in/email` takes (its own schema, and its check of the address). */
-const takenByTheEndpoint = z.object({
+const takenForSignIn = z.object({
   email: z.email(),
   password: z.string(),
   callbackURL: z.string().optional(),
@@ -67,8 +67,8 @@ function earlyPasswordCheck(database: DatabaseHandle): BetterAuthPlugin {
         {
           matcher: endpointsWhere((row) => row.path === authPaths.signInEmail),
           handler: createAuthMiddleware(async (ctx) => {
-            if (!takenByTheEndpoint.safeParse(ctx.body).success) return;
-            const { email, password } = ctx.body as z.infer<typeof takenByTheEndpoint>;
+            if (!takenForSignIn.safeParse(ctx.body).success) return;
+            const { email, password } = ctx.body as z.infer<typeof takenForSignIn>;
             if (password.length > ctx.context.password.config.maxPasswordLength) return;
             // A read that fails begins nothing: the endpoint reads again and reports it as it always does.
             const found = await database.db.executeQuery<{ password: string | null }>({ ...storedHash, parameters: [email.toLowerCase()] }).catch(() => undefined);
